@@ -1,0 +1,38 @@
+# memorelay — `make serve` and `make test` each create .venv and install what they need.
+PYTHON ?= python3
+VENV := .venv
+BIN := $(VENV)/bin
+CONFIG ?= config/memorelay.yaml
+
+.PHONY: serve test check bench clean
+
+$(BIN)/python:
+	$(PYTHON) -m venv $(VENV)
+	$(BIN)/pip install --quiet --upgrade pip
+
+$(VENV)/.installed: pyproject.toml | $(BIN)/python
+	$(BIN)/pip install --quiet -e .
+	touch $@
+
+$(VENV)/.installed-dev: pyproject.toml | $(BIN)/python
+	$(BIN)/pip install --quiet -e '.[dev]'
+	touch $@ $(VENV)/.installed
+
+serve: $(VENV)/.installed
+	$(BIN)/memorelay serve --config $(CONFIG)
+
+test: $(VENV)/.installed-dev
+	$(BIN)/python -m pytest
+
+check: $(VENV)/.installed-dev
+	$(BIN)/ruff check gateway filters tests bench
+	$(BIN)/ruff format --check gateway filters tests bench
+	$(BIN)/mypy gateway filters
+
+bench: $(VENV)/.installed-dev
+	$(BIN)/python bench/relay.py
+	$(BIN)/python bench/injection.py
+	$(BIN)/python bench/learning.py
+
+clean:
+	rm -rf $(VENV) .pytest_cache .mypy_cache .ruff_cache

@@ -1,0 +1,122 @@
+"""``create_app(config)``: routes, pure-ASGI middleware, lifespan."""
+
+from __future__ import annotations
+
+import contextlib
+import logging
+from collections.abc import AsyncIterator
+from typing import Any
+
+from starlette.applications import Starlette
+from starlette.exceptions import HTTPException
+from starlette.middleware import Middleware
+from starlette.requests import Request
+from starlette.responses import Response
+from starlette.routing import BaseRoute, Route
+
+from gateway.access_log import AccessLogMiddleware
+from gateway.api import admin_routes, memory_routes
+from gateway.chain import ChatContext, ChatResponse, ChatFilter, build_chain
+from gateway.chat import ChatEndpoint
+from gateway.config import Config
+from gateway.errors import GatewayError, error_body, error_bytes
+from gateway.filter_loader import build_filters
+from gateway.health import healthz, metrics, readyz
+from gateway.model_list import list_models
+from gateway.passthrough import PassthroughEndpoint
+from gateway.services import Services
+
+log = logging.getLogger("memorelay")
+
+_ALL_METHODS = ["GET", "POST", "PUT", "PATCH", "DELETE", "HEAD", "OPTIONS"]
+
+
+def create_app(config: Config) -> Starlette:
+    services = Services.create(config)
+    filters = build_filters(config, services)
+
+    async def terminal(ctx: ChatContext) -> ChatResponse:
+        return await services.upstreams.for_model(ctx.model).chat(ctx)
+
+    chain = build_chain(filters, terminal, services.metrics.time_filter)
+    routes: list[BaseRoute] = [
+        Route("/v1/chat/completions", ChatEndpoint(services, chain), methods=["POST"]),
+        Route("/v1/models", list_models, methods=["GET"]),
+        Route("/v1/{path:path}", PassthroughEndpoint(services), methods=_ALL_METHODS),
+        *memory_routes(),
+        *admin_routes(),
+        Route("/healthz", healthz, methods=["GET"]),
+        Route("/readyz", readyz, methods=["GET"]),
+        Route("/metrics", metrics, methods=["GET"]),
+    ]
+    middleware = [Middleware(AccessLogMiddleware)] if config.server.access_log else []
+    app = Starlette(
+        routes=routes,
+        middleware=middleware,
+        exception_handlers={
+            GatewayError: _gateway_error,
+            HTTPException: _http_error,
+            Exception: _unexpected_error,
+        },
+        lifespan=_lifespan(services, filters),
+    )
+    app.state.services = services
+    app.state.filters = filters
+    return app
+
+
+def _lifespan(services: Services, filters: list[ChatFilter]) -> Any:
+    @contextlib.asynccontextmanager
+    async def lifespan(app: Starlette) -> AsyncIterator[None]:
+        await services.start()
+        started: list[Any] = []
+        try:
+            for f in filters:
+                start = getattr(f, "start", None)
+                if start is not None:
+                    await start()
+                started.append(f)
+            app.state.started = True
+            yield
+        finally:
+            app.state.started = False
+            for f in reversed(started):
+                stop = getattr(f, "stop", None)
+                if stop is not None:
+                    try:
+                        await stop()
+                    except Exception:  # boundary: one filter must not block the others' stop
+                        log.exception("filter %s failed to stop", getattr(f, "name", f))
+            await services.close()
+
+    return lifespan
+
+
+def _json(status: int, body: bytes, headers: dict[str, str] | None = None) -> Response:
+    return Response(body, status, headers=headers, media_type="application/json")
+
+
+async def _gateway_error(request: Request, exc: Exception) -> Response:
+    assert isinstance(exc, GatewayError)
+    return _json(exc.status_code, error_bytes(exc))
+
+
+async def _http_error(request: Request, exc: Exception) -> Response:
+    assert isinstance(exc, HTTPException)
+    if exc.status_code == 404:
+        message, code = f"unknown route {request.method} {request.url.path}", "not_found"
+    elif exc.status_code == 405:
+        message, code = f"method {request.method} not allowed on {request.url.path}", "method_not_allowed"
+    else:
+        message, code = str(exc.detail), None
+    import orjson
+
+    return _json(exc.status_code, orjson.dumps(error_body(message, "invalid_request_error", code)), exc.headers)
+
+
+async def _unexpected_error(request: Request, exc: Exception) -> Response:
+    log.error("unhandled error on %s %s", request.method, request.url.path, exc_info=exc)
+    import orjson
+
+    body = error_body("internal gateway error", "server_error", "internal_error")
+    return _json(500, orjson.dumps(body))

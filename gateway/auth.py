@@ -1,0 +1,81 @@
+"""Who is calling: gateway keys → tenant, pass-through tenant hash, admin key.
+
+Credentials are compared in constant time and never stored or logged; the
+pass-through tenant is a one-way hash of the caller's credential (SPEC §3).
+"""
+
+from __future__ import annotations
+
+import hashlib
+import hmac
+from collections.abc import Mapping
+from dataclasses import dataclass
+
+from gateway.config import Config
+from gateway.errors import Unauthorized
+
+ANONYMOUS_TENANT = "anonymous"
+
+
+@dataclass(frozen=True, slots=True)
+class Caller:
+    """The authenticated caller of one request."""
+
+    tenant: str
+    # the Authorization value to send upstream (None: send none); kept in memory only
+    upstream_authorization: str | None
+
+
+class Authenticator:
+    def __init__(self, config: Config) -> None:
+        self._keys = [(k.key.get_secret_value().encode(), k.tenant) for k in config.auth.keys]
+        upstream_key = config.upstreams.default.api_key.get_secret_value()
+        self._upstream_auth = f"Bearer {upstream_key}" if upstream_key else None
+        self._admin_key = config.auth.admin_key.get_secret_value().encode()
+
+    @property
+    def gateway_key_mode(self) -> bool:
+        return bool(self._keys)
+
+    def caller(self, headers: Mapping[str, str]) -> Caller:
+        authorization = headers.get("authorization")
+        if self._keys:
+            return Caller(self._tenant_for(authorization), self._upstream_auth)
+        if not authorization:
+            return Caller(ANONYMOUS_TENANT, self._upstream_auth)
+        # pass-through: the caller's credential goes upstream unless config names a key
+        return Caller(pass_through_tenant(authorization), self._upstream_auth or authorization)
+
+    def _tenant_for(self, authorization: str | None) -> str:
+        token = _bearer(authorization)
+        if token is None:
+            raise Unauthorized("missing gateway key: send 'Authorization: Bearer <key>'")
+        found: str | None = None
+        given = token.encode()
+        for key, tenant in self._keys:  # check every key so timing does not leak which matched
+            if hmac.compare_digest(key, given):
+                found = tenant
+        if found is None:
+            raise Unauthorized("invalid gateway key")
+        return found
+
+    def require_admin(self, headers: Mapping[str, str]) -> None:
+        if not self._admin_key:
+            raise Unauthorized("the admin API is disabled: set auth.admin_key", code="admin_disabled")
+        token = _bearer(headers.get("authorization"))
+        if token is None or not hmac.compare_digest(self._admin_key, token.encode()):
+            raise Unauthorized("invalid admin key")
+
+
+def pass_through_tenant(authorization: str) -> str:
+    digest = hashlib.sha256(authorization.strip().encode()).hexdigest()
+    return "t_" + digest[:24]
+
+
+def _bearer(authorization: str | None) -> str | None:
+    if not authorization:
+        return None
+    scheme, _, token = authorization.strip().partition(" ")
+    if scheme.lower() != "bearer" or not token.strip():
+        return None
+    return token.strip()

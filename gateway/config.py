@@ -1,0 +1,222 @@
+"""Configuration: read once from YAML, interpolated, validated, frozen, passed down.
+
+Only this module reads the environment (``${VAR}`` / ``${VAR:-default}`` in the YAML).
+Errors name the file and the key path (``filters[0].memory_injection.top_k``).
+Secrets are ``pydantic.SecretStr``: their ``repr`` is masked and ``masked_dump``
+prints them as ``'***'``.
+"""
+
+from __future__ import annotations
+
+import os
+import re
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any, Literal
+
+import yaml
+from pydantic import BaseModel, ConfigDict, Field, SecretStr, ValidationError, field_validator
+
+DEFAULT_CONFIG_PATH = "config/memorelay.yaml"
+
+_VAR = re.compile(r"\$\{([A-Za-z_][A-Za-z0-9_]*)(?::-([^}]*))?\}")
+
+
+class ConfigError(Exception):
+    """A config file that cannot be used; the message names file and key path."""
+
+
+class _Frozen(BaseModel):
+    model_config = ConfigDict(frozen=True, extra="forbid")
+
+
+class ServerConfig(_Frozen):
+    host: str = "127.0.0.1"
+    port: int = Field(8400, ge=0, le=65535)
+    max_body_bytes: int = Field(10 * 1024 * 1024, gt=0)
+    upstream_timeout_s: float = Field(600.0, gt=0)
+    connect_timeout_s: float = Field(5.0, gt=0)
+    shutdown_grace_s: float = Field(30.0, ge=0)
+    access_log: bool = True
+
+
+class GatewayKey(_Frozen):
+    key: SecretStr
+    tenant: str = Field(min_length=1, max_length=128)
+
+    @field_validator("key")
+    @classmethod
+    def _not_empty(cls, value: SecretStr) -> SecretStr:
+        if not value.get_secret_value():
+            raise ValueError("gateway key is empty (is its environment variable set?)")
+        return value
+
+
+class AuthConfig(_Frozen):
+    keys: tuple[GatewayKey, ...] = ()
+    admin_key: SecretStr = SecretStr("")
+
+
+class DefaultUpstream(_Frozen):
+    api_base: str = "https://api.openai.com/v1"
+    api_key: SecretStr = SecretStr("")
+
+    @field_validator("api_base")
+    @classmethod
+    def _http_url(cls, value: str) -> str:
+        if not value.startswith(("http://", "https://")):
+            raise ValueError("must start with http:// or https://")
+        return value.rstrip("/")
+
+
+class ModelAlias(_Frozen):
+    model_name: str = Field(min_length=1)
+    litellm_params: dict[str, Any]
+    model_info: dict[str, Any] = Field(default_factory=dict)
+
+    @field_validator("litellm_params")
+    @classmethod
+    def _has_model(cls, value: dict[str, Any]) -> dict[str, Any]:
+        if not isinstance(value.get("model"), str) or not value["model"]:
+            raise ValueError("litellm_params.model is required")
+        return value
+
+
+class UpstreamsConfig(_Frozen):
+    default: DefaultUpstream = DefaultUpstream()
+    models: tuple[ModelAlias, ...] = ()
+
+
+class EmbeddingConfig(_Frozen):
+    provider: Literal["local", "litellm", "none"] = "local"
+    model: str | None = None
+    api_base: str | None = None
+    api_key: SecretStr | None = None
+
+
+class MemoryConfig(_Frozen):
+    database: str = "data/memorelay.db"
+    embedding: EmbeddingConfig = EmbeddingConfig()
+    default_context_window: int = Field(8192, gt=0)
+
+
+@dataclass(frozen=True, slots=True)
+class FilterSpec:
+    """One ``filters:`` entry: a registry name or ``module:Class``, and its raw options."""
+
+    name: str
+    options: dict[str, Any]
+    index: int
+
+
+class Config(_Frozen):
+    server: ServerConfig = ServerConfig()
+    auth: AuthConfig = AuthConfig()
+    upstreams: UpstreamsConfig = UpstreamsConfig()
+    memory: MemoryConfig = MemoryConfig()
+    filters: tuple[Any, ...] = ()
+    source: str = "<defaults>"
+
+    @property
+    def filter_specs(self) -> list[FilterSpec]:
+        return [_filter_spec(entry, i, self.source) for i, entry in enumerate(self.filters)]
+
+    @property
+    def gateway_key_mode(self) -> bool:
+        return bool(self.auth.keys)
+
+
+def _filter_spec(entry: Any, index: int, source: str) -> FilterSpec:
+    where = f"{source}: filters[{index}]"
+    if isinstance(entry, str):
+        return FilterSpec(entry, {}, index)
+    if isinstance(entry, dict) and len(entry) == 1:
+        ((name, options),) = entry.items()
+        if options is None:
+            options = {}
+        if not isinstance(name, str) or not isinstance(options, dict):
+            raise ConfigError(f"{where}: expected 'name: {{options}}'")
+        return FilterSpec(name, dict(options), index)
+    raise ConfigError(f"{where}: expected a filter name or 'name: {{options}}'")
+
+
+def interpolate(value: Any, env: dict[str, str], path: str = "") -> Any:
+    """Replace ``${VAR}`` and ``${VAR:-default}`` in every string of a parsed YAML tree."""
+    if isinstance(value, str):
+        return _interpolate_str(value, env, path)
+    if isinstance(value, list):
+        return [interpolate(v, env, f"{path}[{i}]") for i, v in enumerate(value)]
+    if isinstance(value, dict):
+        return {k: interpolate(v, env, f"{path}.{k}" if path else str(k)) for k, v in value.items()}
+    return value
+
+
+def _interpolate_str(text: str, env: dict[str, str], path: str) -> str:
+    def replace(match: re.Match[str]) -> str:
+        name, default = match.group(1), match.group(2)
+        if name in env:
+            return env[name]
+        if default is not None:
+            return default
+        raise ConfigError(
+            f"{path}: environment variable {name} is not set (write ${{{name}:-}} if optional)"
+        )
+
+    return _VAR.sub(replace, text)
+
+
+def load_config(path: str | Path | None = None, env: dict[str, str] | None = None) -> Config:
+    """Read, interpolate and validate a config file; raise ``ConfigError`` naming the key path."""
+    file = Path(path or DEFAULT_CONFIG_PATH)
+    try:
+        text = file.read_text(encoding="utf-8")
+    except OSError as exc:
+        raise ConfigError(f"{file}: cannot read config file ({exc.strerror})") from exc
+    try:
+        raw = yaml.safe_load(text) or {}
+    except yaml.YAMLError as exc:
+        raise ConfigError(f"{file}: invalid YAML: {exc}") from exc
+    if not isinstance(raw, dict):
+        raise ConfigError(f"{file}: the top level must be a mapping")
+    try:
+        raw = interpolate(raw, dict(os.environ) if env is None else env)
+    except ConfigError as exc:
+        raise ConfigError(f"{file}: {exc}") from exc
+    return config_from_dict(raw, source=str(file))
+
+
+def config_from_dict(raw: dict[str, Any], source: str = "<dict>") -> Config:
+    try:
+        config = Config.model_validate({**raw, "source": source})
+    except ValidationError as exc:
+        raise ConfigError(_describe(exc, source)) from exc
+    config.filter_specs  # noqa: B018 - validates the shape of every filter entry
+    return config
+
+
+def _describe(exc: ValidationError, source: str) -> str:
+    lines = []
+    for err in exc.errors():
+        loc = "".join(f"[{p}]" if isinstance(p, int) else f".{p}" for p in err["loc"]).lstrip(".")
+        lines.append(f"{source}: {loc or '<root>'}: {err['msg']}")
+    return "\n".join(lines)
+
+
+def masked_dump(config: Config) -> dict[str, Any]:
+    """The effective config as plain data, every secret shown as '***' (or '' when unset)."""
+    return _mask(config.model_dump(mode="python", exclude={"source"}))
+
+
+_SECRET_WORDS = ("key", "secret", "token", "password")
+
+
+def _mask(value: Any, name: str = "") -> Any:
+    if isinstance(value, SecretStr):
+        return "***" if value.get_secret_value() else ""
+    if isinstance(value, str) and value and any(w in name.lower() for w in _SECRET_WORDS):
+        return "***"  # e.g. litellm_params.api_key, which stays a plain string for litellm
+    if isinstance(value, dict):
+        return {k: _mask(v, str(k)) for k, v in value.items()}
+    if isinstance(value, list | tuple):
+        return [_mask(v) for v in value]
+    return value

@@ -1,0 +1,96 @@
+"""The one exception tree of memorelay, and its OpenAI-shaped rendering.
+
+    GatewayError                      status, type, code; rendered as {"error": {...}}
+    ├── BadRequest (400)              bad JSON, bad fields, validation
+    ├── Unauthorized (401)            missing or wrong gateway / admin key
+    ├── NotFound (404)                unknown memory or route
+    ├── PayloadTooLarge (413)         body over server.max_body_bytes
+    ├── RateLimited (429)             a limit of the gateway was hit
+    ├── ServiceUnavailable (503)      a part the request needs is not ready
+    ├── UpstreamUnreachable (502)     connect error / protocol error to the upstream
+    └── UpstreamTimeout (504)         the upstream did not answer in time
+
+Errors from httpx, litellm and aiosqlite are mapped to these where they enter
+(``raise X from exc``); a single handler in ``gateway.app`` renders them.
+Upstream HTTP errors are *not* mapped: their status and body are relayed as sent.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+import orjson
+
+
+class GatewayError(Exception):
+    status_code = 500
+    error_type = "server_error"
+    code: str | None = None
+
+    def __init__(self, message: str, *, code: str | None = None, param: str | None = None):
+        super().__init__(message)
+        self.message = message
+        if code is not None:
+            self.code = code
+        self.param = param
+
+    def body(self) -> dict[str, Any]:
+        return error_body(self.message, self.error_type, self.code, self.param)
+
+
+class BadRequest(GatewayError):
+    status_code = 400
+    error_type = "invalid_request_error"
+    code = "invalid_request"
+
+
+class Unauthorized(GatewayError):
+    status_code = 401
+    error_type = "authentication_error"
+    code = "invalid_api_key"
+
+
+class NotFound(GatewayError):
+    status_code = 404
+    error_type = "invalid_request_error"
+    code = "not_found"
+
+
+class PayloadTooLarge(GatewayError):
+    status_code = 413
+    error_type = "invalid_request_error"
+    code = "payload_too_large"
+
+
+class RateLimited(GatewayError):
+    status_code = 429
+    error_type = "rate_limit_error"
+    code = "rate_limited"
+
+
+class ServiceUnavailable(GatewayError):
+    status_code = 503
+    error_type = "server_error"
+    code = "service_unavailable"
+
+
+class UpstreamUnreachable(GatewayError):
+    status_code = 502
+    error_type = "upstream_error"
+    code = "upstream_unreachable"
+
+
+class UpstreamTimeout(GatewayError):
+    status_code = 504
+    error_type = "upstream_error"
+    code = "upstream_timeout"
+
+
+def error_body(
+    message: str, error_type: str, code: str | None, param: str | None = None
+) -> dict[str, Any]:
+    return {"error": {"message": message, "type": error_type, "param": param, "code": code}}
+
+
+def error_bytes(exc: GatewayError) -> bytes:
+    return orjson.dumps(exc.body())

@@ -1,0 +1,30 @@
+"""Liveness, readiness and metrics endpoints."""
+
+from __future__ import annotations
+
+import orjson
+from starlette.requests import Request
+from starlette.responses import Response
+
+from gateway.services import Services
+
+
+async def healthz(request: Request) -> Response:
+    return Response(b'{"status":"ok"}', media_type="application/json")
+
+
+async def readyz(request: Request) -> Response:
+    services: Services = request.app.state.services
+    checks = {
+        "store": services.memory.ready,
+        "upstream": bool(services.config.upstreams.default.api_base),
+        "started": bool(getattr(request.app.state, "started", False)),
+    }
+    ready = all(checks.values())
+    body = orjson.dumps({"status": "ready" if ready else "not_ready", "checks": checks})
+    return Response(body, 200 if ready else 503, media_type="application/json")
+
+
+async def metrics(request: Request) -> Response:
+    services: Services = request.app.state.services
+    return Response(services.metrics.render(), media_type=services.metrics.content_type)

@@ -1,0 +1,53 @@
+"""Any other ``/v1/*`` path, relayed verbatim to the default upstream (SPEC §2)."""
+
+from __future__ import annotations
+
+from gateway.asgi import (
+    ClientDisconnected,
+    Receive,
+    Scope,
+    Send,
+    encode_headers,
+    header_dict,
+    read_body,
+    send_error,
+)
+from gateway.errors import GatewayError
+from gateway.services import Services
+from gateway.streaming import relay_stream
+from gateway.upstreams.headers import request_headers, response_headers
+
+ROUTE = "/v1/*"
+
+
+class PassthroughEndpoint:
+    def __init__(self, services: Services) -> None:
+        self.services = services
+
+    async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
+        services = self.services
+        upstream = services.upstreams.default
+        try:
+            headers = header_dict(scope)
+            caller = services.auth.caller(headers)
+            body = await read_body(receive, services.config.server.max_body_bytes, headers)
+            path = scope["path"].removeprefix("/v1")
+            forwarded = request_headers(headers, caller.upstream_authorization, identity_encoding=False)
+            response = await upstream.open_relay(scope["method"], path, scope["query_string"], forwarded, body)
+        except ClientDisconnected:
+            return
+        except GatewayError as exc:
+            services.metrics.requests.labels(ROUTE, exc.status_code).inc()
+            await send_error(send, exc)
+            return
+        services.metrics.requests.labels(ROUTE, response.status_code).inc()
+        out = encode_headers(response_headers(response.headers.multi_items(), decoded=False))
+        await relay_stream(response.status_code, out, _raw(response), send, receive)
+
+
+async def _raw(response):  # type: ignore[no-untyped-def]
+    try:
+        async for chunk in response.aiter_raw():
+            yield chunk
+    finally:
+        await response.aclose()

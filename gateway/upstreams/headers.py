@@ -1,0 +1,53 @@
+"""Which headers cross the gateway, in each direction (SPEC §3 'Forwarding')."""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Mapping
+
+HOP_BY_HOP = frozenset(
+    {
+        "connection",
+        "keep-alive",
+        "proxy-authenticate",
+        "proxy-authorization",
+        "proxy-connection",
+        "te",
+        "trailer",
+        "trailers",
+        "transfer-encoding",
+        "upgrade",
+    }
+)
+_REQUEST_DROP = HOP_BY_HOP | {"host", "content-length", "authorization", "expect"}
+# uvicorn writes its own date/server; content-length is recomputed
+_RESPONSE_DROP = HOP_BY_HOP | {"content-length", "date", "server"}
+
+
+def request_headers(
+    incoming: Mapping[str, str], authorization: str | None, *, identity_encoding: bool
+) -> list[tuple[str, str]]:
+    """Headers for the upstream request: as sent, minus hop-by-hop and X-Memorelay-*."""
+    out = [
+        (name, value)
+        for name, value in incoming.items()
+        if name not in _REQUEST_DROP and not name.startswith("x-memorelay-")
+    ]
+    if identity_encoding:
+        # the gateway reads chat bodies and streams, so ask for them uncompressed
+        out = [(n, v) for n, v in out if n != "accept-encoding"]
+        out.append(("accept-encoding", "identity"))
+    if authorization:
+        out.append(("authorization", authorization))
+    return out
+
+
+def response_headers(
+    upstream: Iterable[tuple[str, str]], *, decoded: bool
+) -> dict[str, str]:
+    out: dict[str, str] = {}
+    for name, value in upstream:
+        lname = name.lower()
+        if lname in _RESPONSE_DROP or (decoded and lname == "content-encoding"):
+            continue
+        out[lname] = value
+    return out

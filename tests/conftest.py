@@ -1,0 +1,70 @@
+from __future__ import annotations
+
+import os
+from collections.abc import Callable, Iterator
+from contextlib import AbstractContextManager, contextmanager
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+os.environ.setdefault("LITELLM_LOCAL_MODEL_COST_MAP", "True")
+os.environ.setdefault("TLDEXTRACT_PUBLIC_SUFFIX_LIST_URLS", "")
+
+from gateway.app import create_app  # noqa: E402
+from gateway.config import config_from_dict  # noqa: E402
+from tests.fake_upstream import FakeUpstream  # noqa: E402
+from tests.servers import serve_in_thread  # noqa: E402
+
+
+@pytest.fixture(scope="session")
+def fake_upstream_server() -> Iterator[tuple[FakeUpstream, str]]:
+    fake = FakeUpstream()
+    with serve_in_thread(fake.app()) as url:
+        yield fake, url
+
+
+@pytest.fixture
+def fake(fake_upstream_server: tuple[FakeUpstream, str]) -> FakeUpstream:
+    fake_upstream_server[0].reset()
+    return fake_upstream_server[0]
+
+
+@pytest.fixture
+def upstream_url(fake_upstream_server: tuple[FakeUpstream, str]) -> str:
+    return fake_upstream_server[1] + "/v1"
+
+
+def merge(base: dict[str, Any], extra: dict[str, Any]) -> dict[str, Any]:
+    out = dict(base)
+    for key, value in extra.items():
+        if isinstance(value, dict) and isinstance(out.get(key), dict):
+            out[key] = merge(out[key], value)
+        else:
+            out[key] = value
+    return out
+
+
+GatewayFactory = Callable[..., AbstractContextManager[str]]
+
+
+@pytest.fixture
+def gateway(upstream_url: str, tmp_path: Path) -> GatewayFactory:
+    """``with gateway(filters=[...], auth={...}) as url:`` runs a real gateway on loopback."""
+
+    @contextmanager
+    def start(**overrides: Any) -> Iterator[str]:
+        raw = merge(
+            {
+                "upstreams": {"default": {"api_base": upstream_url}},
+                "memory": {"database": str(tmp_path / "db" / "memorelay.db"),
+                           "embedding": {"provider": "none"}},
+                "filters": [],
+            },
+            overrides,
+        )
+        app = create_app(config_from_dict(raw))
+        with serve_in_thread(app) as url:
+            yield url
+
+    return start
