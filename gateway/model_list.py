@@ -25,10 +25,7 @@ async def list_models(request: Request) -> Response:
     try:
         forwarded = request_headers(headers, caller.upstream_authorization, identity_encoding=True)
         response = await services.upstreams.default.open_relay("GET", "/models", b"", forwarded, b"")
-        try:
-            raw = await response.aread()
-        finally:
-            await response.aclose()
+        raw = await response.read()
         if response.is_success:
             upstream = orjson.loads(raw).get("data")
             data = [m for m in upstream if isinstance(m, dict)] if isinstance(upstream, list) else []

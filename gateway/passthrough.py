@@ -41,13 +41,5 @@ class PassthroughEndpoint:
             await send_error(send, exc)
             return
         services.metrics.requests.labels(ROUTE, response.status_code).inc()
-        out = encode_headers(response_headers(response.headers.multi_items(), decoded=False))
-        await relay_stream(response.status_code, out, _raw(response), send, receive)
-
-
-async def _raw(response):  # type: ignore[no-untyped-def]
-    try:
-        async for chunk in response.aiter_raw():
-            yield chunk
-    finally:
-        await response.aclose()
+        out = encode_headers(response_headers(response.header_items(), decoded=False))
+        await relay_stream(response.status_code, out, response.chunks(), send, receive)

@@ -42,6 +42,7 @@ class FakeUpstream:
     release: threading.Event = field(default_factory=threading.Event)
     cancelled: threading.Event = field(default_factory=threading.Event)
     chunks_sent: int = 0
+    keep_records: bool = True
 
     def chats(self) -> list[Received]:
         return [r for r in self.received if r.path.endswith("/chat/completions")]
@@ -73,7 +74,8 @@ class FakeUpstream:
         except orjson.JSONDecodeError:
             body = None
         item = Received(request.url.path, dict(request.headers), body, raw)
-        self.received.append(item)
+        if self.keep_records:
+            self.received.append(item)
         return item
 
     async def _chat(self, request: Request) -> Response:
@@ -188,3 +190,9 @@ def chunk(model: str, content: str | None, role: str | None = None, finish: str 
 
 def sse(obj: dict[str, Any]) -> bytes:
     return b"data: " + orjson.dumps(obj) + b"\n\n"
+
+
+
+def bench_app() -> Starlette:
+    """The fake upstream for benchmarks (``uvicorn --factory``): it keeps no records."""
+    return FakeUpstream(keep_records=False).app()

@@ -1,0 +1,94 @@
+"""Shared benchmark plumbing: start the fake upstream and a gateway as real processes."""
+
+from __future__ import annotations
+
+import os
+import socket
+import statistics
+import subprocess
+import sys
+import tempfile
+import time
+from collections.abc import Iterator
+from contextlib import contextmanager
+from pathlib import Path
+from typing import Any
+
+import httpx
+import yaml
+
+ROOT = Path(__file__).resolve().parents[1]
+
+
+def free_port() -> int:
+    with socket.socket() as s:
+        s.bind(("127.0.0.1", 0))
+        return int(s.getsockname()[1])
+
+
+def wait_ready(url: str, timeout: float = 120) -> None:
+    deadline = time.monotonic() + timeout
+    while time.monotonic() < deadline:
+        try:
+            if httpx.get(url, timeout=1).status_code < 500:
+                return
+        except httpx.HTTPError:
+            pass
+        time.sleep(0.1)
+    raise RuntimeError(f"{url} not ready")
+
+
+@contextmanager
+def process(args: list[str], ready_url: str, env: dict[str, str] | None = None) -> Iterator[subprocess.Popen[bytes]]:
+    proc = subprocess.Popen(args, cwd=ROOT, env={**os.environ, **(env or {})},
+                            stdout=subprocess.DEVNULL, stderr=subprocess.PIPE)
+    try:
+        wait_ready(ready_url)
+        yield proc
+    finally:
+        proc.terminate()
+        try:
+            proc.wait(30)
+        except subprocess.TimeoutExpired:
+            proc.kill()
+
+
+@contextmanager
+def fake_upstream() -> Iterator[str]:
+    port = free_port()
+    args = [sys.executable, "-m", "uvicorn", "tests.fake_upstream:bench_app", "--factory", "--port", str(port),
+            "--loop", "uvloop", "--http", "httptools", "--log-level", "warning", "--no-access-log"]
+    with process(args, f"http://127.0.0.1:{port}/v1/models"):
+        yield f"http://127.0.0.1:{port}/v1"
+
+
+@contextmanager
+def gateway(upstream: str, filters: list[Any], extra: dict[str, Any] | None = None,
+            database: str | None = None) -> Iterator[str]:
+    port = free_port()
+    with tempfile.TemporaryDirectory() as tmp:
+        config = {
+            "server": {"port": port, "access_log": False},
+            "upstreams": {"default": {"api_base": upstream}},
+            "memory": {"database": database or f"{tmp}/memorelay.db"},
+            "filters": filters,
+        }
+        for key, value in (extra or {}).items():
+            if isinstance(value, dict):
+                config.setdefault(key, {}).update(value)
+            else:
+                config[key] = value
+        path = Path(tmp) / "bench.yaml"
+        path.write_text(yaml.safe_dump(config))
+        args = [sys.executable, "-m", "gateway", "serve", "--config", str(path), "--log-level", "warning"]
+        with process(args, f"http://127.0.0.1:{port}/readyz"):
+            yield f"http://127.0.0.1:{port}/v1"
+
+
+def pct(values: list[float], p: float) -> float:
+    ordered = sorted(values)
+    return ordered[min(len(ordered) - 1, int(round(p / 100 * (len(ordered) - 1))))]
+
+
+def summary(values: list[float]) -> str:
+    return f"p50 {pct(values, 50):7.3f} ms  p99 {pct(values, 99):7.3f} ms  mean {statistics.fmean(values):7.3f} ms"

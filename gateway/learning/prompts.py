@@ -1,0 +1,32 @@
+"""Default scoring and extraction prompts (``config/prompts/*.md``).
+
+Each prompt holds a ``{conversation}`` placeholder that the pipeline fills with
+``str.replace``; ``str.format`` would trip over the JSON braces in the prompts.
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import Literal
+
+PromptName = Literal["scoring", "extraction"]
+PLACEHOLDER = "{conversation}"
+PROMPTS_DIR = Path(__file__).resolve().parents[2] / "config" / "prompts"
+
+
+def default_prompt(name: PromptName, *, directory: Path | None = None) -> str:
+    """Return the text of the default prompt ``name`` (read from ``config/prompts``)."""
+    if name not in ("scoring", "extraction"):
+        raise ValueError(f"unknown prompt {name!r}")
+    path = (directory or PROMPTS_DIR) / f"{name}.md"
+    try:
+        return path.read_text(encoding="utf-8")
+    except FileNotFoundError as exc:
+        raise FileNotFoundError(f"default prompt {name!r} not found at {path}") from exc
+
+
+def render(prompt: str, conversation: str) -> str:
+    """Fill the ``{conversation}`` placeholder (appending the conversation if it is missing)."""
+    if PLACEHOLDER in prompt:
+        return prompt.replace(PLACEHOLDER, conversation)
+    return f"{prompt.rstrip()}\n\n{conversation}"
