@@ -13,6 +13,7 @@ from starlette.middleware import Middleware
 from starlette.requests import Request
 from starlette.responses import Response
 from starlette.routing import BaseRoute, Route
+from starlette.types import ASGIApp, Receive, Scope, Send
 
 from gateway.access_log import AccessLogMiddleware
 from gateway.api import admin_routes, memory_routes
@@ -28,10 +29,30 @@ from gateway.services import Services
 
 log = logging.getLogger("memorelay")
 
+CHAT_PATH = "/v1/chat/completions"
 _ALL_METHODS = ["GET", "POST", "PUT", "PATCH", "DELETE", "HEAD", "OPTIONS"]
 
 
-def create_app(config: Config) -> Starlette:
+class ChatFastPath:
+    """Sends ``POST /v1/chat/completions`` straight to its endpoint, skipping routing.
+
+    The chat route is the hot path; Starlette's router and exception middleware
+    cost measurable time per request there (bench/relay.py) and it handles its
+    own errors.
+    """
+
+    def __init__(self, app: ASGIApp, chat: ChatEndpoint, access_log: bool) -> None:
+        self.app = app
+        self.chat: ASGIApp = AccessLogMiddleware(chat) if access_log else chat
+
+    async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
+        if scope["type"] == "http" and scope["path"] == CHAT_PATH and scope["method"] == "POST":
+            await self.chat(scope, receive, send)
+        else:
+            await self.app(scope, receive, send)
+
+
+def create_app(config: Config) -> ASGIApp:
     services = Services.create(config)
     filters = build_filters(config, services)
 
@@ -39,8 +60,9 @@ def create_app(config: Config) -> Starlette:
         return await services.upstreams.for_model(ctx.model).chat(ctx)
 
     chain = build_chain(filters, terminal, services.metrics.time_filter)
+    chat = ChatEndpoint(services, chain)
     routes: list[BaseRoute] = [
-        Route("/v1/chat/completions", ChatEndpoint(services, chain), methods=["POST"]),
+        Route(CHAT_PATH, chat, methods=["POST"]),
         Route("/v1/models", list_models, methods=["GET"]),
         Route("/v1/{path:path}", PassthroughEndpoint(services), methods=_ALL_METHODS),
         *memory_routes(),
@@ -62,7 +84,7 @@ def create_app(config: Config) -> Starlette:
     )
     app.state.services = services
     app.state.filters = filters
-    return app
+    return ChatFastPath(app, chat, config.server.access_log)
 
 
 def _lifespan(services: Services, filters: list[ChatFilter]) -> Any:
