@@ -2,12 +2,15 @@
 
 from __future__ import annotations
 
+import asyncio
 import logging
 from dataclasses import dataclass
 from pathlib import Path
 
 from gateway.auth import Authenticator
 from gateway.config import Config
+from gateway.learning.store import LearningStore
+from gateway.litellm_loader import load_litellm
 from gateway.memory import MemoryService, build_embedder
 from gateway.metrics import Metrics
 from gateway.model_info import ModelInfo
@@ -24,6 +27,7 @@ class Services:
     model_info: ModelInfo
     metrics: Metrics
     memory: MemoryService
+    learning: LearningStore
 
     @classmethod
     def create(cls, config: Config) -> Services:
@@ -38,15 +42,20 @@ class Services:
             model_info=ModelInfo(config),
             metrics=Metrics(),
             memory=MemoryService(config.memory.database, build_embedder(embedding)),
+            learning=LearningStore(config.memory.database),
         )
 
     async def start(self) -> None:
         Path(self.config.memory.database).parent.mkdir(parents=True, exist_ok=True)
         await self.upstreams.start()
+        # litellm's import takes seconds: pay it at start-up, not in the first request
+        await asyncio.to_thread(load_litellm)
         await self.memory.open()
+        await self.learning.open()
 
     async def close(self) -> None:
         try:
+            await self.learning.close()
             await self.memory.close()
         finally:
             await self.upstreams.close()

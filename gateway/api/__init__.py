@@ -2,12 +2,7 @@
 
 from __future__ import annotations
 
-from starlette.routing import BaseRoute
+from gateway.api.admin import admin_routes
+from gateway.api.memories import memory_routes
 
-
-def memory_routes() -> list[BaseRoute]:
-    return []
-
-
-def admin_routes() -> list[BaseRoute]:
-    return []
+__all__ = ["admin_routes", "memory_routes"]

@@ -10,6 +10,7 @@ from pathlib import Path
 from typing import Literal
 
 PromptName = Literal["scoring", "extraction"]
+PROMPT_NAMES: tuple[PromptName, ...] = ("scoring", "extraction")
 PLACEHOLDER = "{conversation}"
 PROMPTS_DIR = Path(__file__).resolve().parents[2] / "config" / "prompts"
 

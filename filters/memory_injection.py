@@ -1,0 +1,143 @@
+"""``memory_injection``: the user's relevant memories, fitted to a token budget, before the call.
+
+SPEC §4 (injection). Retrieval is hybrid (vector + keyword); the block goes after
+the existing system content (``placement: system``) or just before the latest user
+turn (``placement: last_user``). Memory fails open: past ``timeout_ms`` or on any
+error the request is relayed without memories, and the failure is logged and counted.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import logging
+from typing import Any, Literal
+
+from pydantic import BaseModel, ConfigDict, Field
+
+from gateway.chain import ChatContext, ChatResponse, Handler
+from gateway.memory import fit_to_budget, render_block, strip_block
+from gateway.messages import latest_user_index, message_text
+from gateway.services import Services
+
+log = logging.getLogger("memorelay.injection")
+
+# a short latest turn ("and in Go?") borrows this much of the previous user turn
+_SHORT_QUERY = 40
+_CONTEXT_CHARS = 300
+
+
+class MemoryInjectionFilter:
+    """Injects ≤ ``top_k`` of the caller's memories within the token budget; never fails a chat."""
+
+    class Options(BaseModel):
+        model_config = ConfigDict(extra="forbid")
+        top_k: int = Field(5, ge=1, le=50)
+        budget_percent: float = Field(10, gt=0, le=100)
+        max_tokens: int = Field(2000, gt=0)
+        placement: Literal["system", "last_user"] = "system"
+        timeout_ms: float = Field(200, gt=0)
+
+    name = "memory_injection"
+
+    def __init__(self, options: Options, services: Services) -> None:
+        self.options = options
+        self.services = services
+        self._touches: set[asyncio.Task[None]] = set()
+
+    async def stop(self) -> None:
+        if self._touches:
+            await asyncio.gather(*self._touches, return_exceptions=True)
+
+    async def __call__(self, ctx: ChatContext, call_next: Handler) -> ChatResponse:
+        injected: list[str] = []
+        tokens = 0
+        if not ctx.opt_out.injection:
+            injected, tokens = await self._inject(ctx)
+        ctx.response_headers["x-memorelay-memories"] = str(len(injected))
+        ctx.response_headers["x-memorelay-memory-tokens"] = str(tokens)
+        response = await call_next(ctx)
+        if injected:
+            # access stats are bookkeeping: off the hot path, after the call
+            task = asyncio.ensure_future(self._touch(injected))
+            self._touches.add(task)
+            task.add_done_callback(self._touches.discard)
+        return response
+
+    async def _inject(self, ctx: ChatContext) -> tuple[list[str], int]:
+        query = build_query(ctx.body["messages"])
+        if not query:
+            return [], 0
+        metrics = self.services.metrics
+        try:
+            block, ids, tokens = await asyncio.wait_for(
+                self._retrieve(ctx, query), self.options.timeout_ms / 1000
+            )
+        except TimeoutError:
+            log.warning("memory retrieval over %.0f ms: relayed without memories", self.options.timeout_ms)
+            metrics.memory_failures.labels("timeout").inc()
+            return [], 0
+        except Exception as exc:  # boundary: memory fails open (SPEC §4)
+            log.warning("memory retrieval failed (%s): relayed without memories", type(exc).__name__)
+            metrics.memory_failures.labels("error").inc()
+            return [], 0
+        if not ids:
+            return [], 0
+        place_block(ctx.body["messages"], block, self.options.placement)
+        ctx.state["memory_block"] = block
+        metrics.memories_injected.inc(len(ids))
+        return ids, tokens
+
+    async def _retrieve(self, ctx: ChatContext, query: str) -> tuple[str, list[str], int]:
+        services = self.services
+        found = await services.memory.search(
+            ctx.identity.tenant, ctx.identity.user, query, limit=self.options.top_k
+        )
+        if not found:
+            return "", [], 0
+        window = services.model_info.context_window(ctx.model)
+        budget = min(int(window * self.options.budget_percent / 100), self.options.max_tokens)
+        kept, tokens = fit_to_budget(found, budget, ctx.model)
+        if not kept:
+            return "", [], 0
+        return render_block([s.memory for s in kept]), [s.memory.id for s in kept], tokens
+
+    async def _touch(self, ids: list[str]) -> None:
+        try:
+            await self.services.memory.touch(ids)
+        except Exception as exc:  # boundary: stats must not surface as errors
+            log.warning("could not update access stats: %s", type(exc).__name__)
+
+
+def build_query(messages: list[dict[str, Any]]) -> str:
+    """The latest user turn, plus a little of the previous one when it is short."""
+    last = latest_user_index(messages)
+    if last is None:
+        return ""
+    query = strip_block(message_text(messages[last])).strip()
+    if len(query) < _SHORT_QUERY:
+        earlier = latest_user_index(messages[:last])
+        if earlier is not None:
+            previous = strip_block(message_text(messages[earlier])).strip()[-_CONTEXT_CHARS:]
+            query = f"{previous}\n{query}".strip()
+    return query
+
+
+def place_block(messages: list[dict[str, Any]], block: str, placement: str) -> None:
+    if placement == "last_user":
+        index = latest_user_index(messages)
+        messages.insert(index if index is not None else len(messages), {"role": "system", "content": block})
+        return
+    lead = 0
+    while lead < len(messages) and messages[lead].get("role") in ("system", "developer"):
+        lead += 1
+    if lead == 0:
+        messages.insert(0, {"role": "system", "content": block})
+        return
+    target = messages[lead - 1]
+    content = target.get("content")
+    if isinstance(content, str):
+        target["content"] = f"{content}\n\n{block}" if content else block
+    elif isinstance(content, list):
+        target["content"] = [*content, {"type": "text", "text": block}]
+    else:
+        messages.insert(lead, {"role": "system", "content": block})

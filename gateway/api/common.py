@@ -1,0 +1,82 @@
+"""What the user and admin APIs share: identity, JSON bodies, query parameters, responses."""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from typing import Any
+
+import orjson
+from starlette.requests import Request
+from starlette.responses import Response
+
+from gateway.asgi import header_dict, parse_json_object
+from gateway.errors import BadRequest, PayloadTooLarge
+from gateway.identity import resolve_user
+from gateway.services import Services
+
+MAX_PAGE = 200
+
+
+def services_of(request: Request) -> Services:
+    services: Services = request.app.state.services
+    return services
+
+
+def caller_identity(request: Request) -> tuple[str, str]:
+    """(tenant, user) of a user API call: same credentials and user header as chat."""
+    services = services_of(request)
+    headers = header_dict(request.scope)
+    tenant = services.auth.caller(headers).tenant
+    user = resolve_user(headers, None)
+    if user is None:
+        raise BadRequest("the X-Memorelay-User header is required", param="X-Memorelay-User")
+    return tenant, user
+
+
+async def json_body(request: Request) -> dict[str, Any]:
+    limit = services_of(request).config.server.max_body_bytes
+    raw = b""
+    async for chunk in request.stream():
+        raw += chunk
+        if len(raw) > limit:
+            raise PayloadTooLarge(f"request body over {limit} bytes (server.max_body_bytes)")
+    return parse_json_object(raw)
+
+
+def json_response(data: Any, status: int = 200) -> Response:
+    return Response(orjson.dumps(data), status, media_type="application/json")
+
+
+def no_content() -> Response:
+    return Response(status_code=204)
+
+
+def int_param(params: Mapping[str, str], name: str, default: int, low: int, high: int) -> int:
+    raw = params.get(name)
+    if raw is None or raw == "":
+        return default
+    try:
+        value = int(raw)
+    except ValueError:
+        raise BadRequest(f"'{name}' must be an integer", param=name) from None
+    if not low <= value <= high:
+        raise BadRequest(f"'{name}' must be between {low} and {high}", param=name)
+    return value
+
+
+def bool_param(params: Mapping[str, str], name: str) -> bool:
+    raw = (params.get(name) or "").lower()
+    if raw in ("", "0", "false", "no"):
+        return False
+    if raw in ("1", "true", "yes"):
+        return True
+    raise BadRequest(f"'{name}' must be true or false", param=name)
+
+
+def choice_param(params: Mapping[str, str], name: str, allowed: tuple[str, ...]) -> str | None:
+    raw = params.get(name)
+    if not raw:
+        return None
+    if raw not in allowed:
+        raise BadRequest(f"'{name}' must be one of {', '.join(allowed)}", param=name)
+    return raw

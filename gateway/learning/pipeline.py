@@ -1,0 +1,219 @@
+"""One learning job, top to bottom (SPEC §4 learning steps 2–7).
+
+strip own injection → explicit command? → score (threshold) → scrub PII (fail closed)
+→ extract → scrub items → reject poisoning → dedup / supersede → store → limits → log.
+Nothing here raises past ``run`` except ``RetryableError`` (the worker retries those).
+"""
+
+from __future__ import annotations
+
+import asyncio
+import logging
+import time
+from collections.abc import Callable
+from concurrent.futures import ThreadPoolExecutor
+from dataclasses import dataclass, field
+from typing import Any, TypeVar
+
+from gateway.learning.commands import Command, item_from_remember, parse_command
+from gateway.learning.dedup import compare
+from gateway.learning.errors import LearningError, MalformedOutput, PiiError
+from gateway.learning.extraction import KnowledgeItem
+from gateway.learning.learners import HeuristicLearner, Learner, LLMLearner, RetryableError, Turn
+from gateway.learning.pii import PiiScrubber
+from gateway.learning.poisoning import is_poisoning
+from gateway.learning.store import Job
+from gateway.memory import MemoryValidationError, NewMemory, strip_block
+from gateway.messages import latest_user_index, message_text
+from gateway.services import Services
+
+log = logging.getLogger("memorelay.learning")
+
+T = TypeVar("T")
+_CONTEXT_MESSAGES = 6
+_MAX_MESSAGE_CHARS = 4000
+_FORGET_COSINE = 0.6
+
+
+@dataclass(frozen=True, slots=True)
+class PipelineSettings:
+    model: str
+    threshold: float
+    dedup_threshold: float
+    max_memories_per_user: int
+    max_items: int
+
+
+@dataclass(slots=True)
+class Outcome:
+    """The learning-log entry of one job (no raw conversation text)."""
+
+    learner: str
+    score: float | None = None
+    dimensions: dict[str, float] | None = None
+    reason: str = ""
+    command: str | None = None
+    items_extracted: int = 0
+    added: list[str] = field(default_factory=list)
+    duplicates: list[str] = field(default_factory=list)
+    superseded: list[dict[str, str]] = field(default_factory=list)
+    rejected: list[dict[str, str]] = field(default_factory=list)
+    disabled: list[str] = field(default_factory=list)
+    tokens: int = 0
+    duration_ms: float = 0.0
+    error: str | None = None
+
+    def entry(self) -> dict[str, Any]:
+        return {k: getattr(self, k) for k in self.__slots__}  # type: ignore[attr-defined]
+
+
+def job_payload(messages: list[dict[str, Any]], answer: str) -> dict[str, Any]:
+    """What a job keeps: recent turns with the gateway's own memory block removed."""
+    recent = []
+    for m in messages[-_CONTEXT_MESSAGES:]:
+        role = m.get("role")
+        if role not in ("user", "assistant"):
+            continue  # system prompts (and the injected block) are never learned from
+        text = strip_block(message_text(m))[:_MAX_MESSAGE_CHARS]
+        if text:
+            recent.append({"role": role, "content": text})
+    return {"messages": recent, "answer": strip_block(answer)[:_MAX_MESSAGE_CHARS]}
+
+
+def turn_of(payload: dict[str, Any]) -> Turn:
+    messages = payload.get("messages") or []
+    last = latest_user_index(messages)
+    user_text = messages[last]["content"] if last is not None else ""
+    answer = str(payload.get("answer") or "")
+    lines = [f"{m['role'].capitalize()}: {m['content']}" for m in messages]
+    lines.append(f"Assistant: {answer}")
+    return Turn(user_text=user_text, assistant_text=answer, transcript="\n".join(lines))
+
+
+class Pipeline:
+    def __init__(self, services: Services, settings: PipelineSettings, scrubber: PiiScrubber,
+                 cpu: ThreadPoolExecutor) -> None:
+        self.services = services
+        self.settings = settings
+        self.scrubber = scrubber
+        self.cpu = cpu
+
+    async def _offload(self, fn: Callable[..., T], *args: Any) -> T:
+        return await asyncio.get_running_loop().run_in_executor(self.cpu, fn, *args)
+
+    def learner_for(self, job: Job, authorization: str | None) -> Learner:
+        model = self.settings.model or job.model
+        if model == "heuristic":
+            return HeuristicLearner()
+        needs_caller_key = (
+            model not in self.services.upstreams.aliases
+            and not self.services.config.upstreams.default.api_key.get_secret_value()
+            and not self.services.auth.gateway_key_mode
+        )
+        if needs_caller_key and authorization is None:
+            # the caller's key lived only in memory and was lost in a restart: learn offline
+            log.info("job %s lost its caller key in a restart: using the heuristic learner", job.id)
+            return HeuristicLearner()
+        return LLMLearner(model, self.services.upstreams, self.services.learning, job.tenant, authorization)
+
+    async def run(self, job: Job, authorization: str | None) -> Outcome:
+        started = time.perf_counter()
+        learner = self.learner_for(job, authorization)
+        outcome = Outcome(learner=learner.name)
+        turn = turn_of(job.payload)
+        try:
+            settings = await self.services.memory.get_settings(job.tenant, job.user_id)
+            if not settings.get("learning_enabled", True):
+                outcome.reason = "learning disabled by the user"
+            else:
+                await self._learn(job, learner, turn, outcome)
+        except RetryableError:
+            raise
+        except (LearningError, MalformedOutput) as exc:
+            outcome.error = f"{type(exc).__name__}: {exc}"
+            log.warning("learning job %s: %s", job.id, outcome.error)
+        outcome.tokens = turn.usage.prompt_tokens + turn.usage.completion_tokens
+        outcome.duration_ms = round((time.perf_counter() - started) * 1000, 2)
+        if outcome.tokens:
+            await self.services.learning.add_usage(
+                job.tenant, job.user_id, turn.usage.prompt_tokens, turn.usage.completion_tokens
+            )
+        return outcome
+
+    async def _learn(self, job: Job, learner: Learner, turn: Turn, outcome: Outcome) -> None:
+        command = parse_command(turn.user_text)
+        if command is not None:
+            outcome.command = command.kind
+            await self._command(job, command, outcome)
+            return
+        result = await learner.score(turn)
+        outcome.score, outcome.dimensions, outcome.reason = result.score, result.dimensions, result.reason
+        if result.score < self.settings.threshold:
+            return
+        try:
+            turn.user_text = await self._offload(self.scrubber.scrub, turn.user_text)
+            turn.assistant_text = await self._offload(self.scrubber.scrub, turn.assistant_text)
+            turn.transcript = await self._offload(self.scrubber.scrub, turn.transcript)
+        except PiiError:
+            raise  # fail closed: nothing of this turn goes further
+        items = await learner.extract(turn, self.settings.max_items)
+        outcome.items_extracted = len(items)
+        for item in items:
+            await self._store(job, item, outcome, source="auto", score=result.score)
+        await self._limits(job)
+
+    async def _command(self, job: Job, command: Command, outcome: Outcome) -> None:
+        text = await self._offload(self.scrubber.scrub, command.text)
+        if command.kind == "remember":
+            outcome.items_extracted = 1
+            await self._store(job, item_from_remember(text), outcome, source="manual", score=1.0)
+            await self._limits(job)
+            return
+        memory = self.services.memory
+        matches = [m for m, cos in await memory.nearest(job.tenant, job.user_id, text, k=5)
+                   if cos >= _FORGET_COSINE]
+        if not matches:  # no embedder, or nothing close: fall back to keyword retrieval
+            found = await memory.search(job.tenant, job.user_id, text, limit=1, scope="personal")
+            matches = [s.memory for s in found]
+        for m in matches:
+            await memory.disable(job.tenant, job.user_id, m.id, "forgotten at the user's request",
+                                 actor=f"user:{job.user_id}")
+            outcome.disabled.append(m.id)
+
+    async def _store(self, job: Job, item: KnowledgeItem, outcome: Outcome, *, source: str,
+                     score: float) -> None:
+        item.title = await self._offload(self.scrubber.scrub, item.title)
+        item.content = await self._offload(self.scrubber.scrub, item.content)
+        poisoning = is_poisoning(f"{item.title}\n{item.content}")
+        if poisoning:
+            log.warning("learning job %s rejected an item: %s", job.id, poisoning)
+            outcome.rejected.append({"title": item.title[:80], "reason": poisoning})
+            return
+        memory = self.services.memory
+        text = f"{item.title}\n{item.content}"
+        close = [(m, cos) for m, cos in await memory.nearest(job.tenant, job.user_id, text, k=1)
+                 if cos >= self.settings.dedup_threshold]
+        verdict, why = compare(text, f"{close[0][0].title}\n{close[0][0].content}") if close else ("add", "")
+        if verdict == "duplicate":
+            await memory.refresh(close[0][0].id)
+            outcome.duplicates.append(close[0][0].id)
+            return
+        new = NewMemory(title=item.title, content=item.content, category=item.category,
+                        subcategory=item.subcategory, tags=list(item.tags), source=source,
+                        source_conversation_id=job.conversation_id, score=round(score, 4))
+        try:
+            created = await memory.add(job.tenant, job.user_id, new, actor="learning")
+        except MemoryValidationError as exc:
+            outcome.rejected.append({"title": item.title[:80], "reason": f"invalid: {exc}"})
+            return
+        outcome.added.append(created.id)
+        if verdict == "supersede":
+            old = close[0][0]
+            await memory.disable(job.tenant, job.user_id, old.id, f"superseded by {created.id} ({why})",
+                                 actor="learning")
+            outcome.superseded.append({"old": old.id, "new": created.id, "reason": why})
+
+    async def _limits(self, job: Job) -> None:
+        keep = self.settings.max_memories_per_user
+        if await self.services.memory.count_personal(job.tenant, job.user_id) > keep:
+            await self.services.memory.evict_lowest(job.tenant, job.user_id, keep, actor="learning")

@@ -1,0 +1,215 @@
+"""Durable learning state in SQLite: the job queue, the learning log, prompt overrides, usage.
+
+Jobs survive a restart: a job is ``pending`` until a worker leases it (``running``
+with ``lease_until``); a lease that runs out (the process died) makes it claimable
+again; after ``max_attempts`` it is ``dead``. The conversation payload is kept only
+until the job ends, then wiped (data minimisation). API keys are never written here.
+"""
+
+from __future__ import annotations
+
+import time
+from dataclasses import dataclass
+from typing import Any
+
+import aiosqlite
+import orjson
+
+from gateway.learning.prompts import PromptName, default_prompt
+
+_SCHEMA = [
+    """CREATE TABLE IF NOT EXISTS learning_jobs (
+        id INTEGER PRIMARY KEY AUTOINCREMENT,
+        tenant TEXT NOT NULL, user_id TEXT NOT NULL, conversation_id TEXT, model TEXT NOT NULL,
+        payload BLOB, status TEXT NOT NULL, attempts INTEGER NOT NULL DEFAULT 0,
+        lease_until REAL, next_attempt_at REAL NOT NULL, created_at REAL NOT NULL,
+        updated_at REAL NOT NULL, last_error TEXT)""",
+    "CREATE INDEX IF NOT EXISTS learning_jobs_claim ON learning_jobs(status, next_attempt_at)",
+    """CREATE TABLE IF NOT EXISTS learning_log (
+        id INTEGER PRIMARY KEY AUTOINCREMENT, job_id INTEGER, tenant TEXT NOT NULL,
+        user_id TEXT NOT NULL, time TEXT NOT NULL, entry TEXT NOT NULL)""",
+    "CREATE INDEX IF NOT EXISTS learning_log_tenant ON learning_log(tenant, id)",
+    """CREATE TABLE IF NOT EXISTS learning_prompts (
+        name TEXT PRIMARY KEY, text TEXT NOT NULL, updated_at TEXT NOT NULL, actor TEXT NOT NULL)""",
+    """CREATE TABLE IF NOT EXISTS learning_usage (
+        tenant TEXT NOT NULL, user_id TEXT NOT NULL, day TEXT NOT NULL,
+        prompt_tokens INTEGER NOT NULL DEFAULT 0, completion_tokens INTEGER NOT NULL DEFAULT 0,
+        jobs INTEGER NOT NULL DEFAULT 0, PRIMARY KEY (tenant, user_id, day))""",
+]
+
+
+def _iso(t: float | None = None) -> str:
+    return time.strftime("%Y-%m-%dT%H:%M:%SZ", time.gmtime(t))
+
+
+@dataclass(slots=True)
+class Job:
+    id: int
+    tenant: str
+    user_id: str
+    conversation_id: str | None
+    model: str
+    payload: dict[str, Any]
+    attempts: int
+
+
+class LearningStore:
+    """Its own connection to the memory database file (WAL allows both)."""
+
+    def __init__(self, database_path: str) -> None:
+        self.database_path = database_path
+        self._db: aiosqlite.Connection | None = None
+
+    @property
+    def db(self) -> aiosqlite.Connection:
+        if self._db is None:
+            raise RuntimeError("learning store is not open")
+        return self._db
+
+    async def open(self) -> None:
+        self._db = await aiosqlite.connect(self.database_path)
+        await self._db.execute("PRAGMA journal_mode=WAL")
+        await self._db.execute("PRAGMA busy_timeout=10000")
+        await self._db.execute("PRAGMA synchronous=NORMAL")
+        for statement in _SCHEMA:
+            await self._db.execute(statement)
+        await self._db.commit()
+
+    async def close(self) -> None:
+        if self._db is not None:
+            await self._db.close()
+            self._db = None
+
+    # -- queue ------------------------------------------------------------------------------
+    async def enqueue(
+        self, tenant: str, user_id: str, conversation_id: str | None, model: str, payload: dict[str, Any]
+    ) -> int:
+        now = time.time()
+        cursor = await self.db.execute(
+            "INSERT INTO learning_jobs (tenant, user_id, conversation_id, model, payload, status,"
+            " next_attempt_at, created_at, updated_at) VALUES (?, ?, ?, ?, ?, 'pending', ?, ?, ?)",
+            (tenant, user_id, conversation_id, model, orjson.dumps(payload), now, now, now),
+        )
+        await self.db.commit()
+        assert cursor.lastrowid is not None
+        return cursor.lastrowid
+
+    async def claim(self, lease_s: float) -> Job | None:
+        """Lease the oldest due job (pending, or running with an expired lease)."""
+        now = time.time()
+        async with self.db.execute(
+            "UPDATE learning_jobs SET status = 'running', attempts = attempts + 1, lease_until = ?,"
+            " updated_at = ? WHERE id = (SELECT id FROM learning_jobs WHERE (status = 'pending'"
+            " AND next_attempt_at <= ?) OR (status = 'running' AND lease_until < ?)"
+            " ORDER BY id LIMIT 1)"
+            " RETURNING id, tenant, user_id, conversation_id, model, payload, attempts",
+            (now + lease_s, now, now, now),
+        ) as cursor:
+            row = await cursor.fetchone()
+        await self.db.commit()
+        if row is None:
+            return None
+        return Job(row[0], row[1], row[2], row[3], row[4], orjson.loads(row[5] or b"{}"), row[6])
+
+    async def finish(self, job_id: int, status: str = "done", error: str | None = None) -> None:
+        await self.db.execute(
+            "UPDATE learning_jobs SET status = ?, payload = NULL, lease_until = NULL,"
+            " updated_at = ?, last_error = ? WHERE id = ?",
+            (status, time.time(), error, job_id),
+        )
+        await self.db.commit()
+
+    async def retry(self, job_id: int, delay_s: float, error: str) -> None:
+        await self.db.execute(
+            "UPDATE learning_jobs SET status = 'pending', lease_until = NULL, next_attempt_at = ?,"
+            " updated_at = ?, last_error = ? WHERE id = ?",
+            (time.time() + delay_s, time.time(), error, job_id),
+        )
+        await self.db.commit()
+
+    async def pending_count(self) -> int:
+        async with self.db.execute(
+            "SELECT COUNT(*) FROM learning_jobs WHERE status IN ('pending', 'running')"
+        ) as cursor:
+            row = await cursor.fetchone()
+        return int(row[0]) if row else 0
+
+    async def job_counts(self) -> dict[str, int]:
+        async with self.db.execute("SELECT status, COUNT(*) FROM learning_jobs GROUP BY status") as cursor:
+            return {str(r[0]): int(r[1]) for r in await cursor.fetchall()}
+
+    # -- log and usage ----------------------------------------------------------------------
+    async def log(self, job_id: int | None, tenant: str, user_id: str, entry: dict[str, Any]) -> None:
+        await self.db.execute(
+            "INSERT INTO learning_log (job_id, tenant, user_id, time, entry) VALUES (?, ?, ?, ?, ?)",
+            (job_id, tenant, user_id, _iso(), orjson.dumps(entry).decode()),
+        )
+        await self.db.commit()
+
+    async def log_entries(
+        self, *, tenant: str | None = None, user_id: str | None = None, limit: int = 50, offset: int = 0
+    ) -> tuple[list[dict[str, Any]], int]:
+        where, args = ["1 = 1"], []
+        if tenant is not None:
+            where.append("tenant = ?")
+            args.append(tenant)
+        if user_id is not None:
+            where.append("user_id = ?")
+            args.append(user_id)
+        clause = " AND ".join(where)
+        async with self.db.execute(f"SELECT COUNT(*) FROM learning_log WHERE {clause}", args) as cursor:
+            total_row = await cursor.fetchone()
+        async with self.db.execute(
+            f"SELECT id, job_id, tenant, user_id, time, entry FROM learning_log WHERE {clause}"
+            " ORDER BY id DESC LIMIT ? OFFSET ?",
+            [*args, limit, offset],
+        ) as cursor:
+            rows = await cursor.fetchall()
+        data = [
+            {"id": r[0], "job_id": r[1], "tenant": r[2], "user_id": r[3], "time": r[4], **orjson.loads(r[5])}
+            for r in rows
+        ]
+        return data, int(total_row[0]) if total_row else 0
+
+    async def add_usage(self, tenant: str, user_id: str, prompt_tokens: int, completion_tokens: int) -> None:
+        await self.db.execute(
+            "INSERT INTO learning_usage (tenant, user_id, day, prompt_tokens, completion_tokens, jobs)"
+            " VALUES (?, ?, ?, ?, ?, 1) ON CONFLICT (tenant, user_id, day) DO UPDATE SET"
+            " prompt_tokens = prompt_tokens + excluded.prompt_tokens,"
+            " completion_tokens = completion_tokens + excluded.completion_tokens, jobs = jobs + 1",
+            (tenant, user_id, _iso()[:10], prompt_tokens, completion_tokens),
+        )
+        await self.db.commit()
+
+    async def stats(self, tenant: str | None) -> dict[str, Any]:
+        where, args = ("WHERE tenant = ?", [tenant]) if tenant else ("", [])
+        async with self.db.execute(
+            f"SELECT day, SUM(prompt_tokens), SUM(completion_tokens), SUM(jobs) FROM learning_usage"
+            f" {where} GROUP BY day ORDER BY day",
+            args,
+        ) as cursor:
+            usage = {r[0]: {"prompt_tokens": r[1], "completion_tokens": r[2], "jobs": r[3]}
+                     for r in await cursor.fetchall()}
+        return {"jobs": await self.job_counts(), "tokens_per_day": usage}
+
+    # -- prompts ----------------------------------------------------------------------------
+    async def get_prompt(self, name: PromptName) -> tuple[str, str]:
+        """(text, 'override' | 'default'): a stored override wins over the file."""
+        async with self.db.execute("SELECT text FROM learning_prompts WHERE name = ?", (name,)) as cursor:
+            row = await cursor.fetchone()
+        if row is not None:
+            return str(row[0]), "override"
+        return default_prompt(name), "default"
+
+    async def put_prompt(self, name: PromptName, text: str, *, actor: str) -> None:
+        await self.db.execute(
+            "INSERT INTO learning_prompts (name, text, updated_at, actor) VALUES (?, ?, ?, ?)"
+            " ON CONFLICT (name) DO UPDATE SET text = excluded.text, updated_at = excluded.updated_at,"
+            " actor = excluded.actor",
+            (name, text, _iso(), actor),
+        )
+        await self.db.commit()
+
+    async def reset_prompt(self, name: PromptName) -> None:
+        await self.db.execute("DELETE FROM learning_prompts WHERE name = ?", (name,))
+        await self.db.commit()
