@@ -1,0 +1,176 @@
+"""The user and admin memory APIs through real HTTP: shapes, validation, isolation, export."""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+
+import httpx
+import pytest
+
+from tests.conftest import GatewayFactory
+
+ADMIN = "admin-secret"
+
+
+def user_client(url: str, user: str, key: str = "sk-app") -> httpx.Client:
+    return httpx.Client(base_url=url, headers={"authorization": f"Bearer {key}", "x-memorelay-user": user})
+
+
+def admin_client(url: str) -> httpx.Client:
+    return httpx.Client(base_url=url, headers={"authorization": f"Bearer {ADMIN}"})
+
+
+def add(c: httpx.Client, title: str, content: str, category: str = "user_preference", **extra: object) -> dict:  # type: ignore[type-arg]
+    r = c.post("/api/memories", json={"title": title, "content": content, "category": category, **extra})
+    assert r.status_code == 201, r.text
+    return r.json()  # type: ignore[no-any-return]
+
+
+@pytest.fixture
+def url(gateway: GatewayFactory) -> Iterator[str]:
+    with gateway(auth={"admin_key": ADMIN}) as base:
+        yield base
+
+
+def test_create_get_patch_delete(url: str) -> None:
+    c = user_client(url, "alice")
+    m = add(c, "Prefers tabs", "The user prefers tabs over spaces.", tags=["style"])
+    assert m["scope"] == "personal" and m["user_id"] == "alice" and m["source"] == "manual"
+    assert m["tags"] == ["style"] and m["enabled"] is True and m["created_at"].endswith("Z")
+    for key in ("id", "tenant", "category", "subcategory", "title", "content", "source_conversation_id",
+                "score", "disabled_reason", "updated_at", "access_count", "last_access_at"):
+        assert key in m
+    assert c.get(f"/api/memories/{m['id']}").json()["title"] == "Prefers tabs"
+    patched = c.patch(f"/api/memories/{m['id']}", json={"content": "The user prefers 4-space tabs."})
+    assert patched.status_code == 200 and patched.json()["content"] == "The user prefers 4-space tabs."
+    assert c.delete(f"/api/memories/{m['id']}").status_code == 204
+    missing = c.get(f"/api/memories/{m['id']}")
+    assert missing.status_code == 404 and missing.json()["error"]["code"] == "not_found"
+
+
+@pytest.mark.parametrize(
+    "body",
+    [
+        {"title": "t", "content": "c", "category": "nonsense"},
+        {"title": "t", "category": "technical"},
+        {"title": "t", "content": "c", "category": "technical", "tags": "notalist"},
+        {"title": "t", "content": "c", "category": "technical", "scope": "shared"},
+        {"title": "x" * 500, "content": "c", "category": "technical"},
+    ],
+)
+def test_validation_errors_are_400_in_openai_shape(url: str, body: dict[str, object]) -> None:
+    r = user_client(url, "alice").post("/api/memories", json=body)
+    assert r.status_code == 400
+    assert set(r.json()["error"]) >= {"message", "type", "code"}
+
+
+def test_bad_json_missing_user_and_bad_params(url: str) -> None:
+    c = user_client(url, "alice")
+    assert c.post("/api/memories", content=b"{oops").status_code == 400
+    no_user = httpx.get(url + "/api/memories", headers={"authorization": "Bearer sk-app"})
+    assert no_user.status_code == 400 and "X-Memorelay-User" in no_user.json()["error"]["message"]
+    assert c.get("/api/memories?limit=abc").status_code == 400
+    assert c.get("/api/memories?category=weird").status_code == 400
+    assert c.delete("/api/memories").status_code == 400  # needs confirm=true
+
+
+def test_users_and_tenants_are_isolated_on_every_endpoint(url: str) -> None:
+    alice, bob = user_client(url, "alice"), user_client(url, "bob")
+    other_tenant_alice = user_client(url, "alice", key="sk-other-app")
+    m = add(alice, "Coffee", "The user drinks espresso every morning.")
+    for intruder in (bob, other_tenant_alice):
+        assert intruder.get(f"/api/memories/{m['id']}").status_code == 404
+        assert intruder.patch(f"/api/memories/{m['id']}", json={"title": "x"}).status_code == 404
+        assert intruder.delete(f"/api/memories/{m['id']}").status_code == 404
+        assert intruder.get("/api/memories").json() == {"data": [], "total": 0}
+        assert intruder.get("/api/memories", params={"q": "espresso"}).json()["data"] == []
+        assert intruder.delete("/api/memories?confirm=true").status_code == 204
+    assert alice.get(f"/api/memories/{m['id']}").json()["title"] == "Coffee"
+
+
+def test_shared_memories_reach_the_tenant_only_and_stay_read_only(url: str) -> None:
+    alice, bob = user_client(url, "alice"), user_client(url, "bob")
+    stranger = user_client(url, "carol", key="sk-other-app")
+    tenant = alice.get("/api/memories/stats")  # any call; the tenant comes from the key
+    assert tenant.status_code == 200
+    add(alice, "Mine", "Alice's own note.")
+    alice_list = alice.get("/api/memories").json()
+    tenant_id = alice_list["data"][0]["tenant"]
+    admin = admin_client(url)
+    shared = admin.post("/api/admin/memories", json={
+        "tenant": tenant_id, "scope": "shared", "title": "Deploy window",
+        "content": "Deploys happen on Tuesdays.", "category": "organizational"})
+    assert shared.status_code == 201
+    sid = shared.json()["id"]
+    assert bob.get(f"/api/memories/{sid}").status_code == 200
+    assert [m["id"] for m in bob.get("/api/memories").json()["data"]] == [sid]
+    assert stranger.get(f"/api/memories/{sid}").status_code == 404
+    denied = bob.delete(f"/api/memories/{sid}")
+    assert denied.status_code == 403 and denied.json()["error"]["code"] == "permission_denied"
+    assert bob.get("/api/memories?scope=personal").json()["total"] == 0
+
+
+def test_pagination_newest_first_and_disabled_hidden(url: str) -> None:
+    c = user_client(url, "pager")
+    ids = [add(c, f"Note {i}", f"Fact number {i}.")["id"] for i in range(7)]
+    page = c.get("/api/memories", params={"limit": 3, "offset": 3}).json()
+    assert page["total"] == 7
+    assert [m["id"] for m in page["data"]] == list(reversed(ids))[3:6]
+    c.patch(f"/api/memories/{ids[0]}", json={"enabled": False})
+    assert c.get("/api/memories").json()["total"] == 6
+    assert c.get("/api/memories", params={"include_disabled": "true"}).json()["total"] == 7
+
+
+def test_keyword_search_in_chinese_and_english(url: str) -> None:
+    c = user_client(url, "zh")
+    coffee = add(c, "饮品偏好", "用户喜欢喝咖啡，不喜欢喝茶。")
+    pg = add(c, "Database", "The team runs PostgreSQL 15 in production.", category="technical")
+    add(c, "Pets", "The user has a cat named Miso.")
+    assert c.get("/api/memories", params={"q": "咖啡"}).json()["data"][0]["id"] == coffee["id"]
+    assert c.get("/api/memories", params={"q": "postgresql"}).json()["data"][0]["id"] == pg["id"]
+
+
+def test_stats_settings_and_export(url: str) -> None:
+    c = user_client(url, "exp")
+    add(c, "Tabs", "The user prefers tabs.")
+    add(c, "Stack", "The team uses Go.", category="technical")
+    stats = c.get("/api/memories/stats").json()
+    assert stats["total"] == 2 and stats["by_category"] == {"user_preference": 1, "technical": 1}
+    assert c.get("/api/memories/settings").json() == {"learning_enabled": True}
+    assert c.put("/api/memories/settings", json={"learning_enabled": False}).json() == {"learning_enabled": False}
+    assert c.put("/api/memories/settings", json={"learning_enabled": "no"}).status_code == 400
+    exported = c.get("/api/memories/export").json()
+    assert {m["title"] for m in exported["memories"]} == {"Tabs", "Stack"}
+    md = c.get("/api/memories/export", params={"format": "markdown"})
+    assert md.headers["content-type"].startswith("text/markdown")
+    assert "## Tabs" in md.text and "The team uses Go." in md.text
+    assert c.delete("/api/memories?confirm=true").status_code == 204
+    assert c.get("/api/memories").json()["total"] == 0
+
+
+def test_admin_api_needs_the_admin_key(url: str) -> None:
+    assert httpx.get(url + "/api/admin/users").status_code == 401
+    assert httpx.get(url + "/api/admin/users", headers={"authorization": "Bearer nope"}).status_code == 401
+    assert user_client(url, "u").get("/api/admin/stats").status_code == 401
+
+
+def test_admin_users_promote_stats_and_audit(url: str) -> None:
+    alice = user_client(url, "alice")
+    m = add(alice, "Runbook", "Restart the queue with make restart-queue.", category="technical")
+    admin = admin_client(url)
+    users = admin.get("/api/admin/users").json()["data"]
+    assert [(u["user_id"], u["memories"]) for u in users] == [("alice", 1)]
+    tenant = users[0]["tenant"]
+    listed = admin.get("/api/admin/users/alice/memories", params={"tenant": tenant}).json()
+    assert listed["total"] == 1
+    assert admin.get("/api/admin/users/alice/memories").status_code == 400  # tenant required
+    promoted = admin.post(f"/api/admin/memories/{m['id']}/promote")
+    assert promoted.status_code == 200 and promoted.json()["scope"] == "shared"
+    assert user_client(url, "bob").get(f"/api/memories/{m['id']}").status_code == 200
+    stats = admin.get("/api/admin/stats").json()
+    assert stats["total"] == 1
+    actions = [e["action"] for e in admin.get("/api/admin/audit-log").json()["data"]]
+    assert "create" in actions and "promote" in actions
+    assert admin.delete(f"/api/admin/memories/{m['id']}").status_code == 204
+    assert admin.get(f"/api/admin/memories/{m['id']}").status_code == 404
+    assert "delete" in [e["action"] for e in admin.get("/api/admin/audit-log").json()["data"]]
