@@ -111,6 +111,14 @@ class LearningStore:
             return None
         return Job(row[0], row[1], row[2], row[3], row[4], orjson.loads(row[5] or b"{}"), row[6])
 
+    async def requeue_running(self) -> int:
+        """At start-up of the one embedded process: jobs left running by a crash are due again."""
+        cursor = await self.db.execute(
+            "UPDATE learning_jobs SET status = 'pending', lease_until = NULL WHERE status = 'running'"
+        )
+        await self.db.commit()
+        return cursor.rowcount
+
     async def finish(self, job_id: int, status: str = "done", error: str | None = None) -> None:
         await self.db.execute(
             "UPDATE learning_jobs SET status = ?, payload = NULL, lease_until = NULL,"

@@ -41,6 +41,9 @@ class WorkerPool:
         self._busy = 0
 
     async def start(self) -> None:
+        requeued = await self.services.learning.requeue_running()
+        if requeued:
+            log.info("requeued %d learning jobs left running by the previous process", requeued)
         self.pending = await self.services.learning.pending_count()
         self.services.metrics.learning_pending.set(self.pending)
         self._tasks = [asyncio.ensure_future(self._work()) for _ in range(self.workers)]
