@@ -43,6 +43,7 @@ class FakeUpstream:
     cancelled: threading.Event = field(default_factory=threading.Event)
     chunks_sent: int = 0
     keep_records: bool = True
+    gated_calls: int = 0
 
     def chats(self) -> list[Received]:
         return [r for r in self.received if r.path.endswith("/chat/completions")]
@@ -56,6 +57,7 @@ class FakeUpstream:
         self.release.clear()
         self.cancelled.clear()
         self.chunks_sent = 0
+        self.gated_calls = 0
 
     def app(self) -> Starlette:
         return Starlette(
@@ -88,6 +90,10 @@ class FakeUpstream:
                             headers={"x-fake-upstream": "yes"})
         if model == "hang":
             await asyncio.sleep(3600)
+        if model == "gated-learner":  # a learner call held until the test releases it
+            self.gated_calls += 1
+            while not self.release.is_set():
+                await asyncio.sleep(0.02)
         text = self._reply_text(body)
         if body.get("stream"):
             return StreamingResponse(self._stream(body, text), media_type="text/event-stream")

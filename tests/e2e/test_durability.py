@@ -1,0 +1,112 @@
+"""Crash safety with a real gateway process: kill -9, then restart."""
+
+from __future__ import annotations
+
+import os
+import shutil
+import signal
+import subprocess
+import sys
+import time
+from collections.abc import Iterator
+from contextlib import contextmanager
+from pathlib import Path
+from typing import Any
+
+import httpx
+import openai
+import yaml
+
+from tests.e2e.test_learning import HIGH, learner, wait_for
+from tests.e2e.test_memory_api import add, user_client
+from tests.fake_upstream import FakeUpstream
+from tests.servers import free_port
+
+ROOT = Path(__file__).resolve().parents[2]
+
+
+@contextmanager
+def gateway_process(config: dict[str, Any], tmp: Path) -> Iterator[tuple[str, subprocess.Popen[bytes]]]:
+    port = free_port()
+    path = tmp / "gateway.yaml"
+    path.write_text(yaml.safe_dump({**config, "server": {"port": port}}))
+    proc = subprocess.Popen([sys.executable, "-m", "gateway", "serve", "--config", str(path), "--log-level", "warning"],
+                            cwd=ROOT, env={**os.environ}, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE)
+    url = f"http://127.0.0.1:{port}"
+    try:
+        wait_for(lambda: _ready(url, proc), timeout=90)
+        yield url, proc
+    finally:
+        if proc.poll() is None:
+            proc.terminate()
+            proc.wait(30)
+
+
+def _ready(url: str, proc: subprocess.Popen[bytes]) -> bool:
+    if proc.poll() is not None:
+        raise AssertionError(f"gateway exited: {proc.stderr.read().decode() if proc.stderr else ''}")
+    try:
+        return httpx.get(url + "/readyz", timeout=1).status_code == 200
+    except httpx.HTTPError:
+        return False
+
+
+def kill9(proc: subprocess.Popen[bytes]) -> None:
+    os.kill(proc.pid, signal.SIGKILL)
+    proc.wait(10)
+
+
+QUERIES = ["which database do we run", "我喜欢什么饮料", "how do we deploy", "pets at home"]
+
+
+def search_ids(url: str) -> list[list[str]]:
+    c = user_client(url, "kim")
+    return [[m["id"] for m in c.get("/api/memories", params={"q": q, "limit": 3}).json()["data"]] for q in QUERIES]
+
+
+def test_kill9_then_restart_without_index_files_gives_same_results(tmp_path: Path, upstream_url: str) -> None:
+    db = tmp_path / "data" / "memorelay.db"
+    config = {"upstreams": {"default": {"api_base": upstream_url}},
+              "memory": {"database": str(db), "embedding": {"provider": "local"}}, "filters": []}
+    facts = [("Database", "The team runs PostgreSQL 15 in production.", "technical"),
+             ("饮料", "用户喜欢喝绿茶，不喝咖啡。", "user_preference"),
+             ("Deploys", "Deploys go through ArgoCD on Kubernetes.", "technical"),
+             ("Cat", "The user has a cat named Miso.", "user_preference"),
+             ("Editor", "The user writes code in Neovim.", "user_preference"),
+             ("Standup", "The team's standup is at 9:30.", "organizational")]
+    with gateway_process(config, tmp_path) as (url, proc):
+        c = user_client(url, "kim")
+        ids = [add(c, t, body, cat)["id"] for t, body, cat in facts]
+        c.delete(f"/api/memories/{ids[4]}")
+        before = search_ids(url)
+        kill9(proc)
+    assert before[0][0] == ids[0] and before[1][0] == ids[1]
+    shutil.rmtree(str(db) + ".index", ignore_errors=True)
+    with gateway_process(config, tmp_path) as (url, _):
+        assert search_ids(url) == before
+        listed = [m["id"] for m in user_client(url, "kim").get("/api/memories").json()["data"]]
+        assert ids[4] not in listed and len(listed) == 5
+
+
+def test_learning_job_survives_kill9(tmp_path: Path, upstream_url: str, fake: FakeUpstream) -> None:
+    items = [{"title": "Build tool", "content": "The user's team builds with Bazel.", "category": "technical"}]
+    fake.responder = learner(HIGH, items)
+    config = {
+        "auth": {"keys": [{"key": "gw-key", "tenant": "acme"}], "admin_key": "adm"},
+        "upstreams": {"default": {"api_base": upstream_url, "api_key": "sk-upstream"}},
+        "memory": {"database": str(tmp_path / "memorelay.db"), "embedding": {"provider": "none"}},
+        "filters": [{"learning": {"model": "gated-learner", "workers": 1}}],
+    }
+    with gateway_process(config, tmp_path) as (url, proc):
+        c = openai.OpenAI(base_url=url + "/v1", api_key="gw-key", max_retries=0,
+                          default_headers={"X-Memorelay-User": "lee"})
+        c.chat.completions.create(model="gpt-4o-mini", messages=[{"role": "user", "content": "We build with Bazel."}])
+        wait_for(lambda: fake.gated_calls >= 1)  # the job is in flight, held by its learner call
+        kill9(proc)
+    fake.release.set()
+    with gateway_process(config, tmp_path) as (url, _):
+        headers = {"authorization": "Bearer gw-key", "x-memorelay-user": "lee"}
+        found = wait_for(lambda: httpx.get(url + "/api/memories", headers=headers).json()["data"], timeout=30)
+        assert found[0]["content"] == "The user's team builds with Bazel."
+        time.sleep(0.2)
+        assert len(httpx.get(url + "/api/memories", headers=headers).json()["data"]) == 1
