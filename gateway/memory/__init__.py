@@ -1,0 +1,37 @@
+"""memorelay's memory: store, vector and keyword indexes, embedders, hybrid retrieval,
+token budget and the injected block. Other packages use only what is re-exported here."""
+
+from __future__ import annotations
+
+from .budget import count_tokens, fit_to_budget
+from .embedders import Embedder, build_embedder
+from .render import MEMORY_BLOCK_END, MEMORY_BLOCK_START, render_block, strip_block
+from .service import MemoryService
+from .types import (
+    CATEGORIES,
+    SCOPES,
+    SOURCES,
+    Memory,
+    MemoryValidationError,
+    NewMemory,
+    ScoredMemory,
+)
+
+__all__ = [
+    "CATEGORIES",
+    "MEMORY_BLOCK_END",
+    "MEMORY_BLOCK_START",
+    "SCOPES",
+    "SOURCES",
+    "Embedder",
+    "Memory",
+    "MemoryService",
+    "MemoryValidationError",
+    "NewMemory",
+    "ScoredMemory",
+    "build_embedder",
+    "count_tokens",
+    "fit_to_budget",
+    "render_block",
+    "strip_block",
+]

@@ -1,0 +1,75 @@
+"""Token counting (tiktoken, offline) and trimming the memory block to a budget.
+
+tiktoken would download its encodings; litellm ships cl100k_base and o200k_base, so
+``TIKTOKEN_CACHE_DIR`` is pointed at that folder (found without importing litellm, whose
+import costs seconds) before the first encoder loads.
+"""
+
+from __future__ import annotations
+
+import importlib.util
+import os
+import threading
+from functools import lru_cache
+from pathlib import Path
+from typing import Any
+
+from .render import render_block
+from .types import ScoredMemory
+
+_env_lock = threading.Lock()
+
+
+def _point_tiktoken_at_litellm() -> None:
+    with _env_lock:
+        if os.environ.get("TIKTOKEN_CACHE_DIR"):
+            return
+        spec = importlib.util.find_spec("litellm")
+        if spec is None or not spec.submodule_search_locations:
+            return
+        folder = (
+            Path(list(spec.submodule_search_locations)[0]) / "litellm_core_utils" / "tokenizers"
+        )
+        if folder.is_dir():
+            os.environ["TIKTOKEN_CACHE_DIR"] = str(folder)
+
+
+def encoding_name(model: str) -> str:
+    """o200k_base for gpt-4o*, gpt-4.1*, gpt-5* and o-series models; cl100k_base otherwise."""
+    name = model.lower().rsplit("/", 1)[-1]
+    if name.startswith(("gpt-4o", "gpt-4.1", "gpt-5", "chatgpt-4o")):
+        return "o200k_base"
+    if len(name) > 1 and name[0] == "o" and name[1].isdigit():
+        return "o200k_base"
+    return "cl100k_base"
+
+
+@lru_cache(maxsize=4)
+def _encoding(name: str) -> Any:
+    _point_tiktoken_at_litellm()
+    import tiktoken
+
+    return tiktoken.get_encoding(name)
+
+
+def count_tokens(text: str, model: str) -> int:
+    """Tokens in ``text`` for ``model`` (special tokens counted as plain text)."""
+    if not text:
+        return 0
+    return len(_encoding(encoding_name(model)).encode(text, disallowed_special=()))
+
+
+def fit_to_budget(
+    memories: list[ScoredMemory], budget_tokens: int, model: str
+) -> tuple[list[ScoredMemory], int]:
+    """Drop the lowest ``memory.score`` first (the least relevant among equal scores) until
+    the rendered block fits ``budget_tokens``. Returns the kept memories, in their input
+    order, and the block's token count (0 when nothing is kept)."""
+    kept = list(memories)
+    while kept:
+        tokens = count_tokens(render_block([s.memory for s in kept]), model)
+        if tokens <= budget_tokens:
+            return kept, tokens
+        worst = min(range(len(kept)), key=lambda i: (kept[i].memory.score, kept[i].relevance, -i))
+        kept.pop(worst)
+    return [], 0

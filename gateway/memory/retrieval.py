@@ -1,0 +1,211 @@
+"""Hybrid retrieval: vector candidates and keyword candidates, fused.
+
+Default fusion ("score"): each list's scores (cosine, -bm25, CJK bigrams matched) are
+min-max scaled to [0, 1] within the list and summed with weights (vector 1.0, each keyword
+list 0.6). Keyword lists: FTS5 trigram, FTS5 porter-stemmed words, CJK bigrams.
+On the LoCoMo dev sample this beat reciprocal rank fusion, where each list contributes
+``weight / (rrf_k + rank)`` ("rrf", still available); see bench/README.md. The vector
+list comes from the caller's partitions only (own personal + tenant shared/system); keyword
+lists come from FTS5 and the CJK bigram fallback (``keyword_index``). Without an embedder,
+retrieval is keyword-only. Disabled memories are left out unless asked for.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass
+
+import numpy as np
+
+from ._offload import run_cpu
+from .embedders import Embedder
+from .keyword_index import filter_sql, parse_query
+from .sqlite_store import SQLiteMemoryStore
+from .types import ScoredMemory
+from .vector_index import PartitionedIndex, PartitionKey
+
+SHARED_OWNER = "\x00shared"
+
+
+def partition_key(tenant: str, scope: str, user_id: str) -> PartitionKey:
+    """Personal memories live in (tenant, user); shared and system in (tenant, SHARED_OWNER)."""
+    return (tenant, user_id) if scope == "personal" else (tenant, SHARED_OWNER)
+
+
+def rrf(
+    lists: Sequence[Sequence[str]], k: float = 60.0, weights: Sequence[float] | None = None
+) -> list[tuple[str, float]]:
+    """Reciprocal rank fusion of ranked id lists, best first."""
+    scores: dict[str, float] = {}
+    for n, ranked in enumerate(lists):
+        w = 1.0 if weights is None else weights[n]
+        for rank, mid in enumerate(ranked, start=1):
+            scores[mid] = scores.get(mid, 0.0) + w / (k + rank)
+    return sorted(scores.items(), key=lambda kv: kv[1], reverse=True)
+
+
+def score_fusion(
+    lists: Sequence[Sequence[tuple[str, float]]], weights: Sequence[float]
+) -> list[tuple[str, float]]:
+    """Weighted sum of per-list scores, each min-max scaled to [0, 1] within its list."""
+    scores: dict[str, float] = {}
+    for ranked, w in zip(lists, weights, strict=True):
+        if not ranked:
+            continue
+        top = max(score for _, score in ranked)
+        low = min(score for _, score in ranked)
+        span = top - low
+        for mid, score in ranked:
+            scaled = (score - low) / span if span > 0 else 1.0
+            scores[mid] = scores.get(mid, 0.0) + w * scaled
+    return sorted(scores.items(), key=lambda kv: kv[1], reverse=True)
+
+
+@dataclass(slots=True)
+class RetrievalSettings:
+    """Fusion knobs (tuned on the LoCoMo dev sample, see bench/README.md)."""
+
+    fusion: str = "score"  # "score" (min-max scaled scores, weighted sum) or "rrf" (ranks)
+    rrf_k: float = 60.0
+    depth: int = 50  # candidates per list
+    vector_weight: float = 1.0
+    keyword_weight: float = 0.6  # per keyword list (trigram, stemmed words, CJK bigrams)
+    vector_depth: int = 50  # how many vector hits enter the fusion
+    keyword_indexes: tuple[str, ...] = ("memories_fts", "memories_words")
+
+
+class HybridRetriever:
+    """Guarantees: results are visible to the caller, match the filters, are enabled unless
+    ``include_disabled``, and come most relevant first."""
+
+    def __init__(
+        self,
+        store: SQLiteMemoryStore,
+        index: PartitionedIndex | None,
+        embedder: Embedder | None,
+        settings: RetrievalSettings | None = None,
+    ) -> None:
+        self.store = store
+        self.index = index
+        self.embedder = embedder
+        self.settings = settings or RetrievalSettings()
+
+    async def search(
+        self,
+        tenant: str,
+        user_id: str | None,
+        query: str,
+        *,
+        limit: int = 10,
+        category: str | None = None,
+        scope: str | None = None,
+        include_disabled: bool = False,
+    ) -> list[ScoredMemory]:
+        if limit <= 0 or not query.strip():
+            return []
+        depth = max(self.settings.depth, limit * 2)
+        lists: list[list[tuple[str, float]]] = []
+        weights: list[float] = []
+        vector_list = await self._vector(
+            tenant,
+            user_id,
+            query,
+            depth,
+            scope=scope,
+            include_disabled=include_disabled,
+            category=category,
+        )
+        if vector_list is not None:
+            lists.append(vector_list[: self.settings.vector_depth])
+            weights.append(self.settings.vector_weight)
+        for kw in await self.store.keyword_search(
+            parse_query(query),
+            tenant,
+            user_id,
+            limit=depth,
+            category=category,
+            scope=scope,
+            include_disabled=include_disabled,
+            indexes=self.settings.keyword_indexes,
+        ):
+            lists.append(kw)
+            weights.append(self.settings.keyword_weight)
+        if self.settings.fusion == "score":
+            fused = score_fusion(lists, weights)
+        else:
+            fused = rrf(
+                [[mid for mid, _ in ranked] for ranked in lists], self.settings.rrf_k, weights
+            )
+        found = await self.store.fetch([mid for mid, _ in fused[: limit * 3]])
+        out: list[ScoredMemory] = []
+        for mid, score in fused:
+            m = found.get(mid)
+            if m is None or m.tenant != tenant:
+                continue
+            if m.scope == "personal" and m.user_id != user_id:
+                continue
+            if (category and m.category != category) or (scope and m.scope != scope):
+                continue
+            if not m.enabled and not include_disabled:
+                continue
+            out.append(ScoredMemory(memory=m, relevance=score))
+            if len(out) >= limit:
+                break
+        return out
+
+    async def _vector(
+        self,
+        tenant: str,
+        user_id: str | None,
+        query: str,
+        depth: int,
+        *,
+        scope: str | None,
+        category: str | None,
+        include_disabled: bool,
+    ) -> list[tuple[str, float]] | None:
+        if self.embedder is None or self.index is None:
+            return None
+        qvec = (await self.embedder.embed([query]))[0]
+        keys: list[PartitionKey] = []
+        if user_id is not None and scope in (None, "personal"):
+            keys.append(partition_key(tenant, "personal", user_id))
+        if scope in (None, "shared", "system"):
+            keys.append(partition_key(tenant, "shared", ""))
+        # a category filter is applied after the vector search, so look deeper
+        k = depth * 3 if category or scope in ("shared", "system") else depth
+        index = self.index
+
+        def run() -> list[tuple[str, float]]:
+            return [hit for key in keys for hit in index.search(key, qvec, k)]
+
+        hits = await run_cpu(run)
+        if include_disabled:
+            hits.extend(await self._disabled_hits(tenant, user_id, qvec, scope, category))
+        hits.sort(key=lambda h: h[1], reverse=True)
+        return hits[:k]
+
+    async def _disabled_hits(
+        self,
+        tenant: str,
+        user_id: str | None,
+        qvec: np.ndarray,
+        scope: str | None,
+        category: str | None,
+    ) -> list[tuple[str, float]]:
+        # disabled memories are not in the index; they are few, so score them exactly
+        where, args = filter_sql(
+            tenant, user_id, category=category, scope=scope, include_disabled=True
+        )
+        rows = await self.store.rows(
+            f"SELECT m.id, m.embedding FROM memories m WHERE {where} AND m.enabled = 0 "
+            "AND m.embedding IS NOT NULL LIMIT 10000",
+            args,
+        )
+        if not rows:
+            return []
+        mat = np.stack([np.frombuffer(r[1], dtype=np.float32) for r in rows])
+        if mat.shape[1] != qvec.shape[0]:
+            return []
+        sims = mat @ qvec
+        return [(r[0], float(s)) for r, s in zip(rows, sims, strict=True)]
