@@ -40,8 +40,13 @@ def wait_ready(url: str, timeout: float = 120) -> None:
 
 @contextmanager
 def process(args: list[str], ready_url: str, env: dict[str, str] | None = None) -> Iterator[subprocess.Popen[bytes]]:
-    proc = subprocess.Popen(args, cwd=ROOT, env={**os.environ, **(env or {})},
-                            stdout=subprocess.DEVNULL, stderr=subprocess.PIPE)
+    proc = subprocess.Popen(
+        args,
+        cwd=ROOT,
+        env={**os.environ, **(env or {})},
+        stdout=subprocess.DEVNULL,
+        stderr=subprocess.PIPE,
+    )
     try:
         wait_ready(ready_url)
         yield proc
@@ -56,15 +61,33 @@ def process(args: list[str], ready_url: str, env: dict[str, str] | None = None) 
 @contextmanager
 def fake_upstream() -> Iterator[str]:
     port = free_port()
-    args = [sys.executable, "-m", "uvicorn", "tests.fake_upstream:bench_app", "--factory", "--port", str(port),
-            "--loop", "uvloop", "--http", "httptools", "--log-level", "warning", "--no-access-log"]
+    args = [
+        sys.executable,
+        "-m",
+        "uvicorn",
+        "tests.fake_upstream:bench_app",
+        "--factory",
+        "--port",
+        str(port),
+        "--loop",
+        "uvloop",
+        "--http",
+        "httptools",
+        "--log-level",
+        "warning",
+        "--no-access-log",
+    ]
     with process(args, f"http://127.0.0.1:{port}/v1/models"):
         yield f"http://127.0.0.1:{port}/v1"
 
 
 @contextmanager
-def gateway(upstream: str, filters: list[Any], extra: dict[str, Any] | None = None,
-            database: str | None = None) -> Iterator[str]:
+def gateway(
+    upstream: str,
+    filters: list[Any],
+    extra: dict[str, Any] | None = None,
+    database: str | None = None,
+) -> Iterator[str]:
     port = free_port()
     with tempfile.TemporaryDirectory() as tmp:
         config = {
@@ -80,7 +103,16 @@ def gateway(upstream: str, filters: list[Any], extra: dict[str, Any] | None = No
                 config[key] = value
         path = Path(tmp) / "bench.yaml"
         path.write_text(yaml.safe_dump(config))
-        args = [sys.executable, "-m", "gateway", "serve", "--config", str(path), "--log-level", "warning"]
+        args = [
+            sys.executable,
+            "-m",
+            "gateway",
+            "serve",
+            "--config",
+            str(path),
+            "--log-level",
+            "warning",
+        ]
         with process(args, f"http://127.0.0.1:{port}/readyz"):
             yield f"http://127.0.0.1:{port}/v1"
 

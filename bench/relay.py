@@ -17,9 +17,12 @@ import aiohttp
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
-from bench._harness import fake_upstream, gateway, pct, summary  # noqa: E402
+from bench._harness import fake_upstream, gateway, pct, summary
 
-BODY = {"model": "gpt-4o-mini", "messages": [{"role": "user", "content": "say something useful please"}]}
+BODY = {
+    "model": "gpt-4o-mini",
+    "messages": [{"role": "user", "content": "say something useful please"}],
+}
 STREAM = {**BODY, "stream": True}
 HEADERS = {"authorization": "Bearer sk-bench"}
 
@@ -37,7 +40,12 @@ async def one(client: aiohttp.ClientSession, url: str, stream: bool) -> tuple[fl
 
 
 async def sequential(direct: str, via: str, n: int, stream: bool) -> dict[str, list[float]]:
-    out: dict[str, list[float]] = {"direct": [], "gateway": [], "direct_ttfc": [], "gateway_ttfc": []}
+    out: dict[str, list[float]] = {
+        "direct": [],
+        "gateway": [],
+        "direct_ttfc": [],
+        "gateway_ttfc": [],
+    }
     async with aiohttp.ClientSession() as client:
         for _ in range(50):  # warm-up
             await one(client, direct, stream)
@@ -56,6 +64,7 @@ async def throughput(url: str, concurrency: int, seconds: float, stream: bool) -
     deadline = time.perf_counter() + seconds
     connector = aiohttp.TCPConnector(limit=concurrency)
     async with aiohttp.ClientSession(connector=connector) as client:
+
         async def worker() -> None:
             nonlocal done
             while time.perf_counter() < deadline:
@@ -82,8 +91,10 @@ async def run(n: int, seconds: float, rounds: int) -> None:
             print(f"  added   p50 {added50:.3f} ms  p99 {added99:.3f} ms")
             if stream:
                 ttfc = pct(res["gateway_ttfc"], 50) - pct(res["direct_ttfc"], 50)
-                print(f"  first chunk: direct p50 {pct(res['direct_ttfc'], 50):.3f} ms, gateway p50 "
-                      f"{pct(res['gateway_ttfc'], 50):.3f} ms, added {ttfc:.3f} ms")
+                print(
+                    f"  first chunk: direct p50 {pct(res['direct_ttfc'], 50):.3f} ms, gateway p50 "
+                    f"{pct(res['gateway_ttfc'], 50):.3f} ms, added {ttfc:.3f} ms"
+                )
             d_rates, g_rates = [], []
             for _ in range(rounds):
                 d_rates.append(await throughput(direct_chat, 32, seconds, stream))

@@ -46,12 +46,21 @@ class LearningFilter:
         self.services = services
         self.scrubber = PiiScrubber()
         self._cpu = cpu_executor()
-        settings = PipelineSettings(options.model, options.threshold, options.dedup_threshold,
-                                    options.max_memories_per_user, options.max_items)
+        settings = PipelineSettings(
+            options.model,
+            options.threshold,
+            options.dedup_threshold,
+            options.max_memories_per_user,
+            options.max_items,
+        )
         self.pool = WorkerPool(
-            services, Pipeline(services, settings, self.scrubber, self._cpu),
-            workers=options.workers, max_attempts=options.max_attempts, lease_s=options.lease_s,
-            retention_days=options.retention_days, retention_interval_s=options.retention_interval_s,
+            services,
+            Pipeline(services, settings, self.scrubber, self._cpu),
+            workers=options.workers,
+            max_attempts=options.max_attempts,
+            lease_s=options.lease_s,
+            retention_days=options.retention_days,
+            retention_interval_s=options.retention_interval_s,
         )
 
     async def start(self) -> None:

@@ -69,9 +69,7 @@ class MemoryInjectionFilter:
             return [], 0
         metrics = self.services.metrics
         try:
-            block, ids, tokens = await asyncio.wait_for(
-                self._retrieve(ctx, query), self.options.timeout_ms / 1000
-            )
+            block, ids, tokens = await asyncio.wait_for(self._retrieve(ctx, query), self.options.timeout_ms / 1000)
         except TimeoutError:
             log.warning("memory retrieval over %.0f ms: relayed without memories", self.options.timeout_ms)
             metrics.memory_failures.labels("timeout").inc()
@@ -89,9 +87,7 @@ class MemoryInjectionFilter:
 
     async def _retrieve(self, ctx: ChatContext, query: str) -> tuple[str, list[str], int]:
         services = self.services
-        found = await services.memory.search(
-            ctx.identity.tenant, ctx.identity.user, query, limit=self.options.top_k
-        )
+        found = await services.memory.search(ctx.identity.tenant, ctx.identity.user, query, limit=self.options.top_k)
         if not found:
             return "", [], 0
         window = services.model_info.context_window(ctx.model)

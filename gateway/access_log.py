@@ -5,9 +5,9 @@ from __future__ import annotations
 import logging
 import time
 
-from gateway.asgi import Message, Receive, Scope, Send
-
 from starlette.types import ASGIApp
+
+from gateway.asgi import Message, Receive, Scope, Send
 
 log = logging.getLogger("memorelay.access")
 

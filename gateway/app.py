@@ -7,6 +7,7 @@ import logging
 from collections.abc import AsyncIterator
 from typing import Any
 
+import orjson
 from starlette.applications import Starlette
 from starlette.exceptions import HTTPException
 from starlette.middleware import Middleware
@@ -17,7 +18,7 @@ from starlette.types import ASGIApp, Receive, Scope, Send
 
 from gateway.access_log import AccessLogMiddleware
 from gateway.api import admin_routes, memory_routes
-from gateway.chain import ChatContext, ChatResponse, ChatFilter, build_chain
+from gateway.chain import ChatContext, ChatFilter, ChatResponse, build_chain
 from gateway.chat import ChatEndpoint
 from gateway.config import Config
 from gateway.errors import GatewayError, error_body, error_bytes
@@ -128,17 +129,20 @@ async def _http_error(request: Request, exc: Exception) -> Response:
     if exc.status_code == 404:
         message, code = f"unknown route {request.method} {request.url.path}", "not_found"
     elif exc.status_code == 405:
-        message, code = f"method {request.method} not allowed on {request.url.path}", "method_not_allowed"
+        message, code = (
+            f"method {request.method} not allowed on {request.url.path}",
+            "method_not_allowed",
+        )
     else:
         message, code = str(exc.detail), None
-    import orjson
-
-    return _json(exc.status_code, orjson.dumps(error_body(message, "invalid_request_error", code)), exc.headers)
+    return _json(
+        exc.status_code,
+        orjson.dumps(error_body(message, "invalid_request_error", code)),
+        dict(exc.headers) if exc.headers else None,
+    )
 
 
 async def _unexpected_error(request: Request, exc: Exception) -> Response:
     log.error("unhandled error on %s %s", request.method, request.url.path, exc_info=exc)
-    import orjson
-
     body = error_body("internal gateway error", "server_error", "internal_error")
     return _json(500, orjson.dumps(body))

@@ -59,9 +59,7 @@ def encode_headers(headers: dict[str, str]) -> list[tuple[bytes, bytes]]:
     return [(k.encode("latin-1"), v.encode("latin-1")) for k, v in headers.items()]
 
 
-async def send_bytes(
-    send: Send, status: int, body: bytes, headers: list[tuple[bytes, bytes]]
-) -> None:
+async def send_bytes(send: Send, status: int, body: bytes, headers: list[tuple[bytes, bytes]]) -> None:
     headers = [*headers, (b"content-length", str(len(body)).encode())]
     await send({"type": "http.response.start", "status": status, "headers": headers})
     await send({"type": "http.response.body", "body": body})

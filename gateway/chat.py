@@ -28,7 +28,13 @@ from gateway.asgi import (
 )
 from gateway.chain import ChatContext, ChatResponse, Completion, Handler
 from gateway.errors import BadRequest, GatewayError
-from gateway.identity import OPT_OUT_HEADER, Identity, parse_opt_out, resolve_conversation, resolve_user
+from gateway.identity import (
+    OPT_OUT_HEADER,
+    Identity,
+    parse_opt_out,
+    resolve_conversation,
+    resolve_user,
+)
 from gateway.services import Services
 from gateway.streaming import relay_stream
 
@@ -84,7 +90,12 @@ class ChatEndpoint:
             metrics.overhead_seconds.observe(ctx.upstream_started_at - started)
             metrics.upstream_seconds.observe(time.perf_counter() - ctx.upstream_started_at)
         headers = encode_headers(
-            {**response.headers, **_DEFAULT_HEADERS, **ctx.response_headers, **_overhead(ctx, started)}
+            {
+                **response.headers,
+                **_DEFAULT_HEADERS,
+                **ctx.response_headers,
+                **_overhead(ctx, started),
+            }
         )
         if response.stream is None:
             await send_bytes(send, response.status_code, response.body or b"", headers)

@@ -67,9 +67,7 @@ def _serve(args: argparse.Namespace) -> int:
     from gateway.app import create_app
 
     config = _load(args.config)
-    logging.basicConfig(
-        level=args.log_level.upper(), format="%(asctime)s %(levelname)s %(name)s: %(message)s"
-    )
+    logging.basicConfig(level=args.log_level.upper(), format="%(asctime)s %(levelname)s %(name)s: %(message)s")
     app = create_app(config)
     server = uvicorn.Server(
         uvicorn.Config(

@@ -158,9 +158,7 @@ def _interpolate_str(text: str, env: dict[str, str], path: str) -> str:
             return env[name]
         if default is not None:
             return default
-        raise ConfigError(
-            f"{path}: environment variable {name} is not set (write ${{{name}:-}} if optional)"
-        )
+        raise ConfigError(f"{path}: environment variable {name} is not set (write ${{{name}:-}} if optional)")
 
     return _VAR.sub(replace, text)
 
@@ -204,7 +202,8 @@ def _describe(exc: ValidationError, source: str) -> str:
 
 def masked_dump(config: Config) -> dict[str, Any]:
     """The effective config as plain data, every secret shown as '***' (or '' when unset)."""
-    return _mask(config.model_dump(mode="python", exclude={"source"}))
+    masked: dict[str, Any] = _mask(config.model_dump(mode="python", exclude={"source"}))
+    return masked
 
 
 _SECRET_WORDS = ("key", "secret", "token", "password")

@@ -86,9 +86,7 @@ class UpstreamTimeout(GatewayError):
     code = "upstream_timeout"
 
 
-def error_body(
-    message: str, error_type: str, code: str | None, param: str | None = None
-) -> dict[str, Any]:
+def error_body(message: str, error_type: str, code: str | None, param: str | None = None) -> dict[str, Any]:
     return {"error": {"message": message, "type": error_type, "param": param, "code": code}}
 
 

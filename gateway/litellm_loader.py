@@ -19,7 +19,7 @@ def load_litellm() -> ModuleType:
             # litellm otherwise fetches a price map from the network at import
             os.environ.setdefault("LITELLM_LOCAL_MODEL_COST_MAP", "True")
             import litellm
-            import litellm.litellm_core_utils.default_encoding  # noqa: F401 - offline tiktoken files
+            import litellm.litellm_core_utils.default_encoding
 
             litellm.telemetry = False
             litellm.suppress_debug_info = True

@@ -26,7 +26,7 @@ def add_memory_commands(sub: Any) -> None:
     commands = memories.add_subparsers(dest="memories_command", required=True)
 
     def command(name: str, fn: Command, help_text: str, user: bool = True) -> argparse.ArgumentParser:
-        p = commands.add_parser(name, help=help_text)
+        p: argparse.ArgumentParser = commands.add_parser(name, help=help_text)
         p.add_argument("--config", default=DEFAULT_CONFIG_PATH)
         p.add_argument("--tenant", help="tenant (default: the only gateway-key tenant, else 'anonymous')")
         if user:
@@ -83,15 +83,25 @@ def _print(data: Any) -> None:
 
 
 async def _list(service: Any, args: argparse.Namespace, tenant: str) -> int:
-    items, total = await service.list(tenant, args.user, include_disabled=args.include_disabled,
-                                      limit=args.limit, personal_only=True)
+    items, total = await service.list(
+        tenant,
+        args.user,
+        include_disabled=args.include_disabled,
+        limit=args.limit,
+        personal_only=True,
+    )
     _print({"data": [m.to_json() for m in items], "total": total})
     return 0
 
 
 async def _search(service: Any, args: argparse.Namespace, tenant: str) -> int:
     found = await service.search(tenant, args.user, args.query, limit=args.limit)
-    _print({"data": [dict(s.memory.to_json(), relevance=s.relevance) for s in found], "total": len(found)})
+    _print(
+        {
+            "data": [dict(s.memory.to_json(), relevance=s.relevance) for s in found],
+            "total": len(found),
+        }
+    )
     return 0
 
 
@@ -99,8 +109,13 @@ async def _add(service: Any, args: argparse.Namespace, tenant: str) -> int:
     from gateway.memory import MemoryValidationError, NewMemory
 
     tags = [t.strip() for t in args.tags.split(",") if t.strip()]
-    item = NewMemory(title=args.title, content=args.content, category=args.category,
-                     subcategory=args.subcategory, tags=tags)
+    item = NewMemory(
+        title=args.title,
+        content=args.content,
+        category=args.category,
+        subcategory=args.subcategory,
+        tags=tags,
+    )
     try:
         created = await service.add(tenant, args.user, item, actor=ACTOR)
     except MemoryValidationError as exc:
@@ -112,7 +127,10 @@ async def _add(service: Any, args: argparse.Namespace, tenant: str) -> int:
 
 async def _delete(service: Any, args: argparse.Namespace, tenant: str) -> int:
     if not await service.delete(tenant, args.user, args.id, actor=ACTOR):
-        print(f"memorelay: no memory {args.id!r} of user {args.user!r} in tenant {tenant!r}", file=sys.stderr)
+        print(
+            f"memorelay: no memory {args.id!r} of user {args.user!r} in tenant {tenant!r}",
+            file=sys.stderr,
+        )
         return 1
     return 0
 
@@ -151,4 +169,3 @@ async def _reindex(service: Any, args: argparse.Namespace, tenant: str) -> int:
 async def _users(service: Any, args: argparse.Namespace, tenant: str) -> int:
     _print({"data": await service.list_users(args.tenant)})
     return 0
-

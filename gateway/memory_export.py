@@ -8,8 +8,17 @@ from typing import Any
 from gateway.memory import Memory, MemoryValidationError, NewMemory
 
 EXPORT_VERSION = 1
-_NEW_KEYS = ("title", "content", "category", "subcategory", "tags", "scope", "source",
-             "source_conversation_id", "score")
+_NEW_KEYS = (
+    "title",
+    "content",
+    "category",
+    "subcategory",
+    "tags",
+    "scope",
+    "source",
+    "source_conversation_id",
+    "score",
+)
 
 
 def export_json(tenant: str, user_id: str, memories: list[Memory]) -> dict[str, Any]:
@@ -29,8 +38,9 @@ def export_markdown(user_id: str, memories: list[Memory]) -> str:
         lines.append("")
         tags = ", ".join(m.tags) if m.tags else "-"
         state = "enabled" if m.enabled else f"disabled ({m.disabled_reason or 'no reason'})"
-        lines.append(f"- id: `{m.id}` · category: {m.category}"
-                     f"{'/' + m.subcategory if m.subcategory else ''} · scope: {m.scope}")
+        lines.append(
+            f"- id: `{m.id}` · category: {m.category}{'/' + m.subcategory if m.subcategory else ''} · scope: {m.scope}"
+        )
         lines.append(f"- source: {m.source} · score: {m.score:.2f} · {state} · tags: {tags}")
         lines.append(f"- created: {m.created_at} · updated: {m.updated_at}")
         lines.append("")
@@ -53,10 +63,17 @@ def new_memory(data: dict[str, Any], *, allowed: tuple[str, ...] = _NEW_KEYS) ->
     subcategory = data.get("subcategory") or ""
     if not isinstance(subcategory, str):
         raise MemoryValidationError("subcategory", "'subcategory' must be a string")
-    kwargs: dict[str, Any] = {k: data[k] for k in ("scope", "source", "source_conversation_id", "score")
-                              if k in data and data[k] is not None}
-    return NewMemory(title=data["title"], content=data["content"], category=data["category"],
-                     subcategory=subcategory, tags=list(tags), **kwargs)
+    kwargs: dict[str, Any] = {
+        k: data[k] for k in ("scope", "source", "source_conversation_id", "score") if k in data and data[k] is not None
+    }
+    return NewMemory(
+        title=data["title"],
+        content=data["content"],
+        category=data["category"],
+        subcategory=subcategory,
+        tags=list(tags),
+        **kwargs,
+    )
 
 
 def read_export(data: Any) -> list[NewMemory]:

@@ -15,27 +15,36 @@ class Metrics:
     def __init__(self) -> None:
         r = self.registry = CollectorRegistry()
         self.requests = Counter(
-            "memorelay_requests", "HTTP requests by route and status", ["route", "status"], registry=r
+            "memorelay_requests",
+            "HTTP requests by route and status",
+            ["route", "status"],
+            registry=r,
         )
         self.upstream_seconds = Histogram(
-            "memorelay_upstream_seconds", "Time to upstream response headers", buckets=_SLOW, registry=r
+            "memorelay_upstream_seconds",
+            "Time to upstream response headers",
+            buckets=_SLOW,
+            registry=r,
         )
         self.overhead_seconds = Histogram(
-            "memorelay_overhead_seconds", "Gateway time before the upstream call", buckets=_FAST, registry=r
+            "memorelay_overhead_seconds",
+            "Gateway time before the upstream call",
+            buckets=_FAST,
+            registry=r,
         )
         self.filter_seconds = Histogram(
-            "memorelay_filter_seconds", "Time spent in each filter itself", ["filter"], buckets=_FAST, registry=r
+            "memorelay_filter_seconds",
+            "Time spent in each filter itself",
+            ["filter"],
+            buckets=_FAST,
+            registry=r,
         )
         self.inflight_streams = Gauge("memorelay_inflight_streams", "Streams being relayed", registry=r)
         self.memory_failures = Counter(
             "memorelay_memory_failures", "Injection that failed open", ["reason"], registry=r
         )
-        self.memories_injected = Counter(
-            "memorelay_memories_injected", "Memories injected into requests", registry=r
-        )
-        self.learning_jobs = Counter(
-            "memorelay_learning_jobs", "Learning jobs by outcome", ["outcome"], registry=r
-        )
+        self.memories_injected = Counter("memorelay_memories_injected", "Memories injected into requests", registry=r)
+        self.learning_jobs = Counter("memorelay_learning_jobs", "Learning jobs by outcome", ["outcome"], registry=r)
         self.learning_skipped = Counter(
             "memorelay_learning_skipped", "Chats not queued for learning", ["reason"], registry=r
         )

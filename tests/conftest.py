@@ -11,10 +11,10 @@ import pytest
 os.environ.setdefault("LITELLM_LOCAL_MODEL_COST_MAP", "True")
 os.environ.setdefault("TLDEXTRACT_PUBLIC_SUFFIX_LIST_URLS", "")
 
-from gateway.app import create_app  # noqa: E402
-from gateway.config import config_from_dict  # noqa: E402
-from tests.fake_upstream import FakeUpstream  # noqa: E402
-from tests.servers import serve_in_thread  # noqa: E402
+from gateway.app import create_app
+from gateway.config import config_from_dict
+from tests.fake_upstream import FakeUpstream
+from tests.servers import serve_in_thread
 
 
 @pytest.fixture(scope="session")
@@ -57,8 +57,10 @@ def gateway(upstream_url: str, tmp_path: Path) -> GatewayFactory:
         raw = merge(
             {
                 "upstreams": {"default": {"api_base": upstream_url}},
-                "memory": {"database": str(tmp_path / "db" / "memorelay.db"),
-                           "embedding": {"provider": "none"}},
+                "memory": {
+                    "database": str(tmp_path / "db" / "memorelay.db"),
+                    "embedding": {"provider": "none"},
+                },
                 "filters": [],
             },
             overrides,

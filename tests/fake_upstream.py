@@ -86,8 +86,12 @@ class FakeUpstream:
         if model in ("error-429", "error-500"):
             status = int(model[-3:])
             err = {"error": {"message": f"fake {status}", "type": "fake_error", "code": "fake"}}
-            return Response(orjson.dumps(err), status, media_type="application/json",
-                            headers={"x-fake-upstream": "yes"})
+            return Response(
+                orjson.dumps(err),
+                status,
+                media_type="application/json",
+                headers={"x-fake-upstream": "yes"},
+            )
         if model == "hang":
             await asyncio.sleep(3600)
         if model == "gated-learner":  # a learner call held until the test releases it
@@ -97,8 +101,11 @@ class FakeUpstream:
         text = self._reply_text(body)
         if body.get("stream"):
             return StreamingResponse(self._stream(body, text), media_type="text/event-stream")
-        return Response(orjson.dumps(completion(model, text)), media_type="application/json",
-                        headers={"x-fake-upstream": "yes", "openai-processing-ms": "7"})
+        return Response(
+            orjson.dumps(completion(model, text)),
+            media_type="application/json",
+            headers={"x-fake-upstream": "yes", "openai-processing-ms": "7"},
+        )
 
     def _reply_text(self, body: dict[str, Any]) -> str:
         if self.responder is not None:
@@ -148,10 +155,14 @@ class FakeUpstream:
 
     async def _echo(self, request: Request) -> Response:
         item = await self._record(request)
-        out = {"method": request.method, "path": request.url.path, "query": request.url.query,
-               "body": item.raw.decode(), "auth": request.headers.get("authorization")}
-        return Response(orjson.dumps(out), 207, media_type="application/json",
-                        headers={"x-echo": "1"})
+        out = {
+            "method": request.method,
+            "path": request.url.path,
+            "query": request.url.query,
+            "body": item.raw.decode(),
+            "auth": request.headers.get("authorization"),
+        }
+        return Response(orjson.dumps(out), 207, media_type="application/json", headers={"x-echo": "1"})
 
 
 def usage() -> dict[str, int]:
@@ -196,7 +207,6 @@ def chunk(model: str, content: str | None, role: str | None = None, finish: str 
 
 def sse(obj: dict[str, Any]) -> bytes:
     return b"data: " + orjson.dumps(obj) + b"\n\n"
-
 
 
 def bench_app() -> Starlette:

@@ -27,8 +27,13 @@ class ThreadServer(uvicorn.Server):
 def serve_in_thread(app: Any, port: int | None = None, **options: Any) -> Iterator[str]:
     port = port or free_port()
     config = uvicorn.Config(
-        app, host="127.0.0.1", port=port, log_level="warning", loop="asyncio",
-        timeout_graceful_shutdown=options.pop("timeout_graceful_shutdown", 2), **options
+        app,
+        host="127.0.0.1",
+        port=port,
+        log_level="warning",
+        loop="asyncio",
+        timeout_graceful_shutdown=options.pop("timeout_graceful_shutdown", 2),
+        **options,
     )
     server = ThreadServer(config)
     thread = threading.Thread(target=server.run, daemon=True)

@@ -14,12 +14,22 @@ ROOT = Path(__file__).resolve().parents[1]
 
 
 def memorelay(*args: str, env: dict[str, str] | None = None) -> subprocess.CompletedProcess[str]:
-    return subprocess.run([sys.executable, "-m", "gateway", *args], cwd=ROOT, capture_output=True, text=True,
-                          env={**os.environ, **(env or {})}, timeout=120)
+    return subprocess.run(
+        [sys.executable, "-m", "gateway", *args],
+        cwd=ROOT,
+        capture_output=True,
+        text=True,
+        env={**os.environ, **(env or {})},
+        timeout=120,
+    )
 
 
 def test_check_config_prints_effective_config_with_secrets_masked() -> None:
-    env = {"OPENAI_API_KEY": "sk-very-secret", "MEMORELAY_ADMIN_KEY": "adm-very-secret", "MEMORELAY_PORT": "9999"}
+    env = {
+        "OPENAI_API_KEY": "sk-very-secret",
+        "MEMORELAY_ADMIN_KEY": "adm-very-secret",
+        "MEMORELAY_PORT": "9999",
+    }
     r = memorelay("check-config", "--config", "config/memorelay.yaml", env=env)
     assert r.returncode == 0, r.stderr
     assert "sk-very-secret" not in r.stdout and "adm-very-secret" not in r.stdout
@@ -47,10 +57,23 @@ def test_bad_config_names_file_and_key_path(tmp_path: Path) -> None:
 
 def test_memories_commands_round_trip(tmp_path: Path) -> None:
     config = tmp_path / "c.yaml"
-    config.write_text(yaml.safe_dump({"memory": {"database": str(tmp_path / "m.db"), "embedding": {"provider": "none"}}}))
+    config.write_text(
+        yaml.safe_dump({"memory": {"database": str(tmp_path / "m.db"), "embedding": {"provider": "none"}}})
+    )
     base = ("--config", str(config), "--user", "zoe", "--tenant", "acme")
-    added = memorelay("memories", "add", *base, "--title", "Shell", "--content", "The user uses fish shell.",
-                      "--category", "user_preference", "--tags", "shell,cli")
+    added = memorelay(
+        "memories",
+        "add",
+        *base,
+        "--title",
+        "Shell",
+        "--content",
+        "The user uses fish shell.",
+        "--category",
+        "user_preference",
+        "--tags",
+        "shell,cli",
+    )
     assert added.returncode == 0, added.stderr
     memory_id = orjson.loads(added.stdout)["id"]
     listed = orjson.loads(memorelay("memories", "list", *base).stdout)

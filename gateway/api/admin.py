@@ -25,8 +25,8 @@ from gateway.api.common import (
 from gateway.api.memories import invalid
 from gateway.asgi import header_dict
 from gateway.errors import BadRequest, NotFound
-from gateway.learning.prompts import PROMPT_NAMES
-from gateway.memory import CATEGORIES, SCOPES, MemoryValidationError
+from gateway.learning.prompts import PROMPT_NAMES, PromptName
+from gateway.memory import CATEGORIES, MemoryValidationError
 from gateway.memory_export import new_memory
 
 Endpoint = Callable[[Request], Awaitable[Response]]
@@ -70,11 +70,25 @@ async def user_memories(request: Request) -> Response:
     category = choice_param(p, "category", CATEGORIES)
     include_disabled = bool_param(p, "include_disabled")
     if p.get("q"):
-        found = await memory.search(tenant, user, p["q"], limit=offset + limit, category=category,
-                                    scope="personal", include_disabled=include_disabled)
+        found = await memory.search(
+            tenant,
+            user,
+            p["q"],
+            limit=offset + limit,
+            category=category,
+            scope="personal",
+            include_disabled=include_disabled,
+        )
         return json_response({"data": [s.memory.to_json() for s in found[offset:]], "total": len(found)})
-    items, total = await memory.list(tenant, user, category=category, include_disabled=include_disabled,
-                                     limit=limit, offset=offset, personal_only=True)
+    items, total = await memory.list(
+        tenant,
+        user,
+        category=category,
+        include_disabled=include_disabled,
+        limit=limit,
+        offset=offset,
+        personal_only=True,
+    )
     return json_response({"data": [m.to_json() for m in items], "total": total})
 
 
@@ -82,8 +96,10 @@ async def add_user_memory(request: Request) -> Response:
     tenant = _tenant(request, required=True)
     assert tenant is not None
     try:
-        item = new_memory(await json_body(request),
-                          allowed=("title", "content", "category", "subcategory", "tags"))
+        item = new_memory(
+            await json_body(request),
+            allowed=("title", "content", "category", "subcategory", "tags"),
+        )
         created = await services_of(request).memory.add(tenant, request.path_params["user"], item, actor=ACTOR)
     except MemoryValidationError as exc:
         raise invalid(exc) from exc
@@ -102,8 +118,19 @@ async def add_tenant_memory(request: Request) -> Response:
     body["scope"] = scope
     body.setdefault("source", "system" if scope == "system" else "manual")
     try:
-        item = new_memory(body, allowed=("title", "content", "category", "subcategory", "tags",
-                                         "scope", "source", "score"))
+        item = new_memory(
+            body,
+            allowed=(
+                "title",
+                "content",
+                "category",
+                "subcategory",
+                "tags",
+                "scope",
+                "source",
+                "score",
+            ),
+        )
         created = await services_of(request).memory.add(tenant, "", item, actor=ACTOR)
     except MemoryValidationError as exc:
         raise invalid(exc) from exc
@@ -162,17 +189,16 @@ async def audit_log(request: Request) -> Response:
 
 async def learning_log(request: Request) -> Response:
     limit, offset = _page(request)
-    rows, total = await services_of(request).learning.log_entries(
-        tenant=_tenant(request), limit=limit, offset=offset
-    )
+    rows, total = await services_of(request).learning.log_entries(tenant=_tenant(request), limit=limit, offset=offset)
     return json_response({"data": rows, "total": total})
 
 
-def _prompt_name(request: Request) -> str:
+def _prompt_name(request: Request) -> PromptName:
     name = str(request.path_params["name"])
-    if name not in PROMPT_NAMES:
-        raise NotFound(f"no prompt {name!r} (prompts: {', '.join(PROMPT_NAMES)})")
-    return name
+    for known in PROMPT_NAMES:
+        if name == known:
+            return known
+    raise NotFound(f"no prompt {name!r} (prompts: {', '.join(PROMPT_NAMES)})")
 
 
 async def get_prompt(request: Request) -> Response:
@@ -188,8 +214,10 @@ async def put_prompt(request: Request) -> Response:
     if text is None:
         await services_of(request).learning.reset_prompt(name)
     elif not isinstance(text, str) or not text.strip() or len(text) > _MAX_PROMPT:
-        raise BadRequest(f"'prompt' must be a non-empty string of at most {_MAX_PROMPT} characters",
-                         param="prompt")
+        raise BadRequest(
+            f"'prompt' must be a non-empty string of at most {_MAX_PROMPT} characters",
+            param="prompt",
+        )
     elif "{conversation}" not in text:
         raise BadRequest("'prompt' must contain the {conversation} placeholder", param="prompt")
     else:

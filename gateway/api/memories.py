@@ -52,12 +52,26 @@ async def list_memories(request: Request) -> Response:
     include_disabled = bool_param(p, "include_disabled")
     query = (p.get("q") or "").strip()
     if query:
-        found = await memory.search(tenant, user, query, limit=offset + limit, category=category,
-                                    scope=scope, include_disabled=include_disabled)
+        found = await memory.search(
+            tenant,
+            user,
+            query,
+            limit=offset + limit,
+            category=category,
+            scope=scope,
+            include_disabled=include_disabled,
+        )
         page = [dict(s.memory.to_json(), relevance=round(s.relevance, 6)) for s in found[offset:]]
         return json_response({"data": page, "total": len(found)})
-    items, total = await memory.list(tenant, user, category=category, scope=scope,
-                                     include_disabled=include_disabled, limit=limit, offset=offset)
+    items, total = await memory.list(
+        tenant,
+        user,
+        category=category,
+        scope=scope,
+        include_disabled=include_disabled,
+        limit=limit,
+        offset=offset,
+    )
     return json_response({"data": [m.to_json() for m in items], "total": total})
 
 
@@ -94,8 +108,7 @@ async def patch_memory(request: Request) -> Response:
     tenant, user, memory_id = await _owned(request)
     changes = await json_body(request)
     try:
-        updated = await services_of(request).memory.update(tenant, user, memory_id, changes,
-                                                            actor=f"user:{user}")
+        updated = await services_of(request).memory.update(tenant, user, memory_id, changes, actor=f"user:{user}")
     except MemoryValidationError as exc:
         raise invalid(exc) from exc
     if updated is None:

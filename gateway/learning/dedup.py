@@ -38,9 +38,7 @@ _NEG_EN = re.compile(
     r"|didn't|won't|isn't|aren't|wasn't|weren't|shouldn't|wouldn't|mustn't|hasn't|haven't)\b"
     r"|n't\b"
 )
-_NEG_ZH = re.compile(
-    r"(?:不(?![错过同断少仅久管然如但论止])|没|别(?![人的处])|无(?![论])|非(?![常])|勿|未(?![来]))"
-)
+_NEG_ZH = re.compile(r"(?:不(?![错过同断少仅久管然如但论止])|没|别(?![人的处])|无(?![论])|非(?![常])|勿|未(?![来]))")
 _PREF_POS = re.compile(
     r"\b(?:prefer(?:s|red|ring)?|likes?|liked|loves?|loved|enjoys?|favou?rs?|favou?rite|wants?"
     r"|fan of|keen on)\b|更喜欢|比较喜欢|喜欢|偏好|偏爱|爱用|喜爱|倾向于?|希望|想要"
@@ -49,9 +47,7 @@ _PREF_NEG = re.compile(
     r"\b(?:dislikes?|disliked|hates?|hated|avoids?|avoided|detests?|can't stand)\b"
     r"|讨厌|反感|厌恶|受不了|排斥"
 )
-_COMPARISON = re.compile(
-    r"\b(?:over|than|rather|instead|versus|vs)\b|而不是|而非|比起|比|胜过|优先于|代替|取代"
-)
+_COMPARISON = re.compile(r"\b(?:over|than|rather|instead|versus|vs)\b|而不是|而非|比起|比|胜过|优先于|代替|取代")
 _STOP_EN = frozenset(
     """
     a an the is are was were be been being am to of in on at for with by from as and or but

@@ -111,9 +111,7 @@ _EN_PREF = re.compile(
     r"|do not want|would rather|'d rather)\s+(?P<obj>.+)$",
     re.IGNORECASE,
 )
-_EN_FAVOURITE = re.compile(
-    r"^my\s+fav(?:ou?)rite\s+(?P<what>[\w\s-]{1,40}?)\s+is\s+(?P<obj>.+)$", re.I
-)
+_EN_FAVOURITE = re.compile(r"^my\s+fav(?:ou?)rite\s+(?P<what>[\w\s-]{1,40}?)\s+is\s+(?P<obj>.+)$", re.I)
 _EN_RULE = re.compile(
     r"^(?:please[, ]+)?(?:(?:from now on|going forward|in (?:the )?future|for all future"
     r" answers|in every answer)[, ]+(?:please[, ]+)?(?:you\s+(?:should|must)\s+)?(?P<a>.+)"
@@ -126,9 +124,7 @@ _EN_CORRECTION = re.compile(
     r"|has to) be\b.+|.+)$",
     re.IGNORECASE,
 )
-_EN_ACTUALLY = re.compile(
-    r"^(?:actually|in fact|fyi|for the record|to clarify)[,:]?\s+(?P<rest>.+)$", re.I
-)
+_EN_ACTUALLY = re.compile(r"^(?:actually|in fact|fyi|for the record|to clarify)[,:]?\s+(?P<rest>.+)$", re.I)
 _EN_WE = re.compile(
     r"^(?:at work\s+|here\s+)?(?P<who>we|our team|my team|our company|my company|our org"
     r"|our startup)\s+(?P<rest>(?:mostly\s+|mainly\s+|currently\s+|now\s+|also\s+|only\s+)*"
@@ -202,9 +198,7 @@ def _en_preference(s: str) -> Signal | None:
     m = _EN_FAVOURITE.match(s)
     if m:
         what, obj = m.group("what").strip(), _clean(about_user_en(m.group("obj")))
-        return Signal(
-            "preference", f"The user's favourite {what} is {obj}.", f"Favourite {what}: {obj}"
-        )
+        return Signal("preference", f"The user's favourite {what} is {obj}.", f"Favourite {what}: {obj}")
     m = _EN_PREF.match(s)
     if not m:
         return None
@@ -229,25 +223,19 @@ def _en_rule(s: str) -> Signal | None:
 
 def _en_correction(s: str) -> Signal | None:
     m = _EN_CORRECTION.match(s)
-    if not m or not re.search(
-        r"\b(?:should|must|needs to|has to) be\b|\bis\b|\buse\b", m.group("fix")
-    ):
+    if not m or not re.search(r"\b(?:should|must|needs to|has to) be\b|\bis\b|\buse\b", m.group("fix")):
         return None
     fix = _clean(about_user_en(m.group("fix")))
     if len(fix.split()) < 3:
         return None
-    return Signal(
-        "correction", _sentence(f"Correction from the user: {fix}"), _title(f"Correction: {fix}")
-    )
+    return Signal("correction", _sentence(f"Correction from the user: {fix}"), _title(f"Correction: {fix}"))
 
 
 def _en_fact(s: str) -> Signal | None:
     m = _EN_WE.match(s)
     if m:
         who = m.group("who").lower()
-        subject = (
-            "The user's team" if who in ("we", "our team", "my team") else "The user's company"
-        )
+        subject = "The user's team" if who in ("we", "our team", "my team") else "The user's company"
         if who in ("our org", "our startup"):
             subject = "The user's " + who.split()[1]
         rest = _clean(about_user_en(_third_person(m.group("rest"))))
@@ -274,8 +262,7 @@ def _en_fact(s: str) -> Signal | None:
 
 _ZH_LEAD = r"^(?:另外|还有|而且|并且|其实|对了|顺便说一下|说明一下|补充一下)?[，,、\s]*"
 _ZH_PREF_NEG = re.compile(
-    _ZH_LEAD
-    + r"我(?:个人)?(?:很|非常|特别|真的)?(?:(?:不太|不怎么|很不|不)(?P<verb>喜欢|习惯|想要|想用|"
+    _ZH_LEAD + r"我(?:个人)?(?:很|非常|特别|真的)?(?:(?:不太|不怎么|很不|不)(?P<verb>喜欢|习惯|想要|想用|"
     r"希望|想|用)|(?P<hate>讨厌|反感))(?P<obj>.+)$"
 )
 _ZH_PREF = re.compile(
@@ -290,9 +277,7 @@ _ZH_RULE2 = re.compile(
     r"^(?:请你?|麻烦你?|你)?(?P<rule>(?:每次都|每次|总是|永远不要|永远|一律|务必|始终|"
     r"不要再|别再|千万不要|一定要)\S.*)$"
 )
-_ZH_CORRECTION = re.compile(
-    r"^(?:不对|错了|不是这样|不是的|你说错了|有误)[，,。!！\s]*(?P<fix>.+)$"
-)
+_ZH_CORRECTION = re.compile(r"^(?:不对|错了|不是这样|不是的|你说错了|有误)[，,。!！\s]*(?P<fix>.+)$")
 _ZH_SHOULD = re.compile(r"^(?:应该是|正确的是|实际上是|其实是)(?P<fix>.+)$")
 _ZH_WE = re.compile(
     _ZH_LEAD + r"我们(?P<who>公司|团队|项目|组|部门|这边|产品|系统)?(?:现在|目前|主要|一直|都)*"
@@ -303,12 +288,8 @@ _ZH_OUR = re.compile(
     r"|服务器|技术栈|代码库|架构)(?P<rest>(?:是|在|有|用|主要|的|使用|采用|部署|需要|要求|一般).+)$"
 )
 _ZH_I_AM = re.compile(_ZH_LEAD + r"我是(?P<rest>.+)$")
-_ZH_I_DO = re.compile(
-    _ZH_LEAD + r"我(?:现在|目前|主要|平时|一般)*(?P<verb>在|用|使用|负责|从事|做)(?P<rest>.+)$"
-)
-_ZH_QUESTION = re.compile(
-    r"[吗呢么]$|^(?:怎么|如何|为什么|什么|哪|请问|能不能|可不可以|是不是|有没有)"
-)
+_ZH_I_DO = re.compile(_ZH_LEAD + r"我(?:现在|目前|主要|平时|一般)*(?P<verb>在|用|使用|负责|从事|做)(?P<rest>.+)$")
+_ZH_QUESTION = re.compile(r"[吗呢么]$|^(?:怎么|如何|为什么|什么|哪|请问|能不能|可不可以|是不是|有没有)")
 
 
 def about_user_zh(text: str) -> str:
@@ -354,9 +335,7 @@ def _zh_fact(s: str) -> Signal | None:
     m = _ZH_OUR.match(s)
     if m:
         rest = _clean(about_user_zh(m.group("rest")))
-        return Signal(
-            "fact", f"用户的{m.group('thing')}{rest}。", _zh_title(f"{m.group('thing')}{rest}")
-        )
+        return Signal("fact", f"用户的{m.group('thing')}{rest}。", _zh_title(f"{m.group('thing')}{rest}"))
     m = _ZH_WE.match(s)
     if m:
         who = m.group("who") or "团队"
@@ -393,9 +372,7 @@ def detect(sentence: str) -> Signal | None:
     if len(s) < 4 or s.endswith(("?", "？")):
         return None
     if _CJK.search(s):
-        return (
-            None if _ZH_QUESTION.search(s.rstrip("。！!.")) else _zh_signal(s.rstrip("。！!.;；"))
-        )
+        return None if _ZH_QUESTION.search(s.rstrip("。！!.")) else _zh_signal(s.rstrip("。！!.;；"))
     m = _EN_ACTUALLY.match(s)
     if m:
         s = m.group("rest")
@@ -459,9 +436,7 @@ def to_item(signal: Signal) -> KnowledgeItem:
     )
 
 
-def extract_items(
-    user_text: str, assistant_text: str = "", *, max_items: int = 5
-) -> list[KnowledgeItem]:
+def extract_items(user_text: str, assistant_text: str = "", *, max_items: int = 5) -> list[KnowledgeItem]:
     """One item per signalling sentence of the user's turn, at most ``max_items``."""
     items: list[KnowledgeItem] = []
     seen: set[str] = set()

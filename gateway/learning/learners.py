@@ -70,8 +70,14 @@ class HeuristicLearner:
 class LLMLearner:
     """Asks ``model`` through the same routing as chat (aliases via litellm, else the default)."""
 
-    def __init__(self, model: str, upstreams: UpstreamRouter, store: LearningStore,
-                 tenant: str, authorization: str | None) -> None:
+    def __init__(
+        self,
+        model: str,
+        upstreams: UpstreamRouter,
+        store: LearningStore,
+        tenant: str,
+        authorization: str | None,
+    ) -> None:
         self.name = f"llm:{model}"
         self.model = model
         self.upstreams = upstreams
@@ -88,9 +94,19 @@ class LLMLearner:
         return parse_items(await self._ask(render(prompt, turn.transcript), turn), max_items=max_items)
 
     async def _ask(self, prompt: str, turn: Turn) -> str:
-        body = {"model": self.model, "messages": [{"role": "user", "content": prompt}], "temperature": 0}
-        ctx = ChatContext(body, Identity(self.tenant, None, None), NO_OPT_OUT,
-                          Caller(self.tenant, self.authorization), self.model, {})
+        body = {
+            "model": self.model,
+            "messages": [{"role": "user", "content": prompt}],
+            "temperature": 0,
+        }
+        ctx = ChatContext(
+            body,
+            Identity(self.tenant, None, None),
+            NO_OPT_OUT,
+            Caller(self.tenant, self.authorization),
+            self.model,
+            {},
+        )
         try:
             response = await self.upstreams.for_model(self.model).chat(ctx)
         except GatewayError as exc:

@@ -61,9 +61,7 @@ _LABELS = {"CN_MOBILE": "PHONE_NUMBER"}
 _MIN_SCORE_DEFAULT = 0.5
 # phonenumbers-validated numbers come back at 0.4 from Presidio's PhoneRecognizer.
 _MIN_SCORE = {"PHONE_NUMBER": 0.4}
-_PLACEHOLDER = re.compile(
-    "<(?:{})>".format("|".join(sorted({_LABELS.get(e, e) for e in ENTITIES})))
-)
+_PLACEHOLDER = re.compile("<(?:{})>".format("|".join(sorted({_LABELS.get(e, e) for e in ENTITIES}))))
 
 # Full-width ASCII and the ideographic space map 1:1 to ASCII, so offsets stay valid.
 _HALF_WIDTH = {c: c - 0xFEE0 for c in range(0xFF01, 0xFF5F)} | {0x3000: 0x20}
@@ -283,9 +281,7 @@ def build_analyzer() -> AnalyzerLike:
             # ASCII \b and \w: a Chinese character next to digits is then a word boundary
             flags = recognizer.global_regex_flags or (re.DOTALL | re.MULTILINE | re.IGNORECASE)
             recognizer.global_regex_flags = flags | re.ASCII
-    engine: AnalyzerLike = AnalyzerEngine(
-        registry=registry, nlp_engine=nlp_engine, supported_languages=["en"]
-    )
+    engine: AnalyzerLike = AnalyzerEngine(registry=registry, nlp_engine=nlp_engine, supported_languages=["en"])
     return engine
 
 

@@ -64,7 +64,7 @@ class Outcome:
     error: str | None = None
 
     def entry(self) -> dict[str, Any]:
-        return {k: getattr(self, k) for k in self.__slots__}  # type: ignore[attr-defined]
+        return {k: getattr(self, k) for k in self.__slots__}
 
 
 def job_payload(messages: list[dict[str, Any]], answer: str) -> dict[str, Any]:
@@ -91,8 +91,13 @@ def turn_of(payload: dict[str, Any]) -> Turn:
 
 
 class Pipeline:
-    def __init__(self, services: Services, settings: PipelineSettings, scrubber: PiiScrubber,
-                 cpu: ThreadPoolExecutor) -> None:
+    def __init__(
+        self,
+        services: Services,
+        settings: PipelineSettings,
+        scrubber: PiiScrubber,
+        cpu: ThreadPoolExecutor,
+    ) -> None:
         self.services = services
         self.settings = settings
         self.scrubber = scrubber
@@ -147,7 +152,11 @@ class Pipeline:
             await self._command(job, command, outcome)
             return
         result = await learner.score(turn)
-        outcome.score, outcome.dimensions, outcome.reason = result.score, result.dimensions, result.reason
+        outcome.score, outcome.dimensions, outcome.reason = (
+            result.score,
+            result.dimensions,
+            result.reason,
+        )
         if result.score < self.settings.threshold:
             return
         try:
@@ -170,18 +179,21 @@ class Pipeline:
             await self._limits(job)
             return
         memory = self.services.memory
-        matches = [m for m, cos in await memory.nearest(job.tenant, job.user_id, text, k=5)
-                   if cos >= _FORGET_COSINE]
+        matches = [m for m, cos in await memory.nearest(job.tenant, job.user_id, text, k=5) if cos >= _FORGET_COSINE]
         if not matches:  # no embedder, or nothing close: fall back to keyword retrieval
             found = await memory.search(job.tenant, job.user_id, text, limit=1, scope="personal")
             matches = [s.memory for s in found]
         for m in matches:
-            await memory.disable(job.tenant, job.user_id, m.id, "forgotten at the user's request",
-                                 actor=f"user:{job.user_id}")
+            await memory.disable(
+                job.tenant,
+                job.user_id,
+                m.id,
+                "forgotten at the user's request",
+                actor=f"user:{job.user_id}",
+            )
             outcome.disabled.append(m.id)
 
-    async def _store(self, job: Job, item: KnowledgeItem, outcome: Outcome, *, source: str,
-                     score: float) -> None:
+    async def _store(self, job: Job, item: KnowledgeItem, outcome: Outcome, *, source: str, score: float) -> None:
         item.title = await self._offload(self.scrubber.scrub, item.title)
         item.content = await self._offload(self.scrubber.scrub, item.content)
         poisoning = is_poisoning(f"{item.title}\n{item.content}")
@@ -191,16 +203,26 @@ class Pipeline:
             return
         memory = self.services.memory
         text = f"{item.title}\n{item.content}"
-        close = [(m, cos) for m, cos in await memory.nearest(job.tenant, job.user_id, text, k=1)
-                 if cos >= self.settings.dedup_threshold]
+        close = [
+            (m, cos)
+            for m, cos in await memory.nearest(job.tenant, job.user_id, text, k=1)
+            if cos >= self.settings.dedup_threshold
+        ]
         verdict, why = compare(text, f"{close[0][0].title}\n{close[0][0].content}") if close else ("add", "")
         if verdict == "duplicate":
             await memory.refresh(close[0][0].id)
             outcome.duplicates.append(close[0][0].id)
             return
-        new = NewMemory(title=item.title, content=item.content, category=item.category,
-                        subcategory=item.subcategory, tags=list(item.tags), source=source,
-                        source_conversation_id=job.conversation_id, score=round(score, 4))
+        new = NewMemory(
+            title=item.title,
+            content=item.content,
+            category=item.category,
+            subcategory=item.subcategory,
+            tags=list(item.tags),
+            source=source,
+            source_conversation_id=job.conversation_id,
+            score=round(score, 4),
+        )
         try:
             created = await memory.add(job.tenant, job.user_id, new, actor="learning")
         except MemoryValidationError as exc:
@@ -209,8 +231,13 @@ class Pipeline:
         outcome.added.append(created.id)
         if verdict == "supersede":
             old = close[0][0]
-            await memory.disable(job.tenant, job.user_id, old.id, f"superseded by {created.id} ({why})",
-                                 actor="learning")
+            await memory.disable(
+                job.tenant,
+                job.user_id,
+                old.id,
+                f"superseded by {created.id} ({why})",
+                actor="learning",
+            )
             outcome.superseded.append({"old": old.id, "new": created.id, "reason": why})
 
     async def _limits(self, job: Job) -> None:

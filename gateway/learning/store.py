@@ -82,7 +82,12 @@ class LearningStore:
 
     # -- queue ------------------------------------------------------------------------------
     async def enqueue(
-        self, tenant: str, user_id: str, conversation_id: str | None, model: str, payload: dict[str, Any]
+        self,
+        tenant: str,
+        user_id: str,
+        conversation_id: str | None,
+        model: str,
+        payload: dict[str, Any],
     ) -> int:
         now = time.time()
         cursor = await self.db.execute(
@@ -155,7 +160,12 @@ class LearningStore:
         await self.db.commit()
 
     async def log_entries(
-        self, *, tenant: str | None = None, user_id: str | None = None, limit: int = 50, offset: int = 0
+        self,
+        *,
+        tenant: str | None = None,
+        user_id: str | None = None,
+        limit: int = 50,
+        offset: int = 0,
     ) -> tuple[list[dict[str, Any]], int]:
         where, args = ["1 = 1"], []
         if tenant is not None:
@@ -174,7 +184,14 @@ class LearningStore:
         ) as cursor:
             rows = await cursor.fetchall()
         data = [
-            {"id": r[0], "job_id": r[1], "tenant": r[2], "user_id": r[3], "time": r[4], **orjson.loads(r[5])}
+            {
+                "id": r[0],
+                "job_id": r[1],
+                "tenant": r[2],
+                "user_id": r[3],
+                "time": r[4],
+                **orjson.loads(r[5]),
+            }
             for r in rows
         ]
         return data, int(total_row[0]) if total_row else 0
@@ -196,8 +213,9 @@ class LearningStore:
             f" {where} GROUP BY day ORDER BY day",
             args,
         ) as cursor:
-            usage = {r[0]: {"prompt_tokens": r[1], "completion_tokens": r[2], "jobs": r[3]}
-                     for r in await cursor.fetchall()}
+            usage = {
+                r[0]: {"prompt_tokens": r[1], "completion_tokens": r[2], "jobs": r[3]} for r in await cursor.fetchall()
+            }
         return {"jobs": await self.job_counts(), "tokens_per_day": usage}
 
     # -- prompts ----------------------------------------------------------------------------

@@ -23,8 +23,17 @@ _MAX_BACKOFF_S = 300.0
 
 
 class WorkerPool:
-    def __init__(self, services: Services, pipeline: Pipeline, *, workers: int, max_attempts: int,
-                 lease_s: float, retention_days: int, retention_interval_s: float) -> None:
+    def __init__(
+        self,
+        services: Services,
+        pipeline: Pipeline,
+        *,
+        workers: int,
+        max_attempts: int,
+        lease_s: float,
+        retention_days: int,
+        retention_interval_s: float,
+    ) -> None:
         self.services = services
         self.pipeline = pipeline
         self.workers = workers
@@ -97,7 +106,7 @@ class WorkerPool:
             outcome = await self.pipeline.run(job, self.keys.get(job.id))
         except RetryableError as exc:
             if job.attempts < self.max_attempts:
-                delay = min(_MAX_BACKOFF_S, 2.0 ** job.attempts)
+                delay = min(_MAX_BACKOFF_S, 2.0**job.attempts)
                 log.warning("learning job %s: %s; retry in %.0f s", job.id, exc, delay)
                 await store.retry(job.id, delay, str(exc))
                 metrics.learning_jobs.labels("retried").inc()

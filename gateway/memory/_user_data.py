@@ -15,9 +15,13 @@ if TYPE_CHECKING:
     from .sqlite_store import SQLiteMemoryStore
 
 
+_SETTINGS_CACHE_MAX = 100_000
+
+
 class UserDataMixin:
     if TYPE_CHECKING:  # provided by MemoryService
         _store: SQLiteMemoryStore
+        _settings_cache: dict[tuple[str, str], dict[str, Any]]
 
         async def _delete(self, memories: list[Memory], *, actor: str) -> int: ...
 
@@ -45,6 +49,11 @@ class UserDataMixin:
         }
 
     async def get_settings(self, tenant: str, user_id: str) -> dict[str, Any]:
+        # read on every chat with a user (learning filter): served from a write-through
+        # cache, since this process is the only writer of settings
+        cached = self._settings_cache.get((tenant, user_id))
+        if cached is not None:
+            return dict(cached)
         rows = await self._store.rows(
             "SELECT settings FROM user_settings WHERE tenant = ? AND user_id = ?",
             (tenant, user_id),
@@ -52,7 +61,13 @@ class UserDataMixin:
         settings: dict[str, Any] = {"learning_enabled": True}
         if rows:
             settings.update(orjson.loads(rows[0][0]))
-        return settings
+        self._cache_settings(tenant, user_id, settings)
+        return dict(settings)
+
+    def _cache_settings(self, tenant: str, user_id: str, settings: dict[str, Any]) -> None:
+        if len(self._settings_cache) >= _SETTINGS_CACHE_MAX:
+            self._settings_cache.clear()
+        self._settings_cache[(tenant, user_id)] = dict(settings)
 
     async def put_settings(
         self, tenant: str, user_id: str, settings: dict[str, Any]
@@ -73,6 +88,7 @@ class UserDataMixin:
                 "settings = excluded.settings, updated_at = excluded.updated_at",
                 (tenant, user_id, orjson.dumps(merged).decode(), now_iso()),
             )
+        self._cache_settings(tenant, user_id, merged)
         return merged
 
     # -- retention --------------------------------------------------------------------------

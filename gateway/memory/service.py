@@ -62,6 +62,7 @@ class MemoryService(UserDataMixin, AdminMixin):
         self.hnsw_threshold = hnsw_threshold
         self.retrieval_settings = retrieval or RetrievalSettings()
         self.ready = False
+        self._settings_cache: dict[tuple[str, str], dict[str, Any]] = {}
         self.index_state = "none"  # "loaded" | "rebuilt" | "reindexed" | "none"
         self._store = SQLiteMemoryStore(database_path)
         self._index: PartitionedIndex | None = None

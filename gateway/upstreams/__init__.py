@@ -29,8 +29,7 @@ class UpstreamRouter:
             read_timeout_s=server.upstream_timeout_s,
         )
         self.aliases: dict[str, LiteLLMUpstream] = {
-            a.model_name: LiteLLMUpstream(a, timeout_s=server.upstream_timeout_s)
-            for a in config.upstreams.models
+            a.model_name: LiteLLMUpstream(a, timeout_s=server.upstream_timeout_s) for a in config.upstreams.models
         }
 
     def for_model(self, model: str) -> Upstream:

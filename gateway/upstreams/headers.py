@@ -41,9 +41,7 @@ def request_headers(
     return out
 
 
-def response_headers(
-    upstream: Iterable[tuple[str, str]], *, decoded: bool
-) -> dict[str, str]:
+def response_headers(upstream: Iterable[tuple[str, str]], *, decoded: bool) -> dict[str, str]:
     out: dict[str, str] = {}
     for name, value in upstream:
         lname = name.lower()

@@ -9,7 +9,6 @@ the bottleneck.
 
 from __future__ import annotations
 
-import asyncio
 import logging
 import time
 from collections.abc import AsyncIterator, Iterator
@@ -31,7 +30,7 @@ log = logging.getLogger("memorelay.upstream")
 def map_transport_errors(api_base: str) -> Iterator[None]:
     try:
         yield
-    except (TimeoutError, asyncio.TimeoutError) as exc:
+    except TimeoutError as exc:
         raise UpstreamTimeout(f"upstream {api_base} timed out") from exc
     except aiohttp.ClientError as exc:
         raise UpstreamUnreachable(f"upstream {api_base} unreachable ({type(exc).__name__})") from exc
@@ -64,7 +63,7 @@ class RelayResponse:
         try:
             async for chunk in self._response.content.iter_any():
                 yield chunk
-        except (aiohttp.ClientError, TimeoutError, asyncio.TimeoutError) as exc:
+        except (aiohttp.ClientError, TimeoutError) as exc:
             # headers are out already: the stream can only end early
             log.warning("upstream stream from %s broke: %s", self._api_base, type(exc).__name__)
         finally:
@@ -81,9 +80,7 @@ class OpenAICompatibleUpstream:
 
     def __init__(self, api_base: str, *, connect_timeout_s: float, read_timeout_s: float) -> None:
         self.api_base = api_base.rstrip("/")
-        self._timeout = aiohttp.ClientTimeout(
-            total=None, sock_connect=connect_timeout_s, sock_read=read_timeout_s
-        )
+        self._timeout = aiohttp.ClientTimeout(total=None, sock_connect=connect_timeout_s, sock_read=read_timeout_s)
         self._session: aiohttp.ClientSession | None = None
 
     async def start(self) -> None:
@@ -125,11 +122,13 @@ class OpenAICompatibleUpstream:
             path += "?" + query.decode("latin-1")
         return await self._send(method, path, headers, body)
 
-    async def _send(
-        self, method: str, path: str, headers: list[tuple[str, str]], body: bytes
-    ) -> RelayResponse:
+    async def _send(self, method: str, path: str, headers: list[tuple[str, str]], body: bytes) -> RelayResponse:
         with map_transport_errors(self.api_base):
             response = await self.session.request(
-                method, self.api_base + path, data=body or None, headers=headers, allow_redirects=False
+                method,
+                self.api_base + path,
+                data=body or None,
+                headers=headers,
+                allow_redirects=False,
             )
         return RelayResponse(response.status, response.headers, response, self.api_base)

@@ -30,8 +30,13 @@ def gateway_process(config: dict[str, Any], tmp: Path) -> Iterator[tuple[str, su
     port = free_port()
     path = tmp / "gateway.yaml"
     path.write_text(yaml.safe_dump({**config, "server": {"port": port}}))
-    proc = subprocess.Popen([sys.executable, "-m", "gateway", "serve", "--config", str(path), "--log-level", "warning"],
-                            cwd=ROOT, env={**os.environ}, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE)
+    proc = subprocess.Popen(
+        [sys.executable, "-m", "gateway", "serve", "--config", str(path), "--log-level", "warning"],
+        cwd=ROOT,
+        env={**os.environ},
+        stdout=subprocess.DEVNULL,
+        stderr=subprocess.PIPE,
+    )
     url = f"http://127.0.0.1:{port}"
     try:
         wait_for(lambda: _ready(url, proc), timeout=90)
@@ -66,14 +71,19 @@ def search_ids(url: str) -> list[list[str]]:
 
 def test_kill9_then_restart_without_index_files_gives_same_results(tmp_path: Path, upstream_url: str) -> None:
     db = tmp_path / "data" / "memorelay.db"
-    config = {"upstreams": {"default": {"api_base": upstream_url}},
-              "memory": {"database": str(db), "embedding": {"provider": "local"}}, "filters": []}
-    facts = [("Database", "The team runs PostgreSQL 15 in production.", "technical"),
-             ("饮料", "用户喜欢喝绿茶，不喝咖啡。", "user_preference"),
-             ("Deploys", "Deploys go through ArgoCD on Kubernetes.", "technical"),
-             ("Cat", "The user has a cat named Miso.", "user_preference"),
-             ("Editor", "The user writes code in Neovim.", "user_preference"),
-             ("Standup", "The team's standup is at 9:30.", "organizational")]
+    config = {
+        "upstreams": {"default": {"api_base": upstream_url}},
+        "memory": {"database": str(db), "embedding": {"provider": "local"}},
+        "filters": [],
+    }
+    facts = [
+        ("Database", "The team runs PostgreSQL 15 in production.", "technical"),
+        ("饮料", "用户喜欢喝绿茶，不喝咖啡。", "user_preference"),
+        ("Deploys", "Deploys go through ArgoCD on Kubernetes.", "technical"),
+        ("Cat", "The user has a cat named Miso.", "user_preference"),
+        ("Editor", "The user writes code in Neovim.", "user_preference"),
+        ("Standup", "The team's standup is at 9:30.", "organizational"),
+    ]
     with gateway_process(config, tmp_path) as (url, proc):
         c = user_client(url, "kim")
         ids = [add(c, t, body, cat)["id"] for t, body, cat in facts]
@@ -89,7 +99,13 @@ def test_kill9_then_restart_without_index_files_gives_same_results(tmp_path: Pat
 
 
 def test_learning_job_survives_kill9(tmp_path: Path, upstream_url: str, fake: FakeUpstream) -> None:
-    items = [{"title": "Build tool", "content": "The user's team builds with Bazel.", "category": "technical"}]
+    items = [
+        {
+            "title": "Build tool",
+            "content": "The user's team builds with Bazel.",
+            "category": "technical",
+        }
+    ]
     fake.responder = learner(HIGH, items)
     config = {
         "auth": {"keys": [{"key": "gw-key", "tenant": "acme"}], "admin_key": "adm"},
@@ -98,8 +114,12 @@ def test_learning_job_survives_kill9(tmp_path: Path, upstream_url: str, fake: Fa
         "filters": [{"learning": {"model": "gated-learner", "workers": 1}}],
     }
     with gateway_process(config, tmp_path) as (url, proc):
-        c = openai.OpenAI(base_url=url + "/v1", api_key="gw-key", max_retries=0,
-                          default_headers={"X-Memorelay-User": "lee"})
+        c = openai.OpenAI(
+            base_url=url + "/v1",
+            api_key="gw-key",
+            max_retries=0,
+            default_headers={"X-Memorelay-User": "lee"},
+        )
         c.chat.completions.create(model="gpt-4o-mini", messages=[{"role": "user", "content": "We build with Bazel."}])
         wait_for(lambda: fake.gated_calls >= 1)  # the job is in flight, held by its learner call
         kill9(proc)
@@ -110,3 +130,25 @@ def test_learning_job_survives_kill9(tmp_path: Path, upstream_url: str, fake: Fa
         assert found[0]["content"] == "The user's team builds with Bazel."
         time.sleep(0.2)
         assert len(httpx.get(url + "/api/memories", headers=headers).json()["data"]) == 1
+
+
+def test_shutdown_drains_an_in_flight_stream(tmp_path: Path, upstream_url: str, fake: FakeUpstream) -> None:
+    config = {
+        "upstreams": {"default": {"api_base": upstream_url}},
+        "memory": {"database": str(tmp_path / "memorelay.db"), "embedding": {"provider": "none"}},
+        "filters": [],
+    }
+    body = {"model": "gated-stream", "messages": [{"role": "user", "content": "a b c"}], "stream": True}
+    with gateway_process(config, tmp_path) as (url, proc):
+        with httpx.stream(
+            "POST", url + "/v1/chat/completions", json=body, headers={"authorization": "Bearer k"}, timeout=20
+        ) as r:
+            lines = r.iter_lines()
+            assert next(line for line in lines if line.startswith("data:"))
+            proc.send_signal(signal.SIGTERM)
+            time.sleep(0.5)
+            assert proc.poll() is None  # still serving the open stream
+            fake.release.set()
+            rest = [line for line in lines if line.startswith("data:")]
+        assert rest[-1] == "data: [DONE]"
+        assert proc.wait(20) in (0, -signal.SIGTERM)  # uvicorn re-raises the signal after a clean drain

@@ -28,11 +28,17 @@ def wait_for(predicate: object, timeout: float = 5) -> None:
 
 def test_filters_run_in_config_order_on_plain_and_stream(gateway: GatewayFactory, fake: FakeUpstream) -> None:
     sample_filters.EVENTS.clear()
-    filters = [{"tests.sample_filters:TagFilter": {"tag": "A"}}, {"tests.sample_filters:TagFilter": {"tag": "B"}}]
+    filters = [
+        {"tests.sample_filters:TagFilter": {"tag": "A"}},
+        {"tests.sample_filters:TagFilter": {"tag": "B"}},
+    ]
     with gateway(filters=filters) as url:
         assert sample_filters.EVENTS == ["start:A", "start:B"]
-        r = httpx.post(url + "/v1/chat/completions", json={"model": "m", "messages": list(MSG)},
-                       headers={"authorization": "Bearer k"})
+        r = httpx.post(
+            url + "/v1/chat/completions",
+            json={"model": "m", "messages": list(MSG)},
+            headers={"authorization": "Bearer k"},
+        )
         assert fake.last_chat().body["messages"][0] == {"role": "system", "content": "[A] [B]"}  # type: ignore[index]
         assert r.headers["x-tags"] == "AB"
         c = openai.OpenAI(base_url=url + "/v1", api_key="k", max_retries=0)
@@ -41,8 +47,10 @@ def test_filters_run_in_config_order_on_plain_and_stream(gateway: GatewayFactory
     completes = [e for e in sample_filters.EVENTS if e.startswith("complete")]
     # inner filter (B) registers its callback first; both see the assembled answer, streamed too
     assert completes == [
-        "complete:B:echo: hello there", "complete:A:echo: hello there",
-        "complete:B:echo: hello there", "complete:A:echo: hello there",
+        "complete:B:echo: hello there",
+        "complete:A:echo: hello there",
+        "complete:B:echo: hello there",
+        "complete:A:echo: hello there",
     ]
     assert sample_filters.EVENTS[-2:] == ["stop:B", "stop:A"]
 
@@ -53,7 +61,10 @@ def test_filters_run_in_config_order_on_plain_and_stream(gateway: GatewayFactory
         ({"nope": {}}, "unknown filter 'nope'"),
         ({"tests.missing_module:X": {}}, "module 'tests.missing_module' not found"),
         ({"tests.sample_filters:Missing": {}}, "has no 'Missing'"),
-        ({"tests.sample_filters:TagFilter": {"tag": 3}}, "filters[0].tests.sample_filters:TagFilter.tag"),
+        (
+            {"tests.sample_filters:TagFilter": {"tag": 3}},
+            "filters[0].tests.sample_filters:TagFilter.tag",
+        ),
     ],
 )
 def test_bad_filter_entries_name_the_problem(entry: dict[str, object], message: str) -> None:
@@ -72,8 +83,12 @@ def test_gateway_key_mode(gateway: GatewayFactory, fake: FakeUpstream) -> None:
         assert fake.last_chat().headers["authorization"] == "Bearer sk-upstream"
         for key in ("wrong", ""):
             with pytest.raises(openai.AuthenticationError) as info:
-                openai.OpenAI(base_url=url + "/v1", api_key=key or "x", max_retries=0,
-                              default_headers={"Authorization": key}).chat.completions.create(model="m", messages=MSG)
+                openai.OpenAI(
+                    base_url=url + "/v1",
+                    api_key=key or "x",
+                    max_retries=0,
+                    default_headers={"Authorization": key},
+                ).chat.completions.create(model="m", messages=MSG)
             assert info.value.body["code"] == "invalid_api_key"  # type: ignore[index]
         r = httpx.post(url + "/v1/embeddings", json={"model": "e", "input": "x"})
         assert r.status_code == 401
@@ -89,32 +104,52 @@ def test_pass_through_tenant_is_a_hash_of_the_key() -> None:
 @pytest.mark.parametrize("value", ["learning", "INJECTION", "learning, injection", "All", "none", ""])
 def test_opt_out_values_are_accepted(gateway: GatewayFactory, fake: FakeUpstream, value: str) -> None:
     with gateway() as url:
-        r = httpx.post(url + "/v1/chat/completions", json={"model": "m", "messages": MSG},
-                       headers={"authorization": "Bearer k", "x-memorelay-opt-out": value})
+        r = httpx.post(
+            url + "/v1/chat/completions",
+            json={"model": "m", "messages": MSG},
+            headers={"authorization": "Bearer k", "x-memorelay-opt-out": value},
+        )
     assert r.status_code == 200
 
 
 def test_bad_opt_out_and_user_headers_are_400(gateway: GatewayFactory, fake: FakeUpstream) -> None:
     with gateway() as url:
-        bad = httpx.post(url + "/v1/chat/completions", json={"model": "m", "messages": MSG},
-                         headers={"authorization": "Bearer k", "x-memorelay-opt-out": "everything"})
-        long_user = httpx.post(url + "/v1/chat/completions", json={"model": "m", "messages": MSG},
-                               headers={"authorization": "Bearer k", "x-memorelay-user": "u" * 300})
+        bad = httpx.post(
+            url + "/v1/chat/completions",
+            json={"model": "m", "messages": MSG},
+            headers={"authorization": "Bearer k", "x-memorelay-opt-out": "everything"},
+        )
+        long_user = httpx.post(
+            url + "/v1/chat/completions",
+            json={"model": "m", "messages": MSG},
+            headers={"authorization": "Bearer k", "x-memorelay-user": "u" * 300},
+        )
     assert bad.status_code == 400 and "X-Memorelay-Opt-Out" in bad.json()["error"]["message"]
     assert long_user.status_code == 400
     assert fake.chats() == []
 
 
 def test_litellm_alias_goes_through_litellm(gateway: GatewayFactory, fake: FakeUpstream, upstream_url: str) -> None:
-    models = [{"model_name": "friendly", "litellm_params": {
-        "model": "openai/backend-model", "api_base": upstream_url, "api_key": "sk-alias"}}]
+    models = [
+        {
+            "model_name": "friendly",
+            "litellm_params": {
+                "model": "openai/backend-model",
+                "api_base": upstream_url,
+                "api_key": "sk-alias",
+            },
+        }
+    ]
     with gateway(upstreams={"models": models}) as url:
         c = openai.OpenAI(base_url=url + "/v1", api_key="caller", max_retries=0)
         plain = c.chat.completions.create(model="friendly", messages=MSG)
         assert fake.last_chat().body["model"] == "backend-model"  # type: ignore[index]
         assert fake.last_chat().headers["authorization"] == "Bearer sk-alias"
-        streamed = "".join(ch.choices[0].delta.content or "" for ch in
-                           c.chat.completions.create(model="friendly", messages=MSG, stream=True) if ch.choices)
+        streamed = "".join(
+            ch.choices[0].delta.content or ""
+            for ch in c.chat.completions.create(model="friendly", messages=MSG, stream=True)
+            if ch.choices
+        )
         listed = [m.id for m in c.models.list().data]
     assert plain.choices[0].message.content == "echo: hello there"
     assert plain.model == "friendly"

@@ -11,14 +11,24 @@ import openai
 
 from gateway.memory import MEMORY_BLOCK_END, MEMORY_BLOCK_START
 from tests.conftest import GatewayFactory
-from tests.fake_upstream import FakeUpstream
 from tests.e2e.test_memory_api import add, user_client
+from tests.fake_upstream import FakeUpstream
 
 
-def chat(url: str, user: str, messages: list[dict[str, Any]], key: str = "sk-app", model: str = "gpt-4o-mini",
-         headers: dict[str, str] | None = None) -> Any:
-    c = openai.OpenAI(base_url=url + "/v1", api_key=key, max_retries=0,
-                      default_headers={"X-Memorelay-User": user, **(headers or {})})
+def chat(
+    url: str,
+    user: str,
+    messages: list[dict[str, Any]],
+    key: str = "sk-app",
+    model: str = "gpt-4o-mini",
+    headers: dict[str, str] | None = None,
+) -> Any:
+    c = openai.OpenAI(
+        base_url=url + "/v1",
+        api_key=key,
+        max_retries=0,
+        default_headers={"X-Memorelay-User": user, **(headers or {})},
+    )
     return c.chat.completions.with_raw_response.create(model=model, messages=messages)  # type: ignore[arg-type]
 
 
@@ -30,17 +40,28 @@ def block_of(messages: list[dict[str, Any]]) -> str:
     for m in messages:
         content = m.get("content") or ""
         if MEMORY_BLOCK_START in content:
-            return content[content.index(MEMORY_BLOCK_START): content.index(MEMORY_BLOCK_END)]
+            return content[content.index(MEMORY_BLOCK_START) : content.index(MEMORY_BLOCK_END)]
     return ""
 
 
 def test_relevant_memory_goes_after_existing_system_content(gateway: GatewayFactory, fake: FakeUpstream) -> None:
     with gateway(filters=injection()) as url:
         c = user_client(url, "alice")
-        add(c, "Editor", "The user edits code in Neovim with the LazyVim distribution.", category="technical")
+        add(
+            c,
+            "Editor",
+            "The user edits code in Neovim with the LazyVim distribution.",
+            category="technical",
+        )
         add(c, "Pets", "The user has a cat named Miso.")
-        raw = chat(url, "alice", [{"role": "system", "content": "You are helpful."},
-                                  {"role": "user", "content": "Which Neovim plugins suit me?"}])
+        raw = chat(
+            url,
+            "alice",
+            [
+                {"role": "system", "content": "You are helpful."},
+                {"role": "user", "content": "Which Neovim plugins suit me?"},
+            ],
+        )
     sent = fake.last_chat().body["messages"]  # type: ignore[index]
     assert sent[0]["role"] == "system" and sent[0]["content"].startswith("You are helpful.\n\n" + MEMORY_BLOCK_START)
     assert "LazyVim" in sent[0]["content"]
@@ -53,16 +74,29 @@ def test_relevant_memory_goes_after_existing_system_content(gateway: GatewayFact
 
 def test_no_system_message_gets_one_and_last_user_placement(gateway: GatewayFactory, fake: FakeUpstream) -> None:
     with gateway(filters=injection()) as url:
-        add(user_client(url, "bob"), "Language", "The user writes Rust for embedded devices.", category="technical")
+        add(
+            user_client(url, "bob"),
+            "Language",
+            "The user writes Rust for embedded devices.",
+            category="technical",
+        )
         chat(url, "bob", [{"role": "user", "content": "Is Rust good for embedded work?"}])
     sent = fake.last_chat().body["messages"]  # type: ignore[index]
     assert sent[0]["role"] == "system" and sent[0]["content"].startswith(MEMORY_BLOCK_START)
     fake.reset()
     with gateway(filters=injection(placement="last_user")) as url:
-        add(user_client(url, "bob"), "Language", "The user writes Rust for embedded devices.", category="technical")
-        history = [{"role": "system", "content": "Stable prefix."}, {"role": "user", "content": "hi"},
-                   {"role": "assistant", "content": "hello"},
-                   {"role": "user", "content": "Which Rust crates for embedded devices?"}]
+        add(
+            user_client(url, "bob"),
+            "Language",
+            "The user writes Rust for embedded devices.",
+            category="technical",
+        )
+        history = [
+            {"role": "system", "content": "Stable prefix."},
+            {"role": "user", "content": "hi"},
+            {"role": "assistant", "content": "hello"},
+            {"role": "user", "content": "Which Rust crates for embedded devices?"},
+        ]
         chat(url, "bob", history)
     sent = fake.last_chat().body["messages"]  # type: ignore[index]
     assert sent[:3] == history[:3]  # the cached prefix is untouched
@@ -77,8 +111,12 @@ def test_budget_follows_the_context_window(gateway: GatewayFactory, fake: FakeUp
             c = user_client(url, f"carol{window}")
             for i, fact in enumerate(facts):
                 add(c, f"Project {i}", fact, category="technical")
-            raw = chat(url, f"carol{window}", [{"role": "user", "content": "How do I deploy my Python project on Kubernetes?"}],
-                       model="unknown-model-x")
+            raw = chat(
+                url,
+                f"carol{window}",
+                [{"role": "user", "content": "How do I deploy my Python project on Kubernetes?"}],
+                model="unknown-model-x",
+            )
         injected = int(raw.headers["x-memorelay-memories"])
         tokens = int(raw.headers["x-memorelay-memory-tokens"])
         assert 0 < injected <= expected_max
@@ -92,7 +130,12 @@ def test_isolation_in_injection(gateway: GatewayFactory, fake: FakeUpstream) -> 
         add(user_client(url, "alice"), "Secret project", "Alice works on project Nightingale.")
         chat(url, "bob", [{"role": "user", "content": "Tell me about project Nightingale"}])
         assert MEMORY_BLOCK_START not in str(fake.last_chat().body)
-        chat(url, "alice", [{"role": "user", "content": "Tell me about project Nightingale"}], key="sk-other")
+        chat(
+            url,
+            "alice",
+            [{"role": "user", "content": "Tell me about project Nightingale"}],
+            key="sk-other",
+        )
         assert MEMORY_BLOCK_START not in str(fake.last_chat().body)
         raw = chat(url, "alice", [{"role": "user", "content": "Tell me about project Nightingale"}])
         assert "Nightingale" in block_of(fake.last_chat().body["messages"])  # type: ignore[index]
@@ -102,12 +145,19 @@ def test_isolation_in_injection(gateway: GatewayFactory, fake: FakeUpstream) -> 
 def test_opt_out_injection_and_no_user(gateway: GatewayFactory, fake: FakeUpstream) -> None:
     with gateway(filters=injection()) as url:
         add(user_client(url, "dora"), "Tea", "The user drinks oolong tea.")
-        raw = chat(url, "dora", [{"role": "user", "content": "What oolong tea should I buy?"}],
-                   headers={"X-Memorelay-Opt-Out": "injection"})
+        raw = chat(
+            url,
+            "dora",
+            [{"role": "user", "content": "What oolong tea should I buy?"}],
+            headers={"X-Memorelay-Opt-Out": "injection"},
+        )
         assert raw.headers["x-memorelay-memories"] == "0"
         assert MEMORY_BLOCK_START not in str(fake.last_chat().body)
-        r = httpx.post(url + "/v1/chat/completions", headers={"authorization": "Bearer sk-app"},
-                       json={"model": "m", "messages": [{"role": "user", "content": "oolong tea?"}]})
+        r = httpx.post(
+            url + "/v1/chat/completions",
+            headers={"authorization": "Bearer sk-app"},
+            json={"model": "m", "messages": [{"role": "user", "content": "oolong tea?"}]},
+        )
         assert r.headers["x-memorelay-memories"] == "0"
 
 

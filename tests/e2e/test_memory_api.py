@@ -37,8 +37,20 @@ def test_create_get_patch_delete(url: str) -> None:
     m = add(c, "Prefers tabs", "The user prefers tabs over spaces.", tags=["style"])
     assert m["scope"] == "personal" and m["user_id"] == "alice" and m["source"] == "manual"
     assert m["tags"] == ["style"] and m["enabled"] is True and m["created_at"].endswith("Z")
-    for key in ("id", "tenant", "category", "subcategory", "title", "content", "source_conversation_id",
-                "score", "disabled_reason", "updated_at", "access_count", "last_access_at"):
+    for key in (
+        "id",
+        "tenant",
+        "category",
+        "subcategory",
+        "title",
+        "content",
+        "source_conversation_id",
+        "score",
+        "disabled_reason",
+        "updated_at",
+        "access_count",
+        "last_access_at",
+    ):
         assert key in m
     assert c.get(f"/api/memories/{m['id']}").json()["title"] == "Prefers tabs"
     patched = c.patch(f"/api/memories/{m['id']}", json={"content": "The user prefers 4-space tabs."})
@@ -97,9 +109,16 @@ def test_shared_memories_reach_the_tenant_only_and_stay_read_only(url: str) -> N
     alice_list = alice.get("/api/memories").json()
     tenant_id = alice_list["data"][0]["tenant"]
     admin = admin_client(url)
-    shared = admin.post("/api/admin/memories", json={
-        "tenant": tenant_id, "scope": "shared", "title": "Deploy window",
-        "content": "Deploys happen on Tuesdays.", "category": "organizational"})
+    shared = admin.post(
+        "/api/admin/memories",
+        json={
+            "tenant": tenant_id,
+            "scope": "shared",
+            "title": "Deploy window",
+            "content": "Deploys happen on Tuesdays.",
+            "category": "organizational",
+        },
+    )
     assert shared.status_code == 201
     sid = shared.json()["id"]
     assert bob.get(f"/api/memories/{sid}").status_code == 200

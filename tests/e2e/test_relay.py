@@ -35,8 +35,14 @@ def test_non_stream_answer_matches_direct_call(gateway: GatewayFactory, fake: Fa
 
 def test_unknown_request_fields_and_headers_are_forwarded(gateway: GatewayFactory, fake: FakeUpstream) -> None:
     with gateway() as url:
-        client(url, default_headers={"OpenAI-Organization": "org-1", "X-Memorelay-User": "u1",
-                                     "OpenAI-Beta": "assistants=v2"}).chat.completions.create(
+        client(
+            url,
+            default_headers={
+                "OpenAI-Organization": "org-1",
+                "X-Memorelay-User": "u1",
+                "OpenAI-Beta": "assistants=v2",
+            },
+        ).chat.completions.create(
             model="gpt-4o-mini",
             messages=[{"role": "user", "content": "hi"}],
             extra_body={"vendor_knob": {"a": [1, 2]}, "top_k": 3},
@@ -52,8 +58,11 @@ def test_unknown_request_fields_and_headers_are_forwarded(gateway: GatewayFactor
 
 def test_response_headers_and_raw_body(gateway: GatewayFactory, fake: FakeUpstream) -> None:
     with gateway() as url:
-        r = httpx.post(url + "/v1/chat/completions", headers={"authorization": "Bearer k"},
-                       json={"model": "m", "messages": [{"role": "user", "content": "x"}]})
+        r = httpx.post(
+            url + "/v1/chat/completions",
+            headers={"authorization": "Bearer k"},
+            json={"model": "m", "messages": [{"role": "user", "content": "x"}]},
+        )
     assert r.status_code == 200
     assert r.headers["x-fake-upstream"] == "yes"
     assert float(r.headers["x-memorelay-overhead-ms"]) >= 0
@@ -62,8 +71,12 @@ def test_response_headers_and_raw_body(gateway: GatewayFactory, fake: FakeUpstre
 
 
 def test_stream_matches_direct_stream(gateway: GatewayFactory, fake: FakeUpstream, upstream_url: str) -> None:
-    req = {"model": "gpt-4o-mini", "messages": [{"role": "user", "content": "one two three"}],
-           "stream": True, "stream_options": {"include_usage": True}}
+    req = {
+        "model": "gpt-4o-mini",
+        "messages": [{"role": "user", "content": "one two three"}],
+        "stream": True,
+        "stream_options": {"include_usage": True},
+    }
     with gateway() as url:
         via = list(client(url).chat.completions.create(**req))  # type: ignore[call-overload]
     direct = list(openai.OpenAI(base_url=upstream_url, api_key="k").chat.completions.create(**req))  # type: ignore[call-overload]
@@ -77,9 +90,7 @@ def test_async_client_stream_and_plain(gateway: GatewayFactory, fake: FakeUpstre
     async def run(url: str) -> tuple[str, str]:
         c = openai.AsyncOpenAI(base_url=url + "/v1", api_key="k", max_retries=0)
         plain = await c.chat.completions.create(model="m", messages=[{"role": "user", "content": "a b"}])
-        stream = await c.chat.completions.create(
-            model="m", messages=[{"role": "user", "content": "c d"}], stream=True
-        )
+        stream = await c.chat.completions.create(model="m", messages=[{"role": "user", "content": "c d"}], stream=True)
         parts = [ch.choices[0].delta.content or "" async for ch in stream if ch.choices]
         await c.close()
         return plain.choices[0].message.content or "", "".join(parts)
@@ -90,9 +101,21 @@ def test_async_client_stream_and_plain(gateway: GatewayFactory, fake: FakeUpstre
 
 
 def test_first_chunk_arrives_before_upstream_finishes(gateway: GatewayFactory, fake: FakeUpstream) -> None:
-    body = {"model": "gated-stream", "messages": [{"role": "user", "content": "w1 w2 w3"}], "stream": True}
-    with gateway() as url, httpx.stream("POST", url + "/v1/chat/completions", json=body,
-                                        headers={"authorization": "Bearer k"}, timeout=10) as r:
+    body = {
+        "model": "gated-stream",
+        "messages": [{"role": "user", "content": "w1 w2 w3"}],
+        "stream": True,
+    }
+    with (
+        gateway() as url,
+        httpx.stream(
+            "POST",
+            url + "/v1/chat/completions",
+            json=body,
+            headers={"authorization": "Bearer k"},
+            timeout=10,
+        ) as r,
+    ):
         lines = r.iter_lines()
         first = next(line for line in lines if line.startswith("data:"))
         assert '"role":"assistant"' in first
@@ -105,8 +128,13 @@ def test_first_chunk_arrives_before_upstream_finishes(gateway: GatewayFactory, f
 def test_client_disconnect_cancels_upstream(gateway: GatewayFactory, fake: FakeUpstream) -> None:
     body = {"model": "slow-stream", "messages": [{"role": "user", "content": "x"}], "stream": True}
     with gateway() as url:
-        with httpx.stream("POST", url + "/v1/chat/completions", json=body,
-                          headers={"authorization": "Bearer k"}, timeout=10) as r:
+        with httpx.stream(
+            "POST",
+            url + "/v1/chat/completions",
+            json=body,
+            headers={"authorization": "Bearer k"},
+            timeout=10,
+        ) as r:
             for _ in zip(range(3), r.iter_lines(), strict=False):
                 pass
         assert fake.cancelled.wait(5), "upstream stream was not cancelled"
@@ -120,8 +148,11 @@ def test_upstream_error_keeps_status_and_body(gateway: GatewayFactory, fake: Fak
     with gateway() as url:
         with pytest.raises(openai.RateLimitError) as info:
             client(url).chat.completions.create(model="error-429", messages=[{"role": "user", "content": "x"}])
-        r = httpx.post(url + "/v1/chat/completions", headers={"authorization": "Bearer k"},
-                       json={"model": "error-500", "messages": [{"role": "user", "content": "x"}]})
+        r = httpx.post(
+            url + "/v1/chat/completions",
+            headers={"authorization": "Bearer k"},
+            json={"model": "error-500", "messages": [{"role": "user", "content": "x"}]},
+        )
     assert info.value.status_code == 429
     assert info.value.body == {"message": "fake 429", "type": "fake_error", "code": "fake"}
     assert r.status_code == 500 and r.json()["error"]["message"] == "fake 500"
@@ -147,8 +178,11 @@ def test_bad_requests_get_openai_errors(gateway: GatewayFactory, content: bytes,
 
 def test_body_limit_unknown_route_and_method(gateway: GatewayFactory) -> None:
     with gateway(server={"max_body_bytes": 1000}) as url:
-        big = httpx.post(url + "/v1/chat/completions", headers={"authorization": "Bearer k"},
-                         json={"model": "m", "messages": [{"role": "user", "content": "x" * 2000}]})
+        big = httpx.post(
+            url + "/v1/chat/completions",
+            headers={"authorization": "Bearer k"},
+            json={"model": "m", "messages": [{"role": "user", "content": "x" * 2000}]},
+        )
         missing = httpx.get(url + "/nope")
         wrong = httpx.delete(url + "/healthz")
     assert big.status_code == 413 and big.json()["error"]["code"] == "payload_too_large"
@@ -171,21 +205,33 @@ def test_unreachable_upstream_answers_502_quickly(gateway: GatewayFactory) -> No
 
 def test_upstream_timeout_answers_504(gateway: GatewayFactory, fake: FakeUpstream) -> None:
     with gateway(server={"upstream_timeout_s": 0.5}) as url:
-        r = httpx.post(url + "/v1/chat/completions", headers={"authorization": "Bearer k"},
-                       json={"model": "hang", "messages": [{"role": "user", "content": "x"}]}, timeout=10)
+        r = httpx.post(
+            url + "/v1/chat/completions",
+            headers={"authorization": "Bearer k"},
+            json={"model": "hang", "messages": [{"role": "user", "content": "x"}]},
+            timeout=10,
+        )
     assert r.status_code == 504 and r.json()["error"]["code"] == "upstream_timeout"
 
 
 def test_other_v1_paths_are_relayed_verbatim(gateway: GatewayFactory, fake: FakeUpstream) -> None:
     with gateway() as url:
         emb = client(url).embeddings.create(model="text-embedding-3-small", input="hello")
-        r = httpx.post(url + "/v1/echo/a/b?x=1&y=2", content=b"raw-bytes",
-                       headers={"authorization": "Bearer kk", "x-memorelay-user": "u"})
+        r = httpx.post(
+            url + "/v1/echo/a/b?x=1&y=2",
+            content=b"raw-bytes",
+            headers={"authorization": "Bearer kk", "x-memorelay-user": "u"},
+        )
         models = client(url).models.list()
     assert emb.data[0].embedding == [0.1, 0.2]
     assert r.status_code == 207 and r.headers["x-echo"] == "1"
-    assert r.json() == {"method": "POST", "path": "/v1/echo/a/b", "query": "x=1&y=2",
-                        "body": "raw-bytes", "auth": "Bearer kk"}
+    assert r.json() == {
+        "method": "POST",
+        "path": "/v1/echo/a/b",
+        "query": "x=1&y=2",
+        "body": "raw-bytes",
+        "auth": "Bearer kk",
+    }
     assert "x-memorelay-user" not in fake.received[1].headers
     assert [m.id for m in models.data] == ["gpt-4o-mini"]
 
