@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import asyncio
 import contextlib
 import logging
 from collections.abc import AsyncIterator
@@ -93,6 +94,7 @@ def _lifespan(services: Services, filters: list[ChatFilter]) -> Any:
     async def lifespan(app: Starlette) -> AsyncIterator[None]:
         await services.start()
         started: list[Any] = []
+        checkpoints: asyncio.Future[None] | None = None
         try:
             for f in filters:
                 start = getattr(f, "start", None)
@@ -100,9 +102,12 @@ def _lifespan(services: Services, filters: list[ChatFilter]) -> Any:
                     await start()
                 started.append(f)
             app.state.started = True
+            checkpoints = asyncio.ensure_future(_checkpoint_every(services))
             yield
         finally:
             app.state.started = False
+            if checkpoints is not None:
+                checkpoints.cancel()
             for f in reversed(started):
                 stop = getattr(f, "stop", None)
                 if stop is not None:
@@ -113,6 +118,17 @@ def _lifespan(services: Services, filters: list[ChatFilter]) -> Any:
             await services.close()
 
     return lifespan
+
+
+async def _checkpoint_every(services: Services) -> None:
+    """Save the derived index files now and then, so a crash costs a shorter rebuild."""
+    interval = services.config.memory.checkpoint_interval_s
+    while True:
+        await asyncio.sleep(interval)
+        try:
+            await services.memory.checkpoint()
+        except Exception:  # boundary: SQLite stays the source of truth; retry next round
+            log.exception("saving the vector index failed")
 
 
 def _json(status: int, body: bytes, headers: dict[str, str] | None = None) -> Response:

@@ -98,6 +98,7 @@ class MemoryConfig(_Frozen):
     database: str = "data/memorelay.db"
     embedding: EmbeddingConfig = EmbeddingConfig()
     default_context_window: int = Field(8192, gt=0)
+    checkpoint_interval_s: float = Field(600, gt=0)
 
 
 @dataclass(frozen=True, slots=True)
