@@ -14,14 +14,9 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from gateway.learning.errors import MalformedOutput
+from gateway.memory.types import CATEGORIES
 
-CATEGORIES: tuple[str, ...] = (
-    "user_preference",
-    "business",
-    "technical",
-    "organizational",
-    "domain",
-)
+__all__ = ["CATEGORIES", "KnowledgeItem", "MalformedOutput", "find_json", "parse_items", "validate_item"]
 MAX_TITLE = 200
 MAX_CONTENT = 2000
 MAX_TAGS = 10
