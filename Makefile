@@ -27,7 +27,7 @@ test: $(VENV)/.installed-dev
 check: $(VENV)/.installed-dev
 	$(BIN)/ruff check gateway filters tests bench
 	$(BIN)/ruff format --check gateway filters tests bench
-	$(BIN)/mypy gateway filters
+	$(BIN)/mypy gateway filters tests
 
 bench: $(VENV)/.installed-dev
 	$(BIN)/python bench/relay.py

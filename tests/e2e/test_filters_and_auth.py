@@ -7,6 +7,7 @@ import time
 import httpx
 import openai
 import pytest
+from openai.types.chat import ChatCompletionMessageParam
 
 from gateway.auth import pass_through_tenant
 from gateway.config import ConfigError, config_from_dict
@@ -15,7 +16,7 @@ from tests import sample_filters
 from tests.conftest import GatewayFactory
 from tests.fake_upstream import FakeUpstream
 
-MSG = [{"role": "user", "content": "hello there"}]
+MSG: list[ChatCompletionMessageParam] = [{"role": "user", "content": "hello there"}]
 
 
 def wait_for(predicate: object, timeout: float = 5) -> None:
@@ -42,7 +43,7 @@ def test_filters_run_in_config_order_on_plain_and_stream(gateway: GatewayFactory
         assert fake.last_chat().body["messages"][0] == {"role": "system", "content": "[A] [B]"}  # type: ignore[index]
         assert r.headers["x-tags"] == "AB"
         c = openai.OpenAI(base_url=url + "/v1", api_key="k", max_retries=0)
-        list(c.chat.completions.create(model="m", messages=MSG, stream=True))  # type: ignore[arg-type]
+        list(c.chat.completions.create(model="m", messages=MSG, stream=True))
         wait_for(lambda: sum(e.startswith("complete") for e in sample_filters.EVENTS) == 4)
     completes = [e for e in sample_filters.EVENTS if e.startswith("complete")]
     # inner filter (B) registers its callback first; both see the assembled answer, streamed too

@@ -31,7 +31,7 @@ def say(
     stream: bool = False,
     headers: dict[str, str] | None = None,
     model: str = "gpt-4o-mini",
-) -> httpx.Headers:
+) -> Any:
     c = openai.OpenAI(
         base_url=url + "/v1",
         api_key="sk-app",
@@ -66,7 +66,7 @@ def wait_for(predicate: Callable[[], Any], timeout: float = 15) -> Any:
     raise AssertionError("condition not met in time")
 
 
-def learner(score: dict[str, float] | str, items: list[dict[str, Any]] | str) -> Callable[[dict[str, Any]], str | None]:
+def learner(score: dict[str, float] | str, items: Any) -> Callable[[dict[str, Any]], str | None]:
     """A fake LLM learner: answers the scoring prompt and the extraction prompt as scripted."""
 
     def respond(body: dict[str, Any]) -> str | None:
