@@ -1,0 +1,48 @@
+"""The public surface is deliberate: each package's ``__all__`` names exactly what it exports."""
+
+from __future__ import annotations
+
+import importlib
+
+import pytest
+
+EXPECTED = {
+    "gateway": {
+        "ChatContext",
+        "ChatFilter",
+        "ChatResponse",
+        "Completion",
+        "Config",
+        "ConfigError",
+        "Handler",
+        "load_config",
+    },
+    "gateway.learning": {"LearningError", "MalformedOutput", "PiiError"},
+    "gateway.memory": {
+        "CATEGORIES",
+        "MEMORY_BLOCK_END",
+        "MEMORY_BLOCK_START",
+        "SCOPES",
+        "SOURCES",
+        "Embedder",
+        "Memory",
+        "MemoryService",
+        "MemoryValidationError",
+        "NewMemory",
+        "ScoredMemory",
+        "build_embedder",
+        "count_tokens",
+        "fit_to_budget",
+        "render_block",
+        "strip_block",
+    },
+    "gateway.api": {"admin_routes", "memory_routes"},
+}
+
+
+@pytest.mark.parametrize("module", sorted(EXPECTED))
+def test_exports(module: str) -> None:
+    mod = importlib.import_module(module)
+    assert set(mod.__all__) == EXPECTED[module]
+    for name in mod.__all__:
+        assert getattr(mod, name) is not None
