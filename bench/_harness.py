@@ -38,17 +38,37 @@ def wait_ready(url: str, timeout: float = 120) -> None:
     raise RuntimeError(f"{url} not ready")
 
 
+# pid of the latest process started under each role ("upstream", "gateway"), for CPU accounting
+PIDS: dict[str, int] = {}
+
+
+def cpu_seconds(pid: int) -> float:
+    """User + system CPU time a process has used so far (Linux /proc)."""
+    fields = Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()
+    return (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")
+
+
 @contextmanager
-def process(args: list[str], ready_url: str, env: dict[str, str] | None = None) -> Iterator[subprocess.Popen[bytes]]:
+def process(
+    args: list[str], ready_url: str, env: dict[str, str] | None = None, role: str = ""
+) -> Iterator[subprocess.Popen[bytes]]:
+    log = tempfile.TemporaryFile()  # a file, not a pipe: a chatty process must never block on it
     proc = subprocess.Popen(
         args,
         cwd=ROOT,
         env={**os.environ, **(env or {})},
         stdout=subprocess.DEVNULL,
-        stderr=subprocess.PIPE,
+        stderr=log,
     )
+    if role:
+        PIDS[role] = proc.pid
     try:
-        wait_ready(ready_url)
+        try:
+            wait_ready(ready_url)
+        except RuntimeError:
+            log.seek(0)
+            sys.stderr.write(log.read().decode(errors="replace")[-4000:])
+            raise
         yield proc
     finally:
         proc.terminate()
@@ -77,7 +97,7 @@ def fake_upstream() -> Iterator[str]:
         "warning",
         "--no-access-log",
     ]
-    with process(args, f"http://127.0.0.1:{port}/v1/models"):
+    with process(args, f"http://127.0.0.1:{port}/v1/models", role="upstream"):
         yield f"http://127.0.0.1:{port}/v1"
 
 
@@ -113,7 +133,7 @@ def gateway(
             "--log-level",
             "warning",
         ]
-        with process(args, f"http://127.0.0.1:{port}/readyz"):
+        with process(args, f"http://127.0.0.1:{port}/readyz", role="gateway"):
             yield f"http://127.0.0.1:{port}/v1"
 
 

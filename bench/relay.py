@@ -17,7 +17,7 @@ import aiohttp
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
-from bench._harness import fake_upstream, gateway, pct, summary
+from bench._harness import PIDS, cpu_seconds, fake_upstream, gateway, pct, summary
 
 BODY = {
     "model": "gpt-4o-mini",
@@ -59,7 +59,8 @@ async def sequential(direct: str, via: str, n: int, stream: bool) -> dict[str, l
     return out
 
 
-async def throughput(url: str, concurrency: int, seconds: float, stream: bool) -> float:
+async def throughput(url: str, concurrency: int, seconds: float, stream: bool) -> tuple[float, int]:
+    """(requests per second, requests done)"""
     done = 0
     deadline = time.perf_counter() + seconds
     connector = aiohttp.TCPConnector(limit=concurrency)
@@ -73,7 +74,7 @@ async def throughput(url: str, concurrency: int, seconds: float, stream: bool) -
 
         start = time.perf_counter()
         await asyncio.gather(*(worker() for _ in range(concurrency)))
-        return done / (time.perf_counter() - start)
+        return done / (time.perf_counter() - start), done
 
 
 async def run(n: int, seconds: float, rounds: int) -> None:
@@ -96,11 +97,23 @@ async def run(n: int, seconds: float, rounds: int) -> None:
                     f"{pct(res['gateway_ttfc'], 50):.3f} ms, added {ttfc:.3f} ms"
                 )
             d_rates, g_rates = [], []
+            gw_cpu = up_cpu = 0.0
+            gw_done = 0
             for _ in range(rounds):
-                d_rates.append(await throughput(direct_chat, 32, seconds, stream))
-                g_rates.append(await throughput(via_chat, 32, seconds, stream))
+                d_rates.append((await throughput(direct_chat, 32, seconds, stream))[0])
+                before = cpu_seconds(PIDS["gateway"]), cpu_seconds(PIDS["upstream"])
+                rate, done = await throughput(via_chat, 32, seconds, stream)
+                gw_cpu += cpu_seconds(PIDS["gateway"]) - before[0]
+                up_cpu += cpu_seconds(PIDS["upstream"]) - before[1]
+                gw_done += done
+                g_rates.append(rate)
             d, g = sum(d_rates) / rounds, sum(g_rates) / rounds
             print(f"[{kind}] 32 concurrent: direct {d:.0f} req/s, gateway {g:.0f} req/s, ratio {g / d:.2f}x")
+            # why the ratio is bounded on a small machine: CPU each process spends per relayed request
+            print(
+                f"  CPU per request through the gateway: gateway {gw_cpu / gw_done * 1e6:.0f} us, "
+                f"fake upstream {up_cpu / gw_done * 1e6:.0f} us"
+            )
 
 
 def main() -> None:
