@@ -274,3 +274,30 @@ def test_explicit_commands_remember_and_forget(gateway: GatewayFactory, fake: Fa
         assert "每周二" in memories(url, "ivy")[0]["content"]
         disabled = memories(url, "ivy", include_disabled="true")
         assert any(not m["enabled"] and re.search("forgotten", m["disabled_reason"] or "") for m in disabled)
+
+
+def test_learner_upstream_errors_retry_then_dead_letter(gateway: GatewayFactory, fake: FakeUpstream) -> None:
+    with gateway(filters=learning(model="error-500", max_attempts=2), auth={"admin_key": ADMIN}) as url:
+        headers = say(url, "jill", "I prefer Kotlin for Android work.")
+        assert headers["x-memorelay-learning"] == "queued"
+        entry = wait_for(lambda: log_entries(url), timeout=20)[0]
+        assert "gave up after 2 attempts" in entry["error"]
+        scoring_calls = [r for r in fake.chats() if r.body and r.body.get("model") == "error-500"]
+        assert len(scoring_calls) == 2
+        metrics = httpx.get(url + "/metrics").text
+        assert 'memorelay_learning_jobs_total{outcome="retried"} 1.0' in metrics
+        assert 'memorelay_learning_jobs_total{outcome="dead"} 1.0' in metrics
+        assert memories(url, "jill") == []
+
+
+def test_full_queue_skips_learning_without_blocking_chat(gateway: GatewayFactory, fake: FakeUpstream) -> None:
+    fake.responder = learner(LOW, [])
+    with gateway(filters=learning(model="gated-learner", max_pending=1), auth={"admin_key": ADMIN}) as url:
+        assert say(url, "kai", "I prefer Go.")["x-memorelay-learning"] == "queued"
+        wait_for(lambda: fake.gated_calls >= 1)
+        started = time.monotonic()
+        assert say(url, "kai", "I prefer Rust.")["x-memorelay-learning"] == "skipped; reason=queue-full"
+        assert time.monotonic() - started < 2
+        assert 'memorelay_learning_skipped_total{reason="queue-full"} 1.0' in httpx.get(url + "/metrics").text
+        fake.release.set()
+        wait_for(lambda: log_entries(url))
