@@ -31,7 +31,7 @@ import numpy as np
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
-from gateway.memory.vector_index import PartitionedIndex  # noqa: E402
+from gateway.memory.vector_index import PartitionedIndex
 
 DIM = 512
 CACHE = Path("/tmp/memorelay_bench")
@@ -51,37 +51,59 @@ def unit(x: np.ndarray) -> np.ndarray:
 
 
 # -- realistic sentences ----------------------------------------------------------------------
-_NAMES = "Alice Bob Carol David Emma Frank Grace Henry Irene Jack Karen Liam Maria Noah Olivia " \
-    "Peter Quinn Rachel Sam Tina Umar Vera Wei Xavier Yuki Zoe Priya Ahmed Sofia Lukas " \
+_NAMES = (
+    "Alice Bob Carol David Emma Frank Grace Henry Irene Jack Karen Liam Maria Noah Olivia "
+    "Peter Quinn Rachel Sam Tina Umar Vera Wei Xavier Yuki Zoe Priya Ahmed Sofia Lukas "
     "Chen Mei Hiroshi Fatima Diego Ingrid Kofi Anya Mateo Leila".split()
-_ZH_NAMES = "张伟 王芳 李娜 刘洋 陈静 杨磊 赵敏 黄勇 周杰 吴婷 徐明 孙丽 马超 朱琳 胡斌 郭涛 何欣 林峰 高洁 罗军".split()
-_CITIES = "Berlin Paris Tokyo Shanghai Beijing Shenzhen London Toronto Sydney Madrid Seoul " \
-    "Singapore Boston Austin Lisbon Oslo Prague Vienna Dublin Nairobi Lagos Mumbai Delhi " \
+)
+_ZH_NAMES = (
+    "张伟 王芳 李娜 刘洋 陈静 杨磊 赵敏 黄勇 周杰 吴婷 徐明 孙丽 马超 朱琳 胡斌 郭涛 何欣 林峰 高洁 罗军"
+).split()
+_CITIES = (
+    "Berlin Paris Tokyo Shanghai Beijing Shenzhen London Toronto Sydney Madrid Seoul "
+    "Singapore Boston Austin Lisbon Oslo Prague Vienna Dublin Nairobi Lagos Mumbai Delhi "
     "Chicago Denver Seattle Hangzhou Chengdu Osaka Zurich".split()
+)
 _ZH_CITIES = "北京 上海 深圳 广州 杭州 成都 南京 武汉 西安 重庆 苏州 天津 厦门 青岛 长沙".split()
-_LANGS = "Python Rust Go TypeScript Java Kotlin Swift C++ Haskell Elixir Scala Ruby PHP Julia " \
+_LANGS = (
+    "Python Rust Go TypeScript Java Kotlin Swift C++ Haskell Elixir Scala Ruby PHP Julia "
     "Zig OCaml Clojure Dart Lua R".split()
-_TOOLS = "PostgreSQL MySQL SQLite Redis Kafka RabbitMQ Elasticsearch MongoDB Cassandra " \
-    "ClickHouse DuckDB Kubernetes Docker Terraform Ansible Nginx Envoy GraphQL gRPC FastAPI " \
-    "Django Flask React Vue Svelte Angular Spark Airflow dbt Prometheus Grafana Jenkins " \
+)
+_TOOLS = (
+    "PostgreSQL MySQL SQLite Redis Kafka RabbitMQ Elasticsearch MongoDB Cassandra "
+    "ClickHouse DuckDB Kubernetes Docker Terraform Ansible Nginx Envoy GraphQL gRPC FastAPI "
+    "Django Flask React Vue Svelte Angular Spark Airflow dbt Prometheus Grafana Jenkins "
     "GitHub Actions GitLab CI Vite webpack pytest mypy ruff Celery".split()
-_FOODS = "sushi ramen tacos pizza dumplings curry pho falafel paella kimchi oatmeal salad " \
+)
+_FOODS = (
+    "sushi ramen tacos pizza dumplings curry pho falafel paella kimchi oatmeal salad "
     "steak tofu noodles croissants bagels hummus risotto dim sum hotpot burritos".split()
+)
 _ZH_FOODS = "火锅 饺子 小笼包 烤鸭 麻婆豆腐 牛肉面 煎饼 米粉 寿司 披萨 拉面 包子".split()
-_HOBBIES = "hiking chess cycling painting running swimming climbing photography gardening " \
+_HOBBIES = (
+    "hiking chess cycling painting running swimming climbing photography gardening "
     "knitting surfing yoga baking birdwatching skiing pottery fishing tennis".split()
-_COLOURS = "dark mode|light mode|high contrast|large fonts|compact layout|vim keybindings|" \
+)
+_COLOURS = (
+    "dark mode|light mode|high contrast|large fonts|compact layout|vim keybindings|"
     "emacs keybindings|tabs|two-space indentation|four-space indentation".split("|")
-_PRODUCTS = "the Pro plan|the Basic plan|the Enterprise tier|the mobile app|the API|" \
-    "the analytics dashboard|the billing portal|the EU region|the self-hosted edition|" \
+)
+_PRODUCTS = (
+    "the Pro plan|the Basic plan|the Enterprise tier|the mobile app|the API|"
+    "the analytics dashboard|the billing portal|the EU region|the self-hosted edition|"
     "the free trial|the reseller program|the support desk".split("|")
-_TEAMS = "platform|payments|search|growth|data|security|mobile|infra|billing|support|" \
-    "marketing|legal|finance|sales".split("|")
-_MONTHS = "January February March April May June July August September October November " \
-    "December".split()
+)
+_TEAMS = (
+    "platform|payments|search|growth|data|security|mobile|infra|billing|support|marketing|legal|finance|sales".split(
+        "|"
+    )
+)
+_MONTHS = "January February March April May June July August September October November December".split()
 _WEEKDAYS = "Monday Tuesday Wednesday Thursday Friday Saturday Sunday".split()
-_ZH_TOPICS = "代码风格 数据库 部署流程 报销政策 请假制度 客户合同 发票 会议纪要 接口文档 测试用例 " \
+_ZH_TOPICS = (
+    "代码风格 数据库 部署流程 报销政策 请假制度 客户合同 发票 会议纪要 接口文档 测试用例 "
     "监控告警 权限管理 定价策略 退款规则 物流配送".split()
+)
 
 
 def _sentence(rng: np.random.Generator) -> str:
@@ -162,8 +184,11 @@ def real_vectors(base: int, queries: int) -> tuple[np.ndarray, np.ndarray]:
             for s in range(0, len(texts), 1024):
                 parts.append(np.asarray(await emb.embed(texts[s : s + 1024]), np.float32))
                 if s % 20480 == 0:
-                    print(f"  embedded {s + len(parts[-1])} in {time.perf_counter() - t0:.0f}s",
-                          file=sys.stderr, flush=True)
+                    print(
+                        f"  embedded {s + len(parts[-1])} in {time.perf_counter() - t0:.0f}s",
+                        file=sys.stderr,
+                        flush=True,
+                    )
             return np.concatenate(parts)
 
         allv = unit(asyncio.run(run()))
@@ -228,8 +253,9 @@ def exact_top(data: np.ndarray, qs: np.ndarray, k: int = 10) -> np.ndarray:
     return best_i
 
 
-def bench_many_users(n: int, kind: str, rng: np.random.Generator, queries: int,
-                     args: argparse.Namespace) -> dict[str, float]:
+def bench_many_users(
+    n: int, kind: str, rng: np.random.Generator, queries: int, args: argparse.Namespace
+) -> dict[str, float]:
     per_user = 100
     users = n // per_user
     data, qs = dataset(users * per_user, queries, kind, rng, args)
@@ -259,12 +285,19 @@ def bench_many_users(n: int, kind: str, rng: np.random.Generator, queries: int,
         truth = {f"m{u}_{j}" for j in exact}
         recall.append(len(truth & {h for h, _ in hits}) / 10)
     p50, p99 = pct(lat)
-    return {"p50_ms": p50, "p99_ms": p99, "recall@10": float(np.mean(recall)),
-            "build_s": build, "rss_mb": rss_mb(), "index_rss_mb": rss_mb() - before}
+    return {
+        "p50_ms": p50,
+        "p99_ms": p99,
+        "recall@10": float(np.mean(recall)),
+        "build_s": build,
+        "rss_mb": rss_mb(),
+        "index_rss_mb": rss_mb() - before,
+    }
 
 
-def run_one(data: np.ndarray, qs: np.ndarray, truth: np.ndarray, *, m: int, efc: int,
-            efs: list[int]) -> tuple[float, float, list[dict[str, float]]]:
+def run_one(
+    data: np.ndarray, qs: np.ndarray, truth: np.ndarray, *, m: int, efc: int, efs: list[int]
+) -> tuple[float, float, list[dict[str, float]]]:
     """Build one hnswlib partition, then search it at each ef. Returns build s, RSS growth, rows."""
     ids = [str(i) for i in range(len(data))]
     before = rss_mb()
@@ -304,8 +337,11 @@ def study(args: argparse.Namespace) -> None:
             for efc in (100, 200):
                 build, _, rows = run_one(data, qs, truth, m=m, efc=efc, efs=[64, 128, 256])
                 for r in rows:
-                    print(f"| {m} | {efc} | {build:.1f} | {r['ef']} | {r['p50_ms']:.3f} | "
-                          f"{r['p99_ms']:.3f} | {r['recall@10']:.3f} |", flush=True)
+                    print(
+                        f"| {m} | {efc} | {build:.1f} | {r['ef']} | {r['p50_ms']:.3f} | "
+                        f"{r['p99_ms']:.3f} | {r['recall@10']:.3f} |",
+                        flush=True,
+                    )
 
 
 def main() -> None:
@@ -318,8 +354,9 @@ def main() -> None:
     ap.add_argument("--kinds", default="real", help="real, clustered, random (comma-separated)")
     ap.add_argument("--shapes", default="many,one")
     ap.add_argument("--base", type=int, default=100_000, help="real embeddings to compute")
-    ap.add_argument("--sigma", type=float, default=0.03,
-                    help="per-dimension noise of derived vectors (before renormalising)")
+    ap.add_argument(
+        "--sigma", type=float, default=0.02, help="per-dimension noise of derived vectors (before renormalising)"
+    )
     ap.add_argument("--study", action="store_true", help="M x ef_construction x ef grid, 1 user")
     args = ap.parse_args()
     if args.study:
@@ -327,29 +364,32 @@ def main() -> None:
         return
     rng = np.random.default_rng(7)
     efs = [int(x) for x in args.ef.split(",")]
-    print(f"n={args.n} dim={DIM} M={args.m} ef_construction={args.ef_construction} "
-          f"base={args.base} sigma={args.sigma}")
-    print("| shape | data | ef | p50 ms | p99 ms | recall@10 | build s | index RSS MB | "
-          "process RSS MB |")
+    print(f"n={args.n} dim={DIM} M={args.m} ef_construction={args.ef_construction} base={args.base} sigma={args.sigma}")
+    print("| shape | data | ef | p50 ms | p99 ms | recall@10 | build s | index RSS MB | process RSS MB |")
     print("|---|---|---:|---:|---:|---:|---:|---:|---:|")
     for shape in args.shapes.split(","):
         for kind in args.kinds.split(","):
             if shape == "many":
                 r = bench_many_users(args.n, kind, rng, args.queries, args)
-                print(f"| {args.n // 100} users x 100 | {kind} | exact | {r['p50_ms']:.3f} | "
-                      f"{r['p99_ms']:.3f} | {r['recall@10']:.3f} | {r['build_s']:.1f} | "
-                      f"{r['index_rss_mb']:.0f} | {r['rss_mb']:.0f} |", flush=True)
+                print(
+                    f"| {args.n // 100} users x 100 | {kind} | exact | {r['p50_ms']:.3f} | "
+                    f"{r['p99_ms']:.3f} | {r['recall@10']:.3f} | {r['build_s']:.1f} | "
+                    f"{r['index_rss_mb']:.0f} | {r['rss_mb']:.0f} |",
+                    flush=True,
+                )
                 continue
             data, qs = dataset(args.n, args.queries, kind, rng, args)
             t0 = time.perf_counter()
             truth = exact_top(data, qs)
             print(f"  (brute-force truth {time.perf_counter() - t0:.0f}s)", file=sys.stderr)
-            build, grown, rows = run_one(data, qs, truth, m=args.m, efc=args.ef_construction,
-                                         efs=efs)
+            build, grown, rows = run_one(data, qs, truth, m=args.m, efc=args.ef_construction, efs=efs)
             for r in rows:
-                print(f"| 1 user x {args.n} | {kind} | {r['ef']} | {r['p50_ms']:.3f} | "
-                      f"{r['p99_ms']:.3f} | {r['recall@10']:.3f} | {build:.1f} | {grown:.0f} | "
-                      f"{rss_mb():.0f} |", flush=True)
+                print(
+                    f"| 1 user x {args.n} | {kind} | {r['ef']} | {r['p50_ms']:.3f} | "
+                    f"{r['p99_ms']:.3f} | {r['recall@10']:.3f} | {build:.1f} | {grown:.0f} | "
+                    f"{rss_mb():.0f} |",
+                    flush=True,
+                )
             del data
 
 

@@ -21,7 +21,7 @@ from collections.abc import Iterable
 from pathlib import Path
 from typing import Any, Protocol
 
-import hnswlib  # type: ignore[import-untyped]
+import hnswlib
 import numpy as np
 
 PartitionKey = tuple[str, str]
