@@ -29,7 +29,7 @@ import aiohttp
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
-from bench._harness import fake_upstream, gateway, pct, summary  # noqa: E402
+from bench._harness import fake_upstream, gateway, pct, summary
 
 KEY = "Bearer sk-bench-injection"
 TARGET_USER = "u000"
@@ -207,11 +207,14 @@ async def measure(url: str, n: int, warmup: int) -> dict[str, list[float]]:
     return out
 
 
-async def profile(db: str, samples: int = 200) -> dict[str, list[float]]:
-    """Time the pieces of one injection retrieval in-process (gateway stopped)."""
+async def profile(db: str, samples: int = 60) -> dict[str, list[float]]:
+    """Time the pieces of one injection retrieval in-process (gateway stopped): query
+    embedding, vector search (own + shared partitions), each keyword list (FTS5 trigram,
+    FTS5 stemmed words, CJK bigram ``instr`` scan), fetch, whole ``search``, token budget,
+    render. English and Chinese queries are reported separately for the keyword lists."""
     from gateway.auth import pass_through_tenant
     from gateway.memory import MemoryService, build_embedder, fit_to_budget, render_block
-    from gateway.memory.keyword_index import parse_query
+    from gateway.memory.keyword_index import bigram_sql, filter_sql, fts_sql, parse_query
     from gateway.memory.retrieval import partition_key
 
     tenant = pass_through_tenant(KEY)
@@ -219,37 +222,51 @@ async def profile(db: str, samples: int = 200) -> dict[str, list[float]]:
     await service.open()
     retriever, index, embedder = service._retriever, service._index, service.embedder
     assert retriever is not None and index is not None and embedder is not None
+    store = service._store
     key = partition_key(tenant, "personal", TARGET_USER)
-    t: dict[str, list[float]] = {k: [] for k in ("embed", "vector", "fts", "fetch", "budget", "render",
-                                                "search_total", "search+budget+render")}
+    where, wargs = filter_sql(tenant, TARGET_USER, category=None, scope=None, include_disabled=False)
+    t: dict[str, list[float]] = {}
+
+    def note(name: str, start: float) -> float:
+        ms = (time.perf_counter() - start) * 1000
+        t.setdefault(name, []).append(ms)
+        return ms
+
     try:
         for i, q in enumerate(queries(samples, seed=99)):
             q = f"{q} #{i}"  # never cached
+            lang = "zh" if any("\u4e00" <= c <= "\u9fff" for c in q) else "en"
             s = time.perf_counter()
             qvec = embedder._encode([q])[0]  # type: ignore[attr-defined]
-            t["embed"].append((time.perf_counter() - s) * 1000)
+            note("embed (USE, 1 query)", s)
             s = time.perf_counter()
             index.search(key, qvec, 50)
             index.search(partition_key(tenant, "shared", ""), qvec, 50)
-            t["vector"].append((time.perf_counter() - s) * 1000)
+            note("vector search", s)
+            kq = parse_query(q)
+            for table, match in (("memories_fts", kq.match), ("memories_words", kq.words_match)):
+                if match:
+                    s = time.perf_counter()
+                    rows = await store.rows(fts_sql(where, 50, table), [match, *wargs])
+                    note(f"fts {table} [{lang}]", s)
+                    s = time.perf_counter()
+                    n = await store.scalar(f"SELECT COUNT(*) FROM {table} WHERE {table} MATCH ?", [match])
+                    t.setdefault(f"  rows matched, all users, {table} [{lang}]", []).append(float(n))
+                    del rows
+            if kq.bigrams:
+                s = time.perf_counter()
+                await store.rows(bigram_sql(where, len(kq.bigrams), 50), [*kq.bigrams, *wargs])
+                note(f"cjk bigram scan [{lang}]", s)
             s = time.perf_counter()
-            await service._store.keyword_search(parse_query(q), tenant, TARGET_USER, limit=50,
-                                                indexes=retriever.settings.keyword_indexes)
-            t["fts"].append((time.perf_counter() - s) * 1000)
-            q2 = q + " again"
-            s = time.perf_counter()
-            found = await service.search(tenant, TARGET_USER, q2, limit=5)
-            t["search_total"].append((time.perf_counter() - s) * 1000)
-            s = time.perf_counter()
-            await service._store.fetch([f.memory.id for f in found] * 3)
-            t["fetch"].append((time.perf_counter() - s) * 1000)
+            found = await service.search(tenant, TARGET_USER, q + " again", limit=5)
+            search_ms = note("MemoryService.search total", s)
             s = time.perf_counter()
             kept, _ = fit_to_budget(found, 2000, MODEL)
-            t["budget"].append((time.perf_counter() - s) * 1000)
+            budget_ms = note("fit_to_budget (tiktoken)", s)
             s = time.perf_counter()
             render_block([k.memory for k in kept])
-            t["render"].append((time.perf_counter() - s) * 1000)
-            t["search+budget+render"].append(t["search_total"][-1] + t["budget"][-1] + t["render"][-1])
+            render_ms = note("render_block", s)
+            t.setdefault("search + budget + render", []).append(search_ms + budget_ms + render_ms)
     finally:
         await service.close()
     return t
@@ -267,6 +284,11 @@ async def run(args: argparse.Namespace) -> None:
             took = await prefill(db, args.users, args.per_user)
             total = args.users * args.per_user
             print(f"prefill: {total} memories in {took:.1f} s ({total / took:.0f}/s)")
+        if args.profile_only:
+            prof = await profile(db)
+            for name, values in prof.items():
+                print(f"  {name:44s} n={len(values):3d} {summary(values)}")
+            return
         filters = [{"memory_injection": {}}]
         extra = {"memory": {"embedding": {"provider": "local"}}}
         start = time.perf_counter()
@@ -289,9 +311,9 @@ async def run(args: argparse.Namespace) -> None:
               f"{pct(res['tokens'], 50):.0f} p99 {pct(res['tokens'], 99):.0f}")
         if not args.no_profile:
             prof = await profile(db)
-            print("\nin-process profile of one retrieval (ms, 200 fresh queries):")
+            print("\nin-process profile of one retrieval (ms; 'rows matched' are counts):")
             for name, values in prof.items():
-                print(f"  {name:22s} {summary(values)}")
+                print(f"  {name:44s} n={len(values):3d} {summary(values)}")
 
 
 def main() -> None:
@@ -302,6 +324,7 @@ def main() -> None:
     parser.add_argument("--warmup", type=int, default=50)
     parser.add_argument("--db", default=None, help="database path to fill once and reuse")
     parser.add_argument("--no-profile", action="store_true")
+    parser.add_argument("--profile-only", action="store_true", help="only the in-process profile")
     asyncio.run(run(parser.parse_args()))
 
 
