@@ -14,9 +14,9 @@ import logging
 from pydantic import BaseModel, ConfigDict, Field
 
 from gateway.chain import ChatContext, ChatResponse, Completion, Handler
-from gateway.learning.pii import PiiScrubber
+from gateway.learning.pii_process import IsolatedScrubber
 from gateway.learning.pipeline import Pipeline, PipelineSettings, job_payload
-from gateway.learning.workers import WorkerPool, cpu_executor
+from gateway.learning.workers import WorkerPool
 from gateway.services import Services
 
 log = logging.getLogger("memorelay.learning")
@@ -44,8 +44,7 @@ class LearningFilter:
     def __init__(self, options: Options, services: Services) -> None:
         self.options = options
         self.services = services
-        self.scrubber = PiiScrubber()
-        self._cpu = cpu_executor()
+        self.scrubber = IsolatedScrubber()
         settings = PipelineSettings(
             options.model,
             options.threshold,
@@ -55,7 +54,7 @@ class LearningFilter:
         )
         self.pool = WorkerPool(
             services,
-            Pipeline(services, settings, self.scrubber, self._cpu),
+            Pipeline(services, settings, self.scrubber),
             workers=options.workers,
             max_attempts=options.max_attempts,
             lease_s=options.lease_s,
@@ -64,13 +63,13 @@ class LearningFilter:
         )
 
     async def start(self) -> None:
-        # Presidio + spaCy load takes a second or two; a failure here stops start-up (fail closed)
-        await asyncio.get_running_loop().run_in_executor(self._cpu, self.scrubber.start)
+        # Presidio + spaCy load in their own process (a second or two); a failure stops start-up
+        await asyncio.get_running_loop().run_in_executor(None, self.scrubber.start)
         await self.pool.start()
 
     async def stop(self) -> None:
         await self.pool.stop()
-        self._cpu.shutdown(wait=False, cancel_futures=True)
+        self.scrubber.stop()
 
     async def __call__(self, ctx: ChatContext, call_next: Handler) -> ChatResponse:
         reason = await self._skip_reason(ctx)

@@ -7,20 +7,16 @@ Nothing here raises past ``run`` except ``RetryableError`` (the worker retries t
 
 from __future__ import annotations
 
-import asyncio
 import logging
 import time
-from collections.abc import Callable
-from concurrent.futures import ThreadPoolExecutor
 from dataclasses import dataclass, field
-from typing import Any, TypeVar
+from typing import Any, Protocol
 
 from gateway.learning.commands import Command, item_from_remember, parse_command
 from gateway.learning.dedup import compare
-from gateway.learning.errors import LearningError, MalformedOutput, PiiError
+from gateway.learning.errors import LearningError, MalformedOutput
 from gateway.learning.extraction import KnowledgeItem
 from gateway.learning.learners import HeuristicLearner, Learner, LLMLearner, RetryableError, Turn
-from gateway.learning.pii import PiiScrubber
 from gateway.learning.poisoning import is_poisoning
 from gateway.learning.store import Job
 from gateway.memory import MemoryValidationError, NewMemory, strip_block
@@ -29,7 +25,6 @@ from gateway.services import Services
 
 log = logging.getLogger("memorelay.learning")
 
-T = TypeVar("T")
 _CONTEXT_MESSAGES = 6
 _MAX_MESSAGE_CHARS = 4000
 _FORGET_COSINE = 0.6
@@ -90,21 +85,19 @@ def turn_of(payload: dict[str, Any]) -> Turn:
     return Turn(user_text=user_text, assistant_text=answer, transcript="\n".join(lines))
 
 
+class Scrubber(Protocol):
+    """PII scrubbing that fails closed (raises ``PiiError``); see ``pii_process``."""
+
+    async def scrub(self, text: str) -> str: ...
+
+    async def scrub_many(self, texts: list[str]) -> list[str]: ...
+
+
 class Pipeline:
-    def __init__(
-        self,
-        services: Services,
-        settings: PipelineSettings,
-        scrubber: PiiScrubber,
-        cpu: ThreadPoolExecutor,
-    ) -> None:
+    def __init__(self, services: Services, settings: PipelineSettings, scrubber: Scrubber) -> None:
         self.services = services
         self.settings = settings
         self.scrubber = scrubber
-        self.cpu = cpu
-
-    async def _offload(self, fn: Callable[..., T], *args: Any) -> T:
-        return await asyncio.get_running_loop().run_in_executor(self.cpu, fn, *args)
 
     def learner_for(self, job: Job, authorization: str | None) -> Learner:
         model = self.settings.model or job.model
@@ -159,12 +152,10 @@ class Pipeline:
         )
         if result.score < self.settings.threshold:
             return
-        try:
-            turn.user_text = await self._offload(self.scrubber.scrub, turn.user_text)
-            turn.assistant_text = await self._offload(self.scrubber.scrub, turn.assistant_text)
-            turn.transcript = await self._offload(self.scrubber.scrub, turn.transcript)
-        except PiiError:
-            raise  # fail closed: nothing of this turn goes further
+        # fail closed: a PiiError ends the job here, nothing of this turn goes further
+        turn.user_text, turn.assistant_text, turn.transcript = await self.scrubber.scrub_many(
+            [turn.user_text, turn.assistant_text, turn.transcript]
+        )
         items = await learner.extract(turn, self.settings.max_items)
         outcome.items_extracted = len(items)
         for item in items:
@@ -172,7 +163,7 @@ class Pipeline:
         await self._limits(job)
 
     async def _command(self, job: Job, command: Command, outcome: Outcome) -> None:
-        text = await self._offload(self.scrubber.scrub, command.text)
+        text = await self.scrubber.scrub(command.text)
         if command.kind == "remember":
             outcome.items_extracted = 1
             await self._store(job, item_from_remember(text), outcome, source="manual", score=1.0)
@@ -194,8 +185,7 @@ class Pipeline:
             outcome.disabled.append(m.id)
 
     async def _store(self, job: Job, item: KnowledgeItem, outcome: Outcome, *, source: str, score: float) -> None:
-        item.title = await self._offload(self.scrubber.scrub, item.title)
-        item.content = await self._offload(self.scrubber.scrub, item.content)
+        item.title, item.content = await self.scrubber.scrub_many([item.title, item.content])
         poisoning = is_poisoning(f"{item.title}\n{item.content}")
         if poisoning:
             log.warning("learning job %s rejected an item: %s", job.id, poisoning)

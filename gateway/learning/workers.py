@@ -9,7 +9,6 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import logging
-from concurrent.futures import ThreadPoolExecutor
 
 from gateway.learning.learners import RetryableError
 from gateway.learning.pipeline import Pipeline
@@ -140,8 +139,3 @@ class WorkerPool:
                 log.exception("retention cleanup failed")
             with contextlib.suppress(TimeoutError):
                 await asyncio.wait_for(self._stop_event.wait(), self.retention_interval_s)
-
-
-def cpu_executor() -> ThreadPoolExecutor:
-    # one thread: Presidio and the heuristics run one at a time, off the event loop
-    return ThreadPoolExecutor(max_workers=1, thread_name_prefix="memorelay-learning")

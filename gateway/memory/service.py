@@ -53,7 +53,7 @@ class MemoryService(UserDataMixin, AdminMixin):
         embedder: Embedder | None,
         *,
         ef: int = 128,
-        hnsw_threshold: int = 10_000,
+        hnsw_threshold: int = 2_000,
         retrieval: RetrievalSettings | None = None,
     ) -> None:
         self.database_path = database_path

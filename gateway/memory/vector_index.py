@@ -151,7 +151,7 @@ class PartitionedIndex:
         dim: int,
         *,
         ef: int = 128,
-        hnsw_threshold: int = 10_000,
+        hnsw_threshold: int = 2_000,
         m: int = 16,
         ef_construction: int = 200,
         build_threads: int = -1,
