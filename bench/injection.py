@@ -38,26 +38,110 @@ MODEL = "gpt-4o-mini"
 # ---------------------------------------------------------------------------------------
 # realistic, varied memories and related queries
 
-TEAMS = ["payments", "search", "billing", "mobile", "platform", "data", "growth", "identity",
-         "checkout", "logistics", "support", "analytics", "infra", "pricing", "risk", "catalog"]
-SERVICES = ["order API", "invoice worker", "recommendation service", "auth gateway", "report builder",
-            "notification hub", "inventory sync", "fraud scorer", "ledger", "export job",
-            "image resizer", "session store", "feature-flag service", "ETL pipeline"]
-DATABASES = ["PostgreSQL 15", "PostgreSQL 16", "MySQL 8", "MongoDB 7", "Redis 7", "ClickHouse",
-             "DynamoDB", "SQLite", "Cassandra 4", "Elasticsearch 8", "BigQuery", "Snowflake"]
-INFRA = ["Kubernetes on AWS EKS", "GKE Autopilot", "bare-metal servers in Frankfurt", "AWS Lambda",
-         "Azure App Service", "a single Hetzner VM", "Nomad", "Docker Compose on-prem", "Cloud Run",
-         "Fly.io", "OpenShift"]
+TEAMS = [
+    "payments",
+    "search",
+    "billing",
+    "mobile",
+    "platform",
+    "data",
+    "growth",
+    "identity",
+    "checkout",
+    "logistics",
+    "support",
+    "analytics",
+    "infra",
+    "pricing",
+    "risk",
+    "catalog",
+]
+SERVICES = [
+    "order API",
+    "invoice worker",
+    "recommendation service",
+    "auth gateway",
+    "report builder",
+    "notification hub",
+    "inventory sync",
+    "fraud scorer",
+    "ledger",
+    "export job",
+    "image resizer",
+    "session store",
+    "feature-flag service",
+    "ETL pipeline",
+]
+DATABASES = [
+    "PostgreSQL 15",
+    "PostgreSQL 16",
+    "MySQL 8",
+    "MongoDB 7",
+    "Redis 7",
+    "ClickHouse",
+    "DynamoDB",
+    "SQLite",
+    "Cassandra 4",
+    "Elasticsearch 8",
+    "BigQuery",
+    "Snowflake",
+]
+INFRA = [
+    "Kubernetes on AWS EKS",
+    "GKE Autopilot",
+    "bare-metal servers in Frankfurt",
+    "AWS Lambda",
+    "Azure App Service",
+    "a single Hetzner VM",
+    "Nomad",
+    "Docker Compose on-prem",
+    "Cloud Run",
+    "Fly.io",
+    "OpenShift",
+]
 LANGS = ["Python", "Go", "TypeScript", "Rust", "Java", "Kotlin", "C#", "Ruby", "Elixir", "Scala"]
-FRAMEWORKS = ["FastAPI", "Django", "gin", "NestJS", "Spring Boot", "Rails", "Phoenix", "axum",
-              "Next.js", "Flask", "Ktor", "ASP.NET Core"]
-STYLES = [("tabs", "spaces"), ("concise answers", "long explanations"), ("code first", "prose first"),
-          ("type hints everywhere", "untyped code"), ("pytest", "unittest"), ("dark mode", "light mode"),
-          ("functional style", "classes"), ("monorepos", "many small repos"), ("SQL", "ORMs"),
-          ("metric units", "imperial units"), ("British spelling", "American spelling"),
-          ("Vim", "VS Code"), ("squash merges", "merge commits"), ("YAML", "JSON for config")]
-CONTEXTS = ["code reviews", "side projects", "production services", "documentation", "scripts",
-            "data notebooks", "design docs", "the API layer", "tests", "infrastructure code"]
+FRAMEWORKS = [
+    "FastAPI",
+    "Django",
+    "gin",
+    "NestJS",
+    "Spring Boot",
+    "Rails",
+    "Phoenix",
+    "axum",
+    "Next.js",
+    "Flask",
+    "Ktor",
+    "ASP.NET Core",
+]
+STYLES = [
+    ("tabs", "spaces"),
+    ("concise answers", "long explanations"),
+    ("code first", "prose first"),
+    ("type hints everywhere", "untyped code"),
+    ("pytest", "unittest"),
+    ("dark mode", "light mode"),
+    ("functional style", "classes"),
+    ("monorepos", "many small repos"),
+    ("SQL", "ORMs"),
+    ("metric units", "imperial units"),
+    ("British spelling", "American spelling"),
+    ("Vim", "VS Code"),
+    ("squash merges", "merge commits"),
+    ("YAML", "JSON for config"),
+]
+CONTEXTS = [
+    "code reviews",
+    "side projects",
+    "production services",
+    "documentation",
+    "scripts",
+    "data notebooks",
+    "design docs",
+    "the API layer",
+    "tests",
+    "infrastructure code",
+]
 CURRENCIES = ["EUR", "USD", "GBP", "CNY", "JPY"]
 REGIONS = ["EU", "US", "UK", "APAC", "LATAM", "mainland China", "Japan", "Nordic"]
 APPROVERS = ["finance", "legal", "a team lead", "the CFO", "compliance", "two reviewers"]
@@ -74,38 +158,70 @@ def memory_texts(rng: random.Random) -> tuple[str, str, str, str, list[str]]:
     if kind < 0.25:
         a, b = rng.choice(STYLES)
         ctx = rng.choice(CONTEXTS)
-        return (f"Prefers {a} over {b}", f"The user prefers {a} over {b} for {ctx}.",
-                "user_preference", "style", [a.split()[0], ctx.split()[-1]])
+        return (
+            f"Prefers {a} over {b}",
+            f"The user prefers {a} over {b} for {ctx}.",
+            "user_preference",
+            "style",
+            [a.split()[0], ctx.split()[-1]],
+        )
     if kind < 0.45:
         db, infra = rng.choice(DATABASES), rng.choice(INFRA)
-        return (f"{team} {svc} runs on {db}",
-                f"The {team} team's {svc} stores its data in {db} and is deployed to {infra}.",
-                "technical", "stack", [team, db.split()[0].lower()])
+        return (
+            f"{team} {svc} runs on {db}",
+            f"The {team} team's {svc} stores its data in {db} and is deployed to {infra}.",
+            "technical",
+            "stack",
+            [team, db.split()[0].lower()],
+        )
     if kind < 0.60:
         lang, fw = rng.choice(LANGS), rng.choice(FRAMEWORKS)
-        return (f"{team} writes {lang} with {fw}",
-                f"The {team} team builds the {svc} in {lang} with {fw}; new code follows the "
-                f"{rng.choice(['Google', 'internal', 'PEP 8', 'Airbnb', 'Uber'])} style guide.",
-                "technical", "practice", [lang.lower(), fw.lower()])
+        return (
+            f"{team} writes {lang} with {fw}",
+            f"The {team} team builds the {svc} in {lang} with {fw}; new code follows the "
+            f"{rng.choice(['Google', 'internal', 'PEP 8', 'Airbnb', 'Uber'])} style guide.",
+            "technical",
+            "practice",
+            [lang.lower(), fw.lower()],
+        )
     if kind < 0.75:
         amount, cur = rng.choice([500, 1000, 2500, 5000, 10000, 50000]), rng.choice(CURRENCIES)
         region, who = rng.choice(REGIONS), rng.choice(APPROVERS)
-        return (f"Orders over {amount} {cur} in {region} need approval",
-                f"Business rule: orders over {amount} {cur} from {region} customers need approval "
-                f"by {who} before the {svc} ships them.", "business", "rule", ["approval", region])
+        return (
+            f"Orders over {amount} {cur} in {region} need approval",
+            f"Business rule: orders over {amount} {cur} from {region} customers need approval "
+            f"by {who} before the {svc} ships them.",
+            "business",
+            "rule",
+            ["approval", region],
+        )
     if kind < 0.85:
         role = rng.choice(["tech lead", "on-call engineer", "product owner", "data scientist", "SRE"])
-        return (f"Works as {role} in {team}",
-                f"The user is the {role} of the {team} team and owns the {svc}; releases go out "
-                f"every {rng.choice(['Tuesday', 'Thursday', 'two weeks', 'sprint'])}.",
-                "organizational", "role", [team, role.split()[0]])
+        return (
+            f"Works as {role} in {team}",
+            f"The user is the {role} of the {team} team and owns the {svc}; releases go out "
+            f"every {rng.choice(['Tuesday', 'Thursday', 'two weeks', 'sprint'])}.",
+            "organizational",
+            "role",
+            [team, role.split()[0]],
+        )
     if kind < 0.93:
         t, lang, style = rng.choice(CN_TEAMS), rng.choice(CN_LANGS), rng.choice(CN_STYLES)
-        return (f"{t}团队使用 {lang}", f"用户在{t}团队，主要用 {lang} 开发，喜欢{style}。",
-                "user_preference", "language", [t, lang.lower()])
+        return (
+            f"{t}团队使用 {lang}",
+            f"用户在{t}团队，主要用 {lang} 开发，喜欢{style}。",
+            "user_preference",
+            "language",
+            [t, lang.lower()],
+        )
     t, infra, db = rng.choice(CN_TEAMS), rng.choice(CN_INFRA), rng.choice(DATABASES)
-    return (f"{t}服务部署在{infra}", f"{t}团队的服务部署在{infra}上，数据库是 {db}，每周三发布。",
-            "technical", "architecture", [t, db.split()[0].lower()])
+    return (
+        f"{t}服务部署在{infra}",
+        f"{t}团队的服务部署在{infra}上，数据库是 {db}，每周三发布。",
+        "technical",
+        "architecture",
+        [t, db.split()[0].lower()],
+    )
 
 
 QUERY_TEMPLATES = [
@@ -127,8 +243,12 @@ def queries(n: int, seed: int = 7) -> list[str]:
     seen: set[str] = set()
     while len(out) < n:
         q = rng.choice(QUERY_TEMPLATES).format(
-            team=rng.choice(TEAMS), svc=rng.choice(SERVICES), region=rng.choice(REGIONS),
-            lang=rng.choice(LANGS), cnteam=rng.choice(CN_TEAMS))
+            team=rng.choice(TEAMS),
+            svc=rng.choice(SERVICES),
+            region=rng.choice(REGIONS),
+            lang=rng.choice(LANGS),
+            cnteam=rng.choice(CN_TEAMS),
+        )
         if q in seen:
             q = f"{q} (ticket {len(out)})"
         seen.add(q)
@@ -157,12 +277,19 @@ async def prefill(db: str, users: int, per_user: int, batch: int = 1000) -> floa
                 items = []
                 for _ in range(min(batch, per_user - lo)):
                     title, content, cat, sub, tags = memory_texts(rng)
-                    items.append(NewMemory(title=title, content=content, category=cat,
-                                           subcategory=sub, tags=tags, source="auto",
-                                           score=round(rng.uniform(0.6, 1.0), 2)))
+                    items.append(
+                        NewMemory(
+                            title=title,
+                            content=content,
+                            category=cat,
+                            subcategory=sub,
+                            tags=tags,
+                            source="auto",
+                            score=round(rng.uniform(0.6, 1.0), 2),
+                        )
+                    )
                 await service.add_many(tenant, user, items, actor="bench")
-            print(f"  prefilled {user}: {per_user} memories ({time.perf_counter() - start:.0f} s)",
-                  flush=True)
+            print(f"  prefilled {user}: {per_user} memories ({time.perf_counter() - start:.0f} s)", flush=True)
     finally:
         await service.close()  # saves the index files: the gateway loads them at start
     return time.perf_counter() - start
@@ -173,8 +300,10 @@ async def prefill(db: str, users: int, per_user: int, batch: int = 1000) -> floa
 
 
 async def one(client: aiohttp.ClientSession, url: str, query: str, opt_out: bool) -> tuple[float, Any]:
-    body = {"model": MODEL, "messages": [{"role": "system", "content": "You are a helpful assistant."},
-                                         {"role": "user", "content": query}]}
+    body = {
+        "model": MODEL,
+        "messages": [{"role": "system", "content": "You are a helpful assistant."}, {"role": "user", "content": query}],
+    }
     headers = {"authorization": KEY, "x-memorelay-user": TARGET_USER}
     if opt_out:
         headers["x-memorelay-opt-out"] = "injection"
@@ -186,8 +315,7 @@ async def one(client: aiohttp.ClientSession, url: str, query: str, opt_out: bool
 
 
 async def measure(url: str, n: int, warmup: int) -> dict[str, list[float]]:
-    out: dict[str, list[float]] = {k: [] for k in ("inject", "optout", "inject_oh", "optout_oh",
-                                                   "memories", "tokens")}
+    out: dict[str, list[float]] = {k: [] for k in ("inject", "optout", "inject_oh", "optout_oh", "memories", "tokens")}
     texts = queries(2 * (n + warmup))
     async with aiohttp.ClientSession() as client:
         for i in range(warmup):
@@ -214,7 +342,7 @@ async def profile(db: str, samples: int = 60) -> dict[str, list[float]]:
     render. English and Chinese queries are reported separately for the keyword lists."""
     from gateway.auth import pass_through_tenant
     from gateway.memory import MemoryService, build_embedder, fit_to_budget, render_block
-    from gateway.memory.keyword_index import bigram_sql, filter_sql, fts_sql, parse_query
+    from gateway.memory.keyword_index import filter_sql, fts_sql, parse_query, scoped_match, visible_partitions
     from gateway.memory.retrieval import partition_key
 
     tenant = pass_through_tenant(KEY)
@@ -244,19 +372,26 @@ async def profile(db: str, samples: int = 60) -> dict[str, list[float]]:
             index.search(partition_key(tenant, "shared", ""), qvec, 50)
             note("vector search", s)
             kq = parse_query(q)
-            for table, match in (("memories_fts", kq.match), ("memories_words", kq.words_match)):
-                if match:
+            parts = visible_partitions(tenant, TARGET_USER, None)
+            for name, expr in (("words", kq.words_match), ("cjk", kq.cjk_match)):
+                if expr:
                     s = time.perf_counter()
-                    rows = await store.rows(fts_sql(where, 50, table), [match, *wargs])
-                    note(f"fts {table} [{lang}]", s)
-                    s = time.perf_counter()
-                    n = await store.scalar(f"SELECT COUNT(*) FROM {table} WHERE {table} MATCH ?", [match])
-                    t.setdefault(f"  rows matched, all users, {table} [{lang}]", []).append(float(n))
+                    rows = await store.rows(fts_sql(where, 50), [scoped_match(parts, expr), *wargs])
+                    note(f"fts partitioned {name} [{lang}]", s)
+                    t.setdefault(f"  rows matched, own partitions, {name} [{lang}]", []).append(
+                        float(
+                            await store.scalar(
+                                "SELECT COUNT(*) FROM memories_fts WHERE memories_fts MATCH ?",
+                                [scoped_match(parts, expr)],
+                            )
+                        )
+                    )
+                    t.setdefault(f"  rows matched, all users, {name} [{lang}]", []).append(
+                        float(
+                            await store.scalar("SELECT COUNT(*) FROM memories_fts WHERE memories_fts MATCH ?", [expr])
+                        )
+                    )
                     del rows
-            if kq.bigrams:
-                s = time.perf_counter()
-                await store.rows(bigram_sql(where, len(kq.bigrams), 50), [*kq.bigrams, *wargs])
-                note(f"cjk bigram scan [{lang}]", s)
             s = time.perf_counter()
             found = await service.search(tenant, TARGET_USER, q + " again", limit=5)
             search_ms = note("MemoryService.search total", s)
@@ -295,20 +430,27 @@ async def run(args: argparse.Namespace) -> None:
         with fake_upstream() as upstream, gateway(upstream, filters, extra, database=db) as via:
             print(f"gateway ready in {time.perf_counter() - start:.1f} s")
             res = await measure(via + "/chat/completions", args.n, args.warmup)
-        print(f"\nsequential, interleaved, n={args.n} per arm, user {TARGET_USER} "
-              f"({args.per_user} memories of {args.users * args.per_user})")
+        print(
+            f"\nsequential, interleaved, n={args.n} per arm, user {TARGET_USER} "
+            f"({args.per_user} memories of {args.users * args.per_user})"
+        )
         print(f"  injection  {summary(res['inject'])}")
         print(f"  opted out  {summary(res['optout'])}")
         a50 = pct(res["inject"], 50) - pct(res["optout"], 50)
         a99 = pct(res["inject"], 99) - pct(res["optout"], 99)
-        print(f"  added      p50 {a50:.3f} ms  p99 {a99:.3f} ms   (target p50 <= 5 ms: "
-              f"{'met' if a50 <= 5 else 'MISSED'})")
-        print(f"  X-Memorelay-Overhead-Ms: injection p50 {pct(res['inject_oh'], 50):.2f} p99 "
-              f"{pct(res['inject_oh'], 99):.2f}; opted out p50 {pct(res['optout_oh'], 50):.2f} p99 "
-              f"{pct(res['optout_oh'], 99):.2f}")
-        print(f"  injected memories: mean {statistics.fmean(res['memories']):.2f} (min "
-              f"{min(res['memories']):.0f}, max {max(res['memories']):.0f}); tokens p50 "
-              f"{pct(res['tokens'], 50):.0f} p99 {pct(res['tokens'], 99):.0f}")
+        print(
+            f"  added      p50 {a50:.3f} ms  p99 {a99:.3f} ms   (target p50 <= 5 ms: {'met' if a50 <= 5 else 'MISSED'})"
+        )
+        print(
+            f"  X-Memorelay-Overhead-Ms: injection p50 {pct(res['inject_oh'], 50):.2f} p99 "
+            f"{pct(res['inject_oh'], 99):.2f}; opted out p50 {pct(res['optout_oh'], 50):.2f} p99 "
+            f"{pct(res['optout_oh'], 99):.2f}"
+        )
+        print(
+            f"  injected memories: mean {statistics.fmean(res['memories']):.2f} (min "
+            f"{min(res['memories']):.0f}, max {max(res['memories']):.0f}); tokens p50 "
+            f"{pct(res['tokens'], 50):.0f} p99 {pct(res['tokens'], 99):.0f}"
+        )
         if not args.no_profile:
             prof = await profile(db)
             print("\nin-process profile of one retrieval (ms; 'rows matched' are counts):")

@@ -61,10 +61,14 @@ PROBES = [
 # ---------------------------------------------------------------------------------------
 # a scripted learner upstream (served by uvicorn in a subprocess: ``--factory``)
 
-SCORE_REPLY = ('{"score": 0.8, "dimensions": {"density": 0.8, "clarity": 0.9, "depth": 0.6, '
-               '"relevance": 0.8, "novelty": 0.7}, "reason": "states durable preferences"}')
-EXTRACT_REPLY = ('[{"title": "Prefers tabs over spaces", "content": "The user prefers tabs over spaces.", '
-                 '"category": "user_preference", "subcategory": "style", "tags": ["formatting"]}]')
+SCORE_REPLY = (
+    '{"score": 0.8, "dimensions": {"density": 0.8, "clarity": 0.9, "depth": 0.6, '
+    '"relevance": 0.8, "novelty": 0.7}, "reason": "states durable preferences"}'
+)
+EXTRACT_REPLY = (
+    '[{"title": "Prefers tabs over spaces", "content": "The user prefers tabs over spaces.", '
+    '"category": "user_preference", "subcategory": "style", "tags": ["formatting"]}]'
+)
 
 
 def scripted_app() -> Any:
@@ -84,24 +88,38 @@ def scripted_app() -> Any:
             reply = EXTRACT_REPLY
         else:
             reply = f"echo: {text}"
-        out = {"id": "chatcmpl-bench", "object": "chat.completion", "created": 0,
-               "model": body.get("model", ""),
-               "choices": [{"index": 0, "message": {"role": "assistant", "content": reply},
-                            "finish_reason": "stop"}],
-               "usage": {"prompt_tokens": 50, "completion_tokens": 20, "total_tokens": 70}}
+        out = {
+            "id": "chatcmpl-bench",
+            "object": "chat.completion",
+            "created": 0,
+            "model": body.get("model", ""),
+            "choices": [{"index": 0, "message": {"role": "assistant", "content": reply}, "finish_reason": "stop"}],
+            "usage": {"prompt_tokens": 50, "completion_tokens": 20, "total_tokens": 70},
+        }
         return Response(orjson.dumps(out), media_type="application/json")
 
     async def models(request: Request) -> Response:
         return Response(b'{"object": "list", "data": []}', media_type="application/json")
 
-    return Starlette(routes=[Route("/v1/chat/completions", chat, methods=["POST"]),
-                             Route("/v1/models", models, methods=["GET"])])
+    return Starlette(
+        routes=[Route("/v1/chat/completions", chat, methods=["POST"]), Route("/v1/models", models, methods=["GET"])]
+    )
 
 
 def scripted_upstream() -> Any:
     port = free_port()
-    args = [sys.executable, "-m", "uvicorn", "bench.learning:scripted_app", "--factory", "--port", str(port),
-            "--log-level", "warning", "--no-access-log"]
+    args = [
+        sys.executable,
+        "-m",
+        "uvicorn",
+        "bench.learning:scripted_app",
+        "--factory",
+        "--port",
+        str(port),
+        "--log-level",
+        "warning",
+        "--no-access-log",
+    ]
     from contextlib import contextmanager
 
     @contextmanager
@@ -121,8 +139,11 @@ async def metrics(client: aiohttp.ClientSession, root: str) -> dict[str, float]:
         text = await r.text()
     out: dict[str, float] = {}
     for line in text.splitlines():
-        m = re.match(r'^(memorelay_learning_pending|memorelay_learning_jobs_total|memorelay_memory_failures_total)'
-                     r'(\{[^}]*\})?\s+(\S+)$', line)
+        m = re.match(
+            r"^(memorelay_learning_pending|memorelay_learning_jobs_total|memorelay_memory_failures_total)"
+            r"(\{[^}]*\})?\s+(\S+)$",
+            line,
+        )
         if m:
             out[m.group(1) + (m.group(2) or "")] = float(m.group(3))
     return out
@@ -141,16 +162,19 @@ def jobs_by_status(m: dict[str, float]) -> dict[str, int]:
     return out
 
 
-async def enqueue(client: aiohttp.ClientSession, url: str, jobs: int, prefix: str,
-                  concurrency: int = 32) -> tuple[float, dict[str, int]]:
+async def enqueue(
+    client: aiohttp.ClientSession, url: str, jobs: int, prefix: str, concurrency: int = 32
+) -> tuple[float, dict[str, int]]:
     """Send ``jobs`` learnable chats from distinct users; (seconds, learning header counts)."""
     headers_seen: dict[str, int] = {}
     it = iter(range(jobs))
 
     async def worker() -> None:
         for i in it:
-            body = {"model": MODEL, "messages": [
-                {"role": "user", "content": f"{PREFERENCES[i % len(PREFERENCES)]} (note {i})"}]}
+            body = {
+                "model": MODEL,
+                "messages": [{"role": "user", "content": f"{PREFERENCES[i % len(PREFERENCES)]} (note {i})"}],
+            }
             headers = {"authorization": KEY, "x-memorelay-user": f"{prefix}{i:05d}"}
             async with client.post(url, json=body, headers=headers) as r:
                 r.raise_for_status()
@@ -177,8 +201,9 @@ async def probe(client: aiohttp.ClientSession, url: str, i: int, kind: str) -> f
     return (time.perf_counter() - start) * 1000
 
 
-async def probes(client: aiohttp.ClientSession, url: str, root: str, start_i: int, n: int,
-                 stop_below: int | None) -> tuple[dict[str, list[float]], int]:
+async def probes(
+    client: aiohttp.ClientSession, url: str, root: str, start_i: int, n: int, stop_below: int | None
+) -> tuple[dict[str, list[float]], int]:
     """Alternate no-user / opt-out probes; stop after ``n`` or once pending < stop_below."""
     out: dict[str, list[float]] = {"no-user": [], "opt-out": []}
     i = start_i
@@ -186,7 +211,7 @@ async def probes(client: aiohttp.ClientSession, url: str, root: str, start_i: in
         if stop_below is not None and (i - start_i) % 20 == 0:
             if pending(await metrics(client, root)) < stop_below:
                 break
-        for kind in (("no-user", "opt-out") if i % 2 else ("opt-out", "no-user")):
+        for kind in ("no-user", "opt-out") if i % 2 else ("opt-out", "no-user"):
             out[kind].append(await probe(client, url, i, kind))
         i += 1
     return out, i
@@ -228,14 +253,15 @@ async def heuristic_run(args: argparse.Namespace) -> None:
             warm, _ = await probes(client, url, root, 0, 30, None)  # warm-up, discarded
             enq_s, seen = await enqueue(client, url, args.jobs, "job")
             m = await metrics(client, root)
-            print(f"(a) queued {args.jobs} chats in {enq_s:.1f} s ({args.jobs / enq_s:.0f}/s); "
-                  f"X-Memorelay-Learning: {seen}; pending now {pending(m)}")
+            print(
+                f"(a) queued {args.jobs} chats in {enq_s:.1f} s ({args.jobs / enq_s:.0f}/s); "
+                f"X-Memorelay-Learning: {seen}; pending now {pending(m)}"
+            )
             t0 = time.perf_counter()
             busy, nxt = await probes(client, url, root, 1000, args.probes, args.busy_floor)
             busy_s = time.perf_counter() - t0
             m = await metrics(client, root)
-            print(f"    busy phase: {len(busy['no-user'])} probe pairs in {busy_s:.1f} s, pending at end "
-                  f"{pending(m)}")
+            print(f"    busy phase: {len(busy['no-user'])} probe pairs in {busy_s:.1f} s, pending at end {pending(m)}")
             left = await drain(client, root, 600)
             total_s = time.perf_counter() - t0 + enq_s
             print(f"    drained {left:.1f} s later; jobs {jobs_by_status(await metrics(client, root))}")
@@ -246,8 +272,10 @@ async def heuristic_run(args: argparse.Namespace) -> None:
                 print(f"    {kind:8s} busy  {summary(b)}")
                 print(f"    {kind:8s} idle  {summary(i)}")
                 d50 = pct(b, 50) - pct(i, 50)
-                print(f"    {kind:8s} diff  p50 {d50:.3f} ms  p99 {pct(b, 99) - pct(i, 99):.3f} ms  "
-                      f"(target p50 <= 1 ms: {'met' if d50 <= 1 else 'MISSED'})")
+                print(
+                    f"    {kind:8s} diff  p50 {d50:.3f} ms  p99 {pct(b, 99) - pct(i, 99):.3f} ms  "
+                    f"(target p50 <= 1 ms: {'met' if d50 <= 1 else 'MISSED'})"
+                )
             print(f"    all {args.jobs} jobs (with probes running) took {total_s:.1f} s incl. enqueue")
 
             # (b) heuristic throughput, no probes
@@ -255,9 +283,11 @@ async def heuristic_run(args: argparse.Namespace) -> None:
             t0 = time.perf_counter()
             left = await drain(client, root, 600)
             rate = args.throughput_jobs / (enq_s + left)
-            print(f"\n(b) heuristic: {args.throughput_jobs} jobs queued in {enq_s:.1f} s, drained "
-                  f"{left:.1f} s later -> {rate:.1f} jobs/s (enqueue start to drain); "
-                  f"jobs {jobs_by_status(await metrics(client, root))}")
+            print(
+                f"\n(b) heuristic: {args.throughput_jobs} jobs queued in {enq_s:.1f} s, drained "
+                f"{left:.1f} s later -> {rate:.1f} jobs/s (enqueue start to drain); "
+                f"jobs {jobs_by_status(await metrics(client, root))}"
+            )
             print(f"    admin stats: {await stats(client, root)}")
 
 
@@ -270,9 +300,11 @@ async def llm_run(args: argparse.Namespace) -> None:
             enq_s, seen = await enqueue(client, url, args.throughput_jobs, "llm")
             left = await drain(client, root, 600)
             rate = args.throughput_jobs / (enq_s + left)
-            print(f"(b) LLM learner (scripted fake upstream): {args.throughput_jobs} jobs queued in "
-                  f"{enq_s:.1f} s, drained {left:.1f} s later -> {rate:.1f} jobs/s; "
-                  f"jobs {jobs_by_status(await metrics(client, root))}")
+            print(
+                f"(b) LLM learner (scripted fake upstream): {args.throughput_jobs} jobs queued in "
+                f"{enq_s:.1f} s, drained {left:.1f} s later -> {rate:.1f} jobs/s; "
+                f"jobs {jobs_by_status(await metrics(client, root))}"
+            )
             print(f"    admin stats: {await stats(client, root)}")
 
 
@@ -319,19 +351,32 @@ def pii_bench(samples: int) -> None:
             scrubber.scrub(text)
             times.append((time.perf_counter() - s) * 1000)
         placeholders = len(re.findall(r"<[A-Z_]+>", scrubbed))
-        leaked = [p for p in ("john.smith@example.com", "13812345678", "11010519491231002X",
-                              "4111 1111 1111 1111", "10.12.4.27", "DE89 3704") if p in scrubbed]
-        print(f"    {len(text.encode())} bytes ({len(text)} chars): {summary(times)}; "
-              f"p50 {pct(times, 50) / kb:.2f} ms/KB, p99 {pct(times, 99) / kb:.2f} ms/KB; "
-              f"{placeholders} placeholders, leaked {leaked or 'none'}")
+        leaked = [
+            p
+            for p in (
+                "john.smith@example.com",
+                "13812345678",
+                "11010519491231002X",
+                "4111 1111 1111 1111",
+                "10.12.4.27",
+                "DE89 3704",
+            )
+            if p in scrubbed
+        ]
+        print(
+            f"    {len(text.encode())} bytes ({len(text)} chars): {summary(times)}; "
+            f"p50 {pct(times, 50) / kb:.2f} ms/KB, p99 {pct(times, 99) / kb:.2f} ms/KB; "
+            f"{placeholders} placeholders, leaked {leaked or 'none'}"
+        )
 
 
 def main() -> None:
     parser = argparse.ArgumentParser()
     parser.add_argument("--jobs", type=int, default=1000, help="jobs queued for (a)")
     parser.add_argument("--probes", type=int, default=300, help="max probe pairs per phase")
-    parser.add_argument("--busy-floor", type=int, default=100,
-                        help="stop the busy phase once fewer jobs than this are pending")
+    parser.add_argument(
+        "--busy-floor", type=int, default=100, help="stop the busy phase once fewer jobs than this are pending"
+    )
     parser.add_argument("--throughput-jobs", type=int, default=500, help="jobs per learner for (b)")
     parser.add_argument("--pii-samples", type=int, default=50)
     parser.add_argument("--skip", default="", help="comma list of a,b,llm,c to skip")

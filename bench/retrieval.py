@@ -103,8 +103,7 @@ async def run_corpus(
         try:
             docs = documents(sample, corpus)
             items = [
-                NewMemory(title=h[:200], content=text[:8000], category="domain", source="auto")
-                for h, text, _ in docs
+                NewMemory(title=h[:200], content=text[:8000], category="domain", source="auto") for h, text, _ in docs
             ]
             made = await service.add_many("bench", "locomo", items, actor="bench")
             covers = {m.id: set(d[2]) for m, d in zip(made, docs, strict=True)}
@@ -122,10 +121,7 @@ async def run_corpus(
                             row[f"H@{k}"] += 1.0 if ev & got else 0.0
         finally:
             await service.close()
-    return {
-        name: {k: (v / row["n"] if k != "n" else v) for k, v in row.items()}
-        for name, row in sums.items()
-    }
+    return {name: {k: (v / row["n"] if k != "n" else v) for k, v in row.items()} for name, row in sums.items()}
 
 
 async def main_async(args: argparse.Namespace) -> None:

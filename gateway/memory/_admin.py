@@ -21,9 +21,7 @@ class AdminMixin:
     if TYPE_CHECKING:  # provided by MemoryService
         _store: SQLiteMemoryStore
 
-        async def _apply(
-            self, m: Memory, changes: dict[str, Any], *, actor: str, action: str
-        ) -> Memory: ...
+        async def _apply(self, m: Memory, changes: dict[str, Any], *, actor: str, action: str) -> Memory: ...
         async def _delete(self, memories: list[Memory], *, actor: str) -> int: ...
         async def _audit(
             self,
@@ -45,17 +43,12 @@ class AdminMixin:
             "scope = 'personal' GROUP BY tenant, user_id ORDER BY tenant, user_id",
             args,
         )
-        return [
-            {"tenant": r[0], "user_id": r[1], "memories": int(r[2]), "enabled": int(r[3])}
-            for r in rows
-        ]
+        return [{"tenant": r[0], "user_id": r[1], "memories": int(r[2]), "enabled": int(r[3])} for r in rows]
 
     async def admin_get(self, memory_id: str) -> Memory | None:
         return await self._store.fetch_one(memory_id)
 
-    async def admin_update(
-        self, memory_id: str, changes: dict[str, Any], *, actor: str
-    ) -> Memory | None:
+    async def admin_update(self, memory_id: str, changes: dict[str, Any], *, actor: str) -> Memory | None:
         """Change any memory (also ``score`` and ``disabled_reason``); None if missing."""
         clean = _validate.changes(changes, _validate.ADMIN_UPDATE_KEYS)
         m = await self._store.fetch_one(memory_id)
@@ -77,9 +70,7 @@ class AdminMixin:
             return m
         new = Memory(**{**m.to_json(), "scope": "shared", "user_id": "", "updated_at": now_iso()})
         async with self._store.transaction():
-            await self._store.write_fields(
-                m.id, {"scope": "shared", "user_id": "", "updated_at": new.updated_at}
-            )
+            await self._store.write_fields(m.id, {"scope": "shared", "user_id": "", "updated_at": new.updated_at})
             await self._audit(
                 "promote",
                 actor,
@@ -99,9 +90,7 @@ class AdminMixin:
         where, args = ("WHERE tenant = ?", [tenant]) if tenant is not None else ("", [])
 
         async def grouped(column: str) -> dict[str, int]:
-            rows = await self._store.rows(
-                f"SELECT {column}, COUNT(*) FROM memories {where} GROUP BY {column}", args
-            )
+            rows = await self._store.rows(f"SELECT {column}, COUNT(*) FROM memories {where} GROUP BY {column}", args)
             return {str(r[0]): int(r[1]) for r in rows}
 
         and_where = f"{where} AND" if where else "WHERE"
@@ -111,12 +100,9 @@ class AdminMixin:
             args,
         )
         total = await self._store.scalar(f"SELECT COUNT(*) FROM memories {where}", args)
-        enabled = await self._store.scalar(
-            f"SELECT COUNT(*) FROM memories {and_where} enabled = 1", args
-        )
+        enabled = await self._store.scalar(f"SELECT COUNT(*) FROM memories {and_where} enabled = 1", args)
         users = await self._store.scalar(
-            f"SELECT COUNT(DISTINCT tenant || char(0) || user_id) FROM memories {and_where} "
-            "scope = 'personal'",
+            f"SELECT COUNT(DISTINCT tenant || char(0) || user_id) FROM memories {and_where} scope = 'personal'",
             args,
         )
         return {

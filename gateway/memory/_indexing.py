@@ -41,8 +41,7 @@ async def rebuild(store: SQLiteMemoryStore, index: PartitionedIndex) -> int:
             ids.setdefault(key, []).append(mid)
             vecs.setdefault(key, []).append(blob)
     groups = {
-        key: (ids[key], np.frombuffer(b"".join(vecs[key]), dtype=np.float32).reshape(-1, index.dim))
-        for key in ids
+        key: (ids[key], np.frombuffer(b"".join(vecs[key]), dtype=np.float32).reshape(-1, index.dim)) for key in ids
     }
     await run_cpu(index.build, groups)
     return sum(len(v) for v in ids.values())

@@ -69,9 +69,7 @@ class UserDataMixin:
             self._settings_cache.clear()
         self._settings_cache[(tenant, user_id)] = dict(settings)
 
-    async def put_settings(
-        self, tenant: str, user_id: str, settings: dict[str, Any]
-    ) -> dict[str, Any]:
+    async def put_settings(self, tenant: str, user_id: str, settings: dict[str, Any]) -> dict[str, Any]:
         """Merge ``settings`` (only ``learning_enabled``, a bool) into the user's settings."""
         if not isinstance(settings, dict):
             raise MemoryValidationError("settings", "must be an object")
@@ -109,7 +107,5 @@ class UserDataMixin:
         """Delete auto memories never accessed and not created/refreshed for
         ``retention_days`` days."""
         cutoff = now_iso(-timedelta(days=retention_days))
-        victims = await self._store.select(
-            "m.source = 'auto' AND m.access_count = 0 AND m.updated_at < ?", [cutoff]
-        )
+        victims = await self._store.select("m.source = 'auto' AND m.access_count = 0 AND m.updated_at < ?", [cutoff])
         return await self._delete(victims, actor=actor)

@@ -27,9 +27,7 @@ def _point_tiktoken_at_litellm() -> None:
         spec = importlib.util.find_spec("litellm")
         if spec is None or not spec.submodule_search_locations:
             return
-        folder = (
-            Path(list(spec.submodule_search_locations)[0]) / "litellm_core_utils" / "tokenizers"
-        )
+        folder = Path(list(spec.submodule_search_locations)[0]) / "litellm_core_utils" / "tokenizers"
         if folder.is_dir():
             os.environ["TIKTOKEN_CACHE_DIR"] = str(folder)
 
@@ -59,9 +57,7 @@ def count_tokens(text: str, model: str) -> int:
     return len(_encoding(encoding_name(model)).encode(text, disallowed_special=()))
 
 
-def fit_to_budget(
-    memories: list[ScoredMemory], budget_tokens: int, model: str
-) -> tuple[list[ScoredMemory], int]:
+def fit_to_budget(memories: list[ScoredMemory], budget_tokens: int, model: str) -> tuple[list[ScoredMemory], int]:
     """Drop the lowest ``memory.score`` first (the least relevant among equal scores) until
     the rendered block fits ``budget_tokens``. Returns the kept memories, in their input
     order, and the block's token count (0 when nothing is kept)."""

@@ -1,23 +1,38 @@
-"""Keyword retrieval over SQLite FTS5 (``trigram`` tokenizer) plus a CJK bigram fallback.
+"""Partitioned keyword retrieval over one SQLite FTS5 table (``porter unicode61``).
 
-The FTS5 table ``memories_fts`` is an external-content index over ``memories`` kept in sync
-by triggers (see ``sqlite_store.MIGRATIONS``). Trigrams match substrings, which works for
-Chinese, but a query term needs at least three characters; Chinese queries are therefore
-split into character bigrams and matched with ``instr`` over the caller's visible rows
-(those are bounded by the (tenant, user) index), so "咖啡" finds "我喜欢喝咖啡".
+``memories_fts`` is an external-content index over the view ``memories_fts_src`` (a
+projection of ``memories``), kept in sync by triggers (see ``sqlite_store.MIGRATIONS``).
+Its columns:
+
+* ``part``: one opaque token naming the row's retrieval partition (``partition_token``),
+  the same partitions as the vector index (``partition_key``): a user's personal memories,
+  or a tenant's shared + system memories.
+* ``title``, ``content``, ``tags``: English words, porter-stemmed.
+* ``cjk``: CJK text as overlapping character bigrams plus unigrams ("我喜欢喝咖啡" ->
+  "我喜 喜欢 欢喝 喝咖 咖啡 我 喜 ..."), because ``unicode61`` would keep a CJK run as one
+  token. A query splits its CJK runs into the same bigrams (a 1-char run stays a unigram).
+
+Every search is ``part : (<visible partitions>) AND (<terms>)``: FTS5 intersects the
+partition's doclist with the terms' doclists, so the work follows the caller's own rows,
+not the store. ``part`` has weight 0 in ``bm25`` so it does not affect ranking. The token
+values are computed in Python by SQL functions registered on every connection
+(``SQL_FUNCTIONS``); writing to ``memories`` on a connection without them fails.
 """
 
 from __future__ import annotations
 
+import hashlib
 import re
-from dataclasses import dataclass
+from collections.abc import Callable
+from dataclasses import dataclass, field
 
 _CJK = "\u3040-\u30ff\u3400-\u4dbf\u4e00-\u9fff\uac00-\ud7af\uf900-\ufaff\U00020000-\U0002ffff"
 _CJK_RUN = re.compile(f"[{_CJK}]+")
 _WORD = re.compile(r"[^\W_]+(?:['’][^\W_]+)?")
 MAX_TERMS = 32
+SHARED_OWNER = "\x00shared"
 
-# Function words carry no topic; dropping them keeps trigram matches meaningful.
+# Function words carry no topic; dropping them keeps keyword matches meaningful.
 STOPWORDS = frozenset(
     """a about above after again all also am an and any are as at be because been before being
     both but by can could did do does doing done down during each few for from further had has
@@ -30,42 +45,94 @@ STOPWORDS = frozenset(
 )
 
 
+def partition_key(tenant: str, scope: str, user_id: str) -> tuple[str, str]:
+    """Personal memories live in (tenant, user); shared and system in (tenant, SHARED_OWNER)."""
+    return (tenant, user_id) if scope == "personal" else (tenant, SHARED_OWNER)
+
+
+def partition_token(tenant: str, scope: str, user_id: str) -> str:
+    """The ``part`` column's token for a row. Hex plus a trailing digit: ``unicode61`` keeps
+    it one token and the porter stemmer (suffix rules on letters) leaves it unchanged."""
+    owner = partition_key(tenant, scope, user_id)[1]
+    digest = hashlib.sha1(f"{tenant}\x00{owner}".encode()).hexdigest()[:20]
+    return ("s" if owner == SHARED_OWNER else "p") + digest + "0"
+
+
+def visible_partitions(tenant: str, user_id: str | None, scope: str | None) -> list[str]:
+    """Partition tokens a (tenant, user) search covers, narrowed by a ``scope`` filter."""
+    parts: list[str] = []
+    if user_id is not None and scope in (None, "personal"):
+        parts.append(partition_token(tenant, "personal", user_id))
+    if scope in (None, "shared", "system"):
+        parts.append(partition_token(tenant, "shared", ""))
+    return parts
+
+
+def cjk_grams(text: str | None) -> str:
+    """Index form of the CJK in ``text``: each run's character bigrams, then its unigrams."""
+    if not text:
+        return ""
+    out: list[str] = []
+    for run in _CJK_RUN.findall(text.lower()):
+        out.extend(run[i : i + 2] for i in range(len(run) - 1))
+        out.extend(run)
+    return " ".join(out)
+
+
+# (name, number of arguments, function): SQL functions the FTS view and triggers call.
+SQL_FUNCTIONS: tuple[tuple[str, int, Callable[..., str]], ...] = (
+    ("memorelay_part", 3, partition_token),
+    ("memorelay_cjk", 1, cjk_grams),
+)
+
+
 @dataclass(slots=True)
 class KeywordQuery:
-    """A parsed query: MATCH expressions for the trigram table (words and CJK trigrams) and
-    the stemmed-word table (words only), and CJK bigrams for ``instr``."""
+    """A parsed query: English words (porter-stemmed by FTS5) and CJK bigrams/unigrams."""
 
-    match: str | None
-    bigrams: list[str]
-    words_match: str | None = None
+    words: list[str] = field(default_factory=list)
+    grams: list[str] = field(default_factory=list)
+
+    @property
+    def words_match(self) -> str | None:
+        """Term expression over the English columns, or None without words."""
+        terms = _or(self.words)
+        return f"{{title content tags}} : ({terms})" if terms else None
+
+    @property
+    def cjk_match(self) -> str | None:
+        """Term expression over the CJK gram column, or None without CJK."""
+        terms = _or(self.grams)
+        return f"cjk : ({terms})" if terms else None
+
+    def expressions(self) -> list[str]:
+        """One term expression per keyword list (words, CJK), each ranked on its own."""
+        return [e for e in (self.words_match, self.cjk_match) if e]
 
 
 def parse_query(text: str) -> KeywordQuery:
-    """Split ``text`` into trigram-searchable words and CJK bigrams."""
+    """Split ``text`` into searchable words and CJK grams."""
     lowered = text.lower()
     words: list[str] = []
     for word in _WORD.findall(_CJK_RUN.sub(" ", lowered)):
         word = word.replace("’", "'")
         if len(word) >= 3 and word not in STOPWORDS and word not in words:
             words.append(word)
-    bigrams: list[str] = []
-    trigrams: list[str] = []
+    grams: list[str] = []
     for run in _CJK_RUN.findall(lowered):
-        grams = [run] if len(run) == 1 else [run[i : i + 2] for i in range(len(run) - 1)]
-        for gram in grams:
-            if gram not in bigrams:
-                bigrams.append(gram)
-        for i in range(len(run) - 2):
-            if run[i : i + 3] not in trigrams:
-                trigrams.append(run[i : i + 3])
-    words, bigrams = words[:MAX_TERMS], bigrams[:MAX_TERMS]
-    return KeywordQuery(
-        match=_or(words + trigrams[:MAX_TERMS]), bigrams=bigrams, words_match=_or(words)
-    )
+        for gram in [run] if len(run) == 1 else [run[i : i + 2] for i in range(len(run) - 1)]:
+            if gram not in grams:
+                grams.append(gram)
+    return KeywordQuery(words=words[:MAX_TERMS], grams=grams[:MAX_TERMS])
 
 
-def _or(terms: list[str]) -> str | None:
-    return " OR ".join('"' + t.replace('"', '""') + '"' for t in terms) or None
+def _or(terms: list[str]) -> str:
+    return " OR ".join('"' + t.replace('"', '""') + '"' for t in terms)
+
+
+def scoped_match(parts: list[str], expression: str) -> str:
+    """The MATCH string: ``expression`` restricted to the partitions ``parts``."""
+    return f"part : ({_or(parts)}) AND ({expression})"
 
 
 def visibility_sql(user_id: str | None, alias: str = "m") -> tuple[str, list[object]]:
@@ -73,8 +140,7 @@ def visibility_sql(user_id: str | None, alias: str = "m") -> tuple[str, list[obj
     if user_id is None:
         return f"{alias}.scope IN ('shared', 'system')", []
     return (
-        f"({alias}.scope IN ('shared', 'system') OR "
-        f"({alias}.scope = 'personal' AND {alias}.user_id = ?))",
+        f"({alias}.scope IN ('shared', 'system') OR ({alias}.scope = 'personal' AND {alias}.user_id = ?))",
         [user_id],
     )
 
@@ -103,27 +169,21 @@ def filter_sql(
     return " AND ".join(clauses), args
 
 
-FTS_TABLES = frozenset({"memories_fts", "memories_words"})
+FTS_TABLES = frozenset({"memories_fts"})
 
 
-def fts_sql(where: str, limit: int, table: str = "memories_fts") -> str:
-    """FTS5 query on ``table`` (trigram or stemmed words) ranked by bm25 (title double)."""
+def fts_sql(where: str, limit: int, table: str = "memories_fts", *, candidates: int | None = None) -> str:
+    """FTS5 query ranked by bm25 (``part`` weight 0, title double); parameters: the MATCH
+    string (``scoped_match``), then ``where``'s. The partitioned MATCH already bounds rows to
+    the caller's partitions; ``where`` re-checks them (defence in depth) plus the category and
+    enabled filters. With ``candidates``, only the best that many FTS rows are checked against
+    ``where`` (cheaper; the caller retries without it if fewer than ``limit`` survive)."""
     if table not in FTS_TABLES:
         raise ValueError(f"unknown FTS table {table!r}")
+    inner = f" ORDER BY rank LIMIT {int(candidates)}" if candidates is not None else ""
     return (
-        f"SELECT m.id, bm25({table}, 2.0, 1.0, 1.0) AS rank FROM {table} "
-        f"JOIN memories m ON m.rowid = {table}.rowid "
-        f"WHERE {table} MATCH ? AND {where} ORDER BY rank LIMIT {int(limit)}"
-    )
-
-
-def bigram_sql(where: str, n_grams: int, limit: int) -> str:
-    """Count how many query bigrams each visible row contains; rows with none are dropped."""
-    hits = " + ".join(
-        ["(instr(lower(m.title || ' ' || m.content || ' ' || m.tags), ?) > 0)"] * n_grams
-    )
-    return (
-        f"SELECT id, hits FROM (SELECT m.id AS id, ({hits}) AS hits, m.created_at AS c "
-        f"FROM memories m WHERE {where}) WHERE hits > 0 ORDER BY hits DESC, c DESC "
-        f"LIMIT {int(limit)}"
+        f"SELECT m.id, f.rank FROM (SELECT rowid, bm25({table}, 0.0, 2.0, 1.0, 1.0, 1.0) AS rank "
+        f"FROM {table} WHERE {table} MATCH ?{inner}) f "
+        f"CROSS JOIN memories m ON m.rowid = f.rowid "
+        f"WHERE {where} ORDER BY f.rank LIMIT {int(limit)}"
     )

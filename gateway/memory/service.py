@@ -90,20 +90,14 @@ class MemoryService(UserDataMixin, AdminMixin):
             name = await self._store.get_meta("embedding_model")
             old_dim = await self._store.get_meta("embedding_dim")
             if name is not None and (name != self.embedder.name or old_dim != str(dim)):
-                log.warning(
-                    "embedding model changed (%s -> %s); reindexing", name, self.embedder.name
-                )
+                log.warning("embedding model changed (%s -> %s); reindexing", name, self.embedder.name)
                 await self.reindex()
                 self.index_state = "reindexed"
             else:
                 await self._record_model(dim)
                 await embed_missing(self._store, self.embedder, everything=False)
-                self.index_state = await load_or_rebuild(
-                    self._store, self._index, self.embedder, self.index_folder
-                )
-        self._retriever = HybridRetriever(
-            self._store, self._index, self.embedder, self.retrieval_settings
-        )
+                self.index_state = await load_or_rebuild(self._store, self._index, self.embedder, self.index_folder)
+        self._retriever = HybridRetriever(self._store, self._index, self.embedder, self.retrieval_settings)
         self.ready = True
 
     async def _record_model(self, dim: int) -> None:
@@ -131,9 +125,7 @@ class MemoryService(UserDataMixin, AdminMixin):
     async def reindex(self) -> int:
         """Re-embed every memory and rebuild the vector index (FTS5 is rebuilt too)."""
         async with self._store.transaction():
-            await self._store.db.execute(
-                "INSERT INTO memories_fts (memories_fts) VALUES ('rebuild')"
-            )
+            await self._store.db.execute("INSERT INTO memories_fts (memories_fts) VALUES ('rebuild')")
         if self.embedder is None or self._index is None:
             return 0
         done = await embed_missing(self._store, self.embedder, everything=True)
@@ -198,9 +190,7 @@ class MemoryService(UserDataMixin, AdminMixin):
         """Validate, embed and store one memory; audit "create"."""
         return (await self.add_many(tenant, user_id, [item], actor=actor))[0]
 
-    async def add_many(
-        self, tenant: str, user_id: str, items: list[NewMemory], *, actor: str
-    ) -> list[Memory]:
+    async def add_many(self, tenant: str, user_id: str, items: list[NewMemory], *, actor: str) -> list[Memory]:
         """Like ``add`` for many items, embedded in batches and stored in one transaction."""
         stamp = now_iso()
         memories: list[Memory] = []
@@ -275,9 +265,7 @@ class MemoryService(UserDataMixin, AdminMixin):
         elif user_id is None:
             clauses.append("m.scope IN ('shared', 'system')")
         else:
-            clauses.append(
-                "(m.scope IN ('shared', 'system') OR (m.scope = 'personal' AND m.user_id = ?))"
-            )
+            clauses.append("(m.scope IN ('shared', 'system') OR (m.scope = 'personal' AND m.user_id = ?))")
             args.append(user_id)
         if scope is not None:
             clauses.append("m.scope = ?")
@@ -321,16 +309,12 @@ class MemoryService(UserDataMixin, AdminMixin):
             include_disabled=include_disabled,
         )
 
-    async def nearest(
-        self, tenant: str, user_id: str, text: str, k: int = 3
-    ) -> builtins.list[tuple[Memory, float]]:
+    async def nearest(self, tenant: str, user_id: str, text: str, k: int = 3) -> builtins.list[tuple[Memory, float]]:
         """The user's closest enabled personal memories by cosine (for dedup)."""
         if self.embedder is None or self._index is None:
             return []
         qvec = (await self.embedder.embed([text]))[0]
-        hits = await run_cpu(
-            self._index.search, partition_key(tenant, "personal", user_id), qvec, k
-        )
+        hits = await run_cpu(self._index.search, partition_key(tenant, "personal", user_id), qvec, k)
         found = await self._store.fetch([mid for mid, _ in hits])
         return [
             (found[mid], sim)
@@ -344,9 +328,7 @@ class MemoryService(UserDataMixin, AdminMixin):
 
     # -- change -----------------------------------------------------------------------------
     def _own(self, m: Memory | None, tenant: str, user_id: str) -> bool:
-        return (
-            m is not None and m.tenant == tenant and m.scope == "personal" and m.user_id == user_id
-        )
+        return m is not None and m.tenant == tenant and m.scope == "personal" and m.user_id == user_id
 
     async def update(
         self, tenant: str, user_id: str, memory_id: str, changes: dict[str, Any], *, actor: str
@@ -359,9 +341,7 @@ class MemoryService(UserDataMixin, AdminMixin):
         assert m is not None
         return await self._apply(m, clean, actor=actor, action="update")
 
-    async def _apply(
-        self, m: Memory, changes: dict[str, Any], *, actor: str, action: str
-    ) -> Memory:
+    async def _apply(self, m: Memory, changes: dict[str, Any], *, actor: str, action: str) -> Memory:
         fields = {k: v for k, v in changes.items() if getattr(m, k) != v}
         if "enabled" in fields:
             if fields["enabled"]:
@@ -399,17 +379,13 @@ class MemoryService(UserDataMixin, AdminMixin):
                 await self._index_remove([new])
         return new
 
-    async def disable(
-        self, tenant: str, user_id: str, memory_id: str, reason: str, *, actor: str
-    ) -> bool:
+    async def disable(self, tenant: str, user_id: str, memory_id: str, reason: str, *, actor: str) -> bool:
         """Disable the user's own personal memory; it leaves active search."""
         m = await self._store.fetch_one(memory_id)
         if not self._own(m, tenant, user_id):
             return False
         assert m is not None
-        await self._apply(
-            m, {"enabled": False, "disabled_reason": reason}, actor=actor, action="disable"
-        )
+        await self._apply(m, {"enabled": False, "disabled_reason": reason}, actor=actor, action="disable")
         return True
 
     async def _delete(self, memories: builtins.list[Memory], *, actor: str) -> int:
@@ -433,9 +409,7 @@ class MemoryService(UserDataMixin, AdminMixin):
 
     async def delete_all(self, tenant: str, user_id: str, *, actor: str) -> int:
         """Delete every personal memory of the user."""
-        mems = await self._store.select(
-            "m.tenant = ? AND m.user_id = ? AND m.scope = 'personal'", [tenant, user_id]
-        )
+        mems = await self._store.select("m.tenant = ? AND m.user_id = ? AND m.scope = 'personal'", [tenant, user_id])
         return await self._delete(mems, actor=actor)
 
     async def touch(self, memory_ids: builtins.list[str]) -> None:
@@ -445,8 +419,7 @@ class MemoryService(UserDataMixin, AdminMixin):
         stamp = now_iso()
         async with self._store.transaction():
             await self._store.db.executemany(
-                "UPDATE memories SET access_count = access_count + 1, last_access_at = ? "
-                "WHERE id = ?",
+                "UPDATE memories SET access_count = access_count + 1, last_access_at = ? WHERE id = ?",
                 [(stamp, mid) for mid in memory_ids],
             )
 

@@ -16,7 +16,14 @@ import aiosqlite
 import numpy as np
 import orjson
 
-from .keyword_index import KeywordQuery, bigram_sql, filter_sql, fts_sql
+from .keyword_index import (
+    SQL_FUNCTIONS,
+    KeywordQuery,
+    filter_sql,
+    fts_sql,
+    scoped_match,
+    visible_partitions,
+)
 from .types import Memory
 
 MIGRATIONS: tuple[str, ...] = (
@@ -106,6 +113,53 @@ MIGRATIONS: tuple[str, ...] = (
         VALUES (new.rowid, new.title, new.content, new.tags);
     END;
     """,
+    # 3: one partitioned FTS5 table replaces the trigram and word tables (see keyword_index):
+    # a partition token column, porter-stemmed words, CJK bigrams. memorelay_part and
+    # memorelay_cjk are Python functions registered on the connection before migrating.
+    """
+    DROP TRIGGER memories_ai;
+    DROP TRIGGER memories_ad;
+    DROP TRIGGER memories_au;
+    DROP TABLE memories_fts;
+    DROP TRIGGER memories_words_ai;
+    DROP TRIGGER memories_words_ad;
+    DROP TRIGGER memories_words_au;
+    DROP TABLE memories_words;
+    CREATE VIEW memories_fts_src AS SELECT
+        rowid AS rid,
+        memorelay_part(tenant, scope, user_id) AS part,
+        title, content, tags,
+        memorelay_cjk(title || ' ' || content || ' ' || tags) AS cjk
+    FROM memories;
+    CREATE VIRTUAL TABLE memories_fts USING fts5 (
+        part, title, content, tags, cjk, content='memories_fts_src', content_rowid='rid',
+        tokenize='porter unicode61 remove_diacritics 2'
+    );
+    INSERT INTO memories_fts (memories_fts) VALUES ('rebuild');
+    CREATE TRIGGER memories_fts_ai AFTER INSERT ON memories BEGIN
+        INSERT INTO memories_fts (rowid, part, title, content, tags, cjk)
+        VALUES (new.rowid, memorelay_part(new.tenant, new.scope, new.user_id),
+                new.title, new.content, new.tags,
+                memorelay_cjk(new.title || ' ' || new.content || ' ' || new.tags));
+    END;
+    CREATE TRIGGER memories_fts_ad AFTER DELETE ON memories BEGIN
+        INSERT INTO memories_fts (memories_fts, rowid, part, title, content, tags, cjk)
+        VALUES ('delete', old.rowid, memorelay_part(old.tenant, old.scope, old.user_id),
+                old.title, old.content, old.tags,
+                memorelay_cjk(old.title || ' ' || old.content || ' ' || old.tags));
+    END;
+    CREATE TRIGGER memories_fts_au
+    AFTER UPDATE OF tenant, user_id, scope, title, content, tags ON memories BEGIN
+        INSERT INTO memories_fts (memories_fts, rowid, part, title, content, tags, cjk)
+        VALUES ('delete', old.rowid, memorelay_part(old.tenant, old.scope, old.user_id),
+                old.title, old.content, old.tags,
+                memorelay_cjk(old.title || ' ' || old.content || ' ' || old.tags));
+        INSERT INTO memories_fts (rowid, part, title, content, tags, cjk)
+        VALUES (new.rowid, memorelay_part(new.tenant, new.scope, new.user_id),
+                new.title, new.content, new.tags,
+                memorelay_cjk(new.title || ' ' || new.content || ' ' || new.tags));
+    END;
+    """,
 )
 
 _COLUMNS = (
@@ -180,6 +234,8 @@ class SQLiteMemoryStore:
         await self.db.execute("PRAGMA journal_mode=WAL")
         await self.db.execute("PRAGMA synchronous=NORMAL")
         await self.db.execute("PRAGMA busy_timeout=5000")
+        for name, n_args, func in SQL_FUNCTIONS:
+            await self.db.create_function(name, n_args, func, deterministic=True)
         await self._migrate()
 
     async def _migrate(self) -> None:
@@ -213,8 +269,7 @@ class SQLiteMemoryStore:
 
     async def set_meta(self, key: str, value: str) -> None:
         await self.db.execute(
-            "INSERT INTO meta (key, value) VALUES (?, ?) "
-            "ON CONFLICT (key) DO UPDATE SET value = excluded.value",
+            "INSERT INTO meta (key, value) VALUES (?, ?) ON CONFLICT (key) DO UPDATE SET value = excluded.value",
             (key, value),
         )
 
@@ -286,18 +341,13 @@ class SQLiteMemoryStore:
         if bad:
             raise ValueError(f"not writable: {sorted(bad)}")
         values = [
-            orjson.dumps(v).decode() if k == "tags" else int(v) if k == "enabled" else v
-            for k, v in fields.items()
+            orjson.dumps(v).decode() if k == "tags" else int(v) if k == "enabled" else v for k, v in fields.items()
         ]
         assignments = ", ".join(f"{k} = ?" for k in fields)
-        await self.db.execute(
-            f"UPDATE memories SET {assignments} WHERE id = ?", (*values, memory_id)
-        )
+        await self.db.execute(f"UPDATE memories SET {assignments} WHERE id = ?", (*values, memory_id))
 
     async def set_embedding(self, memory_id: str, vector: np.ndarray | None) -> None:
-        await self.db.execute(
-            "UPDATE memories SET embedding = ? WHERE id = ?", (_blob(vector), memory_id)
-        )
+        await self.db.execute("UPDATE memories SET embedding = ? WHERE id = ?", (_blob(vector), memory_id))
 
     async def delete(self, ids: Sequence[str]) -> None:
         await self.db.executemany("DELETE FROM memories WHERE id = ?", [(i,) for i in ids])
@@ -371,21 +421,25 @@ class SQLiteMemoryStore:
         category: str | None = None,
         scope: str | None = None,
         include_disabled: bool = False,
-        indexes: tuple[str, ...] = ("memories_fts", "memories_words"),
+        indexes: tuple[str, ...] = ("memories_fts",),
     ) -> list[list[tuple[str, float]]]:
-        """Ranked (id, score) lists, higher score better: one from FTS5 (score = -bm25) and
-        one from CJK bigrams (score = bigrams matched), when the query has such terms."""
-        where, args = filter_sql(
-            tenant, user_id, category=category, scope=scope, include_disabled=include_disabled
-        )
+        """Ranked (id, score) lists, higher score better (score = -bm25): one for the
+        query's words and one for its CJK grams, each over the caller's visible partitions
+        only (see ``keyword_index``)."""
+        if "memories_fts" not in indexes:
+            return []
+        parts = visible_partitions(tenant, user_id, scope)
+        if not parts:
+            return []
+        where, args = filter_sql(tenant, user_id, category=category, scope=scope, include_disabled=include_disabled)
+        # rank within the partitions first, then filter the best few (a category filter may
+        # drop many rows, so it ranks everything); retry in full if too few survive
+        candidates = None if category is not None else limit * 2 + 20
         lists: list[list[tuple[str, float]]] = []
-        for table in indexes:
-            match = query.words_match if table == "memories_words" else query.match
-            if match:
-                rows = await self.rows(fts_sql(where, limit, table), [match, *args])
-                lists.append([(r[0], -float(r[1])) for r in rows])
-        if query.bigrams:
-            sql = bigram_sql(where, len(query.bigrams), limit)
-            rows = await self.rows(sql, [*query.bigrams, *args])
-            lists.append([(r[0], float(r[1])) for r in rows])
+        for expression in query.expressions():
+            params = [scoped_match(parts, expression), *args]
+            rows = await self.rows(fts_sql(where, limit, candidates=candidates), params)
+            if candidates is not None and len(rows) < limit:
+                rows = await self.rows(fts_sql(where, limit), params)
+            lists.append([(r[0], -float(r[1])) for r in rows])
         return lists

@@ -36,16 +36,12 @@ async def opened(path: str, embedder: Embedder | None, **kwargs: Any) -> MemoryS
     return service
 
 
-def note(
-    title: str, content: str | None = None, category: str = "user_preference", **kwargs: Any
-) -> NewMemory:
+def note(title: str, content: str | None = None, category: str = "user_preference", **kwargs: Any) -> NewMemory:
     return NewMemory(title=title, content=content or title, category=category, **kwargs)
 
 
 @asynccontextmanager
-async def service(
-    path: str, embedder: Embedder | None, **kwargs: Any
-) -> AsyncIterator[MemoryService]:
+async def service(path: str, embedder: Embedder | None, **kwargs: Any) -> AsyncIterator[MemoryService]:
     """An opened service that is always closed (aiosqlite's thread would block exit)."""
     s = await opened(path, embedder, **kwargs)
     try:

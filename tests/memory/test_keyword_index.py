@@ -1,30 +1,48 @@
 from __future__ import annotations
 
-from gateway.memory.keyword_index import parse_query
+from gateway.memory.keyword_index import (
+    cjk_grams,
+    parse_query,
+    partition_token,
+    visible_partitions,
+)
 from tests.memory.helpers import note, opened, run
 
 
 def test_parse_query() -> None:
     q = parse_query("What does the user drink? 咖啡")
-    assert q.match == '"user" OR "drink"'
-    assert q.bigrams == ["咖啡"]
+    assert q.words == ["user", "drink"] and q.grams == ["咖啡"]
+    assert q.words_match == '{title content tags} : ("user" OR "drink")'
+    assert q.cjk_match == 'cjk : ("咖啡")'
     zh = parse_query("我喜欢咖啡")
-    assert zh.bigrams == ["我喜", "喜欢", "欢咖", "咖啡"]
-    assert zh.match == '"我喜欢" OR "喜欢咖" OR "欢咖啡"' and zh.words_match is None
-    assert parse_query('say "hi" OR NEAR(x)').match == '"say" OR "near"'
-    assert parse_query("hi").match is None
+    assert zh.grams == ["我喜", "喜欢", "欢咖", "咖啡"]
+    assert zh.words == [] and zh.words_match is None
+    assert parse_query("用 Python 写").grams == ["用", "写"]
+    assert parse_query('say "hi" OR NEAR(x)').words == ["say", "near"]
+    assert parse_query("hi").expressions() == []
+
+
+def test_cjk_grams_and_partition_tokens() -> None:
+    assert cjk_grams("我喜欢喝咖啡") == "我喜 喜欢 欢喝 喝咖 咖啡 我 喜 欢 喝 咖 啡"
+    assert cjk_grams("Drinks: 咖啡 and 茶") == "咖啡 咖 啡 茶"
+    assert cjk_grams("no cjk") == "" and cjk_grams(None) == ""
+    a = partition_token("t", "personal", "u")
+    assert a == partition_token("t", "personal", "u") != partition_token("t", "personal", "v")
+    shared = partition_token("t", "shared", "u")
+    assert shared == partition_token("t", "system", "x") != partition_token("t2", "shared", "")
+    assert a.isalnum() and a[-1].isdigit()
+    assert visible_partitions("t", "u", None) == [a, shared]
+    assert visible_partitions("t", None, None) == [shared]
+    assert visible_partitions("t", "u", "personal") == [a]
+    assert visible_partitions("t", None, "personal") == []
 
 
 def test_fts_english_and_chinese_without_embedder(db_path: str) -> None:
     async def main() -> None:
         s = await opened(db_path, None)
         await s.add("t", "u", note("Drinks", "我喜欢喝咖啡"), actor="u")
-        await s.add(
-            "t", "u", note("Editor", "The user edits code in Neovim", "technical"), actor="u"
-        )
-        await s.add(
-            "t", "u", note("Team", "用户在北京的数据平台团队工作", "organizational"), actor="u"
-        )
+        await s.add("t", "u", note("Editor", "The user edits code in Neovim", "technical"), actor="u")
+        await s.add("t", "u", note("Team", "用户在北京的数据平台团队工作", "organizational"), actor="u")
         await s.add("t", "other", note("Other drinks", "他也喜欢咖啡"), actor="o")
 
         async def titles(q: str, **kw: object) -> list[str]:
@@ -46,6 +64,68 @@ def test_fts_english_and_chinese_without_embedder(db_path: str) -> None:
         await s.disable("t", "u", m.id, "test", actor="u")
         assert await titles("emacs") == []
         assert await titles("emacs", include_disabled=True) == ["Editor"]
+        await s.close()
+
+    run(main())
+
+
+def test_chinese_two_char_and_mixed_language_queries(db_path: str) -> None:
+    async def main() -> None:
+        s = await opened(db_path, None)
+        await s.add("t", "u", note("咖啡", "我每天早上喝咖啡"), actor="u")
+        await s.add("t", "u", note("Tea", "用户下午喜欢喝茶"), actor="u")
+        await s.add("t", "u", note("Stack", "The user deploys Kubernetes 集群 on 阿里云"), actor="u")
+        await s.add("t", "u", note("Editor", "The user edits code in Neovim"), actor="u")
+
+        async def titles(q: str) -> list[str]:
+            return [r.memory.title for r in await s.search("t", "u", q)]
+
+        assert await titles("咖啡") == ["咖啡"]  # 2-char query = one bigram token
+        assert await titles("茶") == ["Tea"]  # 1-char query = unigram
+        assert set(await titles("喝")) == {"咖啡", "Tea"}
+        assert (await titles("kubernetes 集群"))[0] == "Stack"  # mixed, both match
+        assert (await titles("阿里云 deployment"))[0] == "Stack"  # CJK + stemmed English
+        mixed = await titles("neovim 咖啡")  # mixed, each half matches a different row
+        assert set(mixed) == {"Editor", "咖啡"}
+        assert await titles("咖啡因") == ["咖啡"]  # 咖啡 bigram matches
+        await s.close()
+
+    run(main())
+
+
+def test_keyword_search_is_partitioned(db_path: str) -> None:
+    """Another user's (and tenant's) many matching rows are neither returned nor ranked."""
+
+    async def main() -> None:
+        s = await opened(db_path, None)
+        for i in range(300):
+            await s.add("t", "other", note(f"Coffee {i}", f"coffee coffee espresso 咖啡 咖啡 {i}"), actor="o")
+            if i < 50:
+                await s.add("t2", "u", note(f"T2 coffee {i}", "coffee 咖啡"), actor="u")
+        await s.add("t", "u", note("Mine", "The user drinks coffee, 喜欢咖啡"), actor="u")
+        await s.add("t", "admin", note("Office", "Office coffee machine 咖啡机", scope="shared"), actor="a")
+        for q in ("coffee", "咖啡", "espresso coffee 咖啡"):
+            found = await s.search("t", "u", q, limit=50)
+            assert {r.memory.title for r in found} == {"Mine", "Office"}, q
+        store = s._store
+        for q in ("coffee", "咖啡"):
+            lists = await store.keyword_search(parse_query(q), "t", "u", limit=5)
+            ids = {mid for ranked in lists for mid, _ in ranked}
+            rows = await store.fetch(list(ids))
+            assert {m.title for m in rows.values()} == {"Mine", "Office"}
+        # the partitioned MATCH itself only yields the caller's rows (no post-filtering)
+        parts = visible_partitions("t", "u", None)
+        n = await store.scalar(
+            "SELECT COUNT(*) FROM memories_fts WHERE memories_fts MATCH ?",
+            [f'part : ("{parts[0]}" OR "{parts[1]}") AND (coffee OR cjk : 咖啡)'],
+        )
+        assert n == 2
+        other = visible_partitions("t", "other", "personal")
+        n = await store.scalar(
+            "SELECT COUNT(*) FROM memories_fts WHERE memories_fts MATCH ?",
+            [f'part : "{other[0]}" AND coffee'],
+        )
+        assert n == 300
         await s.close()
 
     run(main())

@@ -46,9 +46,7 @@ def _index_dir(path: str) -> Path:
     return Path(path + ".index")
 
 
-def test_restart_without_index_files_gives_same_results(
-    db_path: str, use_embedder: Embedder
-) -> None:
+def test_restart_without_index_files_gives_same_results(db_path: str, use_embedder: Embedder) -> None:
     async def main() -> None:
         ids = await _fill(db_path, use_embedder)
         assert (_index_dir(db_path) / "manifest.json").exists()

@@ -41,9 +41,7 @@ def test_isolation_between_users_and_tenants(db_path: str) -> None:
         assert not await s.disable("t1", "alice", bob_mem.id, "x", actor="alice")
         assert not await s.delete("t2", "bob", bob_mem.id, actor="bob")
         assert [r.memory.title for r in await s.search("t1", "alice", "espresso")] == []
-        assert [r.memory.title for r in await s.search("t1", "bob", "espresso")] == [
-            "Bob likes coffee"
-        ]
+        assert [r.memory.title for r in await s.search("t1", "bob", "espresso")] == ["Bob likes coffee"]
         # other tenant sees neither t1's shared nor t1's alice
         t2, total2 = await s.list("t2", "alice")
         assert total2 == 1 and t2[0].title == "Other tenant alice"
@@ -69,16 +67,12 @@ def test_isolation_between_users_and_tenants(db_path: str) -> None:
 def test_crud_audit_and_pagination(db_path: str) -> None:
     async def main() -> None:
         s = await opened(db_path, None)
-        made = [
-            await s.add("t", "u", note(f"note {i}", f"content {i}"), actor="u") for i in range(7)
-        ]
+        made = [await s.add("t", "u", note(f"note {i}", f"content {i}"), actor="u") for i in range(7)]
         page, total = await s.list("t", "u", limit=3, offset=0)
         assert total == 7 and [m.title for m in page] == ["note 6", "note 5", "note 4"]
         page, _ = await s.list("t", "u", limit=3, offset=6)
         assert [m.title for m in page] == ["note 0"]
-        changed = await s.update(
-            "t", "u", made[0].id, {"content": "new body", "tags": ["a"]}, actor="u"
-        )
+        changed = await s.update("t", "u", made[0].id, {"content": "new body", "tags": ["a"]}, actor="u")
         assert changed is not None and changed.content == "new body" and changed.tags == ["a"]
         assert await s.disable("t", "u", made[1].id, "superseded by mem_x", actor="learning")
         got = await s.get("t", "u", made[1].id)
@@ -97,9 +91,7 @@ def test_crud_audit_and_pagination(db_path: str) -> None:
         assert stats["total"] == 6 and stats["enabled"] == 5
         assert stats["by_category"] == {"user_preference": 6}
         assert await s.get_settings("t", "u") == {"learning_enabled": True}
-        assert await s.put_settings("t", "u", {"learning_enabled": False}) == {
-            "learning_enabled": False
-        }
+        assert await s.put_settings("t", "u", {"learning_enabled": False}) == {"learning_enabled": False}
         assert (await s.get_settings("t", "u"))["learning_enabled"] is False
         with pytest.raises(MemoryValidationError, match="learning_enabled"):
             await s.put_settings("t", "u", {"learning_enabled": "no"})
@@ -144,10 +136,7 @@ def test_validation_names_the_field(db_path: str, item: NewMemory, field: str) -
 def test_admin_promote_evict_expire(db_path: str) -> None:
     async def main() -> None:
         s = await opened(db_path, None)
-        _auto = [
-            await s.add("t", "u", note(f"auto {i}", score=i / 10, source="auto"), actor="l")
-            for i in range(5)
-        ]
+        _auto = [await s.add("t", "u", note(f"auto {i}", score=i / 10, source="auto"), actor="l") for i in range(5)]
         manual = await s.add("t", "u", note("manual keeps"), actor="u")
         assert await s.evict_lowest("t", "u", 3, actor="system") == 3
         left = {m.title for m in (await s.list("t", "u", include_disabled=True))[0]}
