@@ -13,13 +13,17 @@ PromptName = Literal["scoring", "extraction"]
 PROMPT_NAMES: tuple[PromptName, ...] = ("scoring", "extraction")
 PLACEHOLDER = "{conversation}"
 PROMPTS_DIR = Path(__file__).resolve().parents[2] / "config" / "prompts"
+# an installed (non-editable) package sits in site-packages: then the working directory's
+# config/prompts is used, as in the Docker image (WORKDIR /app)
+_FALLBACK_DIR = Path("config") / "prompts"
 
 
 def default_prompt(name: PromptName, *, directory: Path | None = None) -> str:
     """Return the text of the default prompt ``name`` (read from ``config/prompts``)."""
     if name not in ("scoring", "extraction"):
         raise ValueError(f"unknown prompt {name!r}")
-    path = (directory or PROMPTS_DIR) / f"{name}.md"
+    folder = directory or (PROMPTS_DIR if PROMPTS_DIR.is_dir() else _FALLBACK_DIR)
+    path = folder / f"{name}.md"
     try:
         return path.read_text(encoding="utf-8")
     except FileNotFoundError as exc:
