@@ -11,6 +11,7 @@ import openai
 
 from gateway.memory import MEMORY_BLOCK_END, MEMORY_BLOCK_START
 from tests.conftest import GatewayFactory
+from tests.e2e.test_learning import wait_for
 from tests.e2e.test_memory_api import add, user_client
 from tests.fake_upstream import FakeUpstream
 
@@ -47,13 +48,13 @@ def block_of(messages: list[dict[str, Any]]) -> str:
 def test_relevant_memory_goes_after_existing_system_content(gateway: GatewayFactory, fake: FakeUpstream) -> None:
     with gateway(filters=injection()) as url:
         c = user_client(url, "alice")
-        add(
+        editor = add(
             c,
             "Editor",
             "The user edits code in Neovim with the LazyVim distribution.",
             category="technical",
         )
-        add(c, "Pets", "The user has a cat named Miso.")
+        pets = add(c, "Pets", "The user has a cat named Miso.")
         raw = chat(
             url,
             "alice",
@@ -62,6 +63,10 @@ def test_relevant_memory_goes_after_existing_system_content(gateway: GatewayFact
                 {"role": "user", "content": "Which Neovim plugins suit me?"},
             ],
         )
+        # access stats are updated off the hot path, for the injected memory only
+        wait_for(lambda: c.get(f"/api/memories/{editor['id']}").json()["access_count"] == 1)
+        assert c.get(f"/api/memories/{editor['id']}").json()["last_access_at"]
+        assert c.get(f"/api/memories/{pets['id']}").json()["access_count"] == 0
     sent = fake.last_chat().body["messages"]  # type: ignore[index]
     assert sent[0]["role"] == "system" and sent[0]["content"].startswith("You are helpful.\n\n" + MEMORY_BLOCK_START)
     assert "LazyVim" in sent[0]["content"]
