@@ -30,6 +30,12 @@ _CJK = "\u3040-\u30ff\u3400-\u4dbf\u4e00-\u9fff\uac00-\ud7af\uf900-\ufaff\U00020
 _CJK_RUN = re.compile(f"[{_CJK}]+")
 _WORD = re.compile(r"[^\W_]+(?:['’][^\W_]+)?")
 MAX_TERMS = 32
+# Common-term pruning (``prune_common``): a word in more than COMMON_FRACTION of all indexed
+# rows, and in more than COMMON_MIN_ROWS of them, is left out of the keyword query. bm25 gives
+# such a word a small idf, yet every row holding it must be scored (the cost of an FTS5 search
+# is the bm25 work per matched row). The row floor keeps small stores untouched.
+COMMON_FRACTION = 0.1
+COMMON_MIN_ROWS = 2000
 SHARED_OWNER = "\x00shared"
 
 # Function words carry no topic; dropping them keeps keyword matches meaningful.
@@ -124,6 +130,37 @@ def parse_query(text: str) -> KeywordQuery:
             if gram not in grams:
                 grams.append(gram)
     return KeywordQuery(words=words[:MAX_TERMS], grams=grams[:MAX_TERMS])
+
+
+def prune_common(
+    query: KeywordQuery,
+    doc_freq: dict[str, int],
+    total_rows: int,
+    *,
+    fraction: float = COMMON_FRACTION,
+    min_rows: int = COMMON_MIN_ROWS,
+) -> KeywordQuery:
+    """``query`` without the English words that match too many rows (see ``COMMON_FRACTION``);
+    ``doc_freq`` maps a word to its row count over the whole index (missing: kept). If every
+    word is common, the rarest one is kept so the keyword list is never emptied by pruning."""
+    cutoff = max(fraction * total_rows, float(min_rows))
+    kept = [w for w in query.words if doc_freq.get(w, 0) <= cutoff]
+    if not kept and query.words:
+        kept = [min(query.words, key=lambda w: doc_freq.get(w, 0))]
+    return KeywordQuery(words=kept, grams=list(query.grams))
+
+
+def doc_freq_sql(table: str = "memories_fts") -> str:
+    """Rows (all partitions) whose English columns hold the one word given as parameter
+    (a MATCH string from ``word_match``)."""
+    if table not in FTS_TABLES:
+        raise ValueError(f"unknown FTS table {table!r}")
+    return f"SELECT COUNT(*) FROM {table} WHERE {table} MATCH ?"
+
+
+def word_match(word: str) -> str:
+    """MATCH string for one English word over the English columns (for ``doc_freq_sql``)."""
+    return f"{{title content tags}} : ({_or([word])})"
 
 
 def _or(terms: list[str]) -> str:

@@ -13,6 +13,7 @@ retrieval is keyword-only. Disabled memories are left out unless asked for.
 
 from __future__ import annotations
 
+import time
 from collections.abc import Sequence
 from dataclasses import dataclass
 
@@ -20,7 +21,16 @@ import numpy as np
 
 from ._offload import run_cpu
 from .embedders import Embedder
-from .keyword_index import SHARED_OWNER, filter_sql, parse_query
+from .keyword_index import (
+    COMMON_MIN_ROWS,
+    SHARED_OWNER,
+    KeywordQuery,
+    doc_freq_sql,
+    filter_sql,
+    parse_query,
+    prune_common,
+    word_match,
+)
 from .keyword_index import partition_key as _partition_key
 from .sqlite_store import SQLiteMemoryStore
 from .types import ScoredMemory
@@ -75,6 +85,10 @@ class RetrievalSettings:
     keyword_weight: float = 1.6
     vector_depth: int = 50  # how many vector hits enter the fusion
     keyword_indexes: tuple[str, ...] = ("memories_fts",)
+    # leave out English words found in > 10% of all rows (and > 2000 rows): a latency guard for
+    # large stores, inactive on small ones (keyword_index.prune_common); row counts are cached
+    prune_common_terms: bool = True
+    term_stats_ttl_s: float = 300.0
 
 
 class HybridRetriever:
@@ -92,6 +106,38 @@ class HybridRetriever:
         self.index = index
         self.embedder = embedder
         self.settings = settings or RetrievalSettings()
+        # word -> (rows holding it, expiry); ("", ...) holds the total row count
+        self._doc_freq: dict[str, tuple[int, float]] = {}
+
+    async def _term_stats(self, words: list[str]) -> tuple[dict[str, int], int]:
+        """Row counts of ``words`` and of the whole store, over all partitions (as bm25's idf
+        is), cached for ``term_stats_ttl_s``. A miss costs one FTS5 count of the word."""
+        now = time.monotonic()
+        cache = self._doc_freq
+        if len(cache) > 50_000:
+            cache.clear()
+        out: dict[str, int] = {}
+        for word in ["", *words]:
+            hit = cache.get(word)
+            if hit is None or hit[1] < now:
+                if word:
+                    n = await self.store.scalar(doc_freq_sql(), [word_match(word)])
+                else:  # an upper bound of the row count, O(log n)
+                    n = await self.store.scalar("SELECT MAX(rowid) FROM memories", [])
+                hit = (n, now + self.settings.term_stats_ttl_s)
+                cache[word] = hit
+            out[word] = hit[0]
+        return out, out.pop("")
+
+    async def _keyword_query(self, query: str) -> KeywordQuery:
+        parsed = parse_query(query)
+        if not self.settings.prune_common_terms or len(parsed.words) < 2:
+            return parsed
+        _, total = await self._term_stats([])
+        if total <= COMMON_MIN_ROWS:  # no word can be common: skip the counts
+            return parsed
+        doc_freq, total = await self._term_stats(parsed.words)
+        return prune_common(parsed, doc_freq, total)
 
     async def search(
         self,
@@ -122,7 +168,7 @@ class HybridRetriever:
             lists.append(vector_list[: self.settings.vector_depth])
             weights.append(self.settings.vector_weight)
         for kw in await self.store.keyword_search(
-            parse_query(query),
+            await self._keyword_query(query),
             tenant,
             user_id,
             limit=depth,

@@ -129,3 +129,16 @@ def test_keyword_search_is_partitioned(db_path: str) -> None:
         await s.close()
 
     run(main())
+
+
+def test_prune_common_drops_frequent_words_only_on_large_stores() -> None:
+    from gateway.memory.keyword_index import KeywordQuery, prune_common
+
+    q = KeywordQuery(words=["team", "billing", "deployed"], grams=["咖啡"])
+    df = {"team": 47_000, "billing": 2_700, "deployed": 20_000}
+    pruned = prune_common(q, df, 100_000)
+    assert pruned.words == ["billing"] and pruned.grams == ["咖啡"]
+    # below the row floor nothing is common
+    assert prune_common(q, {"team": 500, "billing": 10, "deployed": 300}, 600).words == q.words
+    # all common: the rarest survives
+    assert prune_common(KeywordQuery(words=["team", "deployed"]), df, 100_000).words == ["deployed"]
