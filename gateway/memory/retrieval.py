@@ -13,6 +13,7 @@ retrieval is keyword-only. Disabled memories are left out unless asked for.
 
 from __future__ import annotations
 
+import asyncio
 import time
 from collections.abc import Sequence
 from dataclasses import dataclass
@@ -139,6 +140,28 @@ class HybridRetriever:
         doc_freq, total = await self._term_stats(parsed.words)
         return prune_common(parsed, doc_freq, total)
 
+    async def _keywords(
+        self,
+        tenant: str,
+        user_id: str | None,
+        query: str,
+        depth: int,
+        *,
+        category: str | None,
+        scope: str | None,
+        include_disabled: bool,
+    ) -> list[list[tuple[str, float]]]:
+        return await self.store.keyword_search(
+            await self._keyword_query(query),
+            tenant,
+            user_id,
+            limit=depth,
+            category=category,
+            scope=scope,
+            include_disabled=include_disabled,
+            indexes=self.settings.keyword_indexes,
+        )
+
     async def search(
         self,
         tenant: str,
@@ -155,28 +178,32 @@ class HybridRetriever:
         depth = max(self.settings.depth, limit * 2)
         lists: list[list[tuple[str, float]]] = []
         weights: list[float] = []
-        vector_list = await self._vector(
-            tenant,
-            user_id,
-            query,
-            depth,
-            scope=scope,
-            include_disabled=include_disabled,
-            category=category,
+        # the two lists run concurrently: embedding + vector search on the CPU thread, the
+        # keyword query on SQLite's thread (both release the GIL for most of their work)
+        vector_list, keyword_lists = await asyncio.gather(
+            self._vector(
+                tenant,
+                user_id,
+                query,
+                depth,
+                scope=scope,
+                include_disabled=include_disabled,
+                category=category,
+            ),
+            self._keywords(
+                tenant,
+                user_id,
+                query,
+                depth,
+                category=category,
+                scope=scope,
+                include_disabled=include_disabled,
+            ),
         )
         if vector_list is not None:
             lists.append(vector_list[: self.settings.vector_depth])
             weights.append(self.settings.vector_weight)
-        for kw in await self.store.keyword_search(
-            await self._keyword_query(query),
-            tenant,
-            user_id,
-            limit=depth,
-            category=category,
-            scope=scope,
-            include_disabled=include_disabled,
-            indexes=self.settings.keyword_indexes,
-        ):
+        for kw in keyword_lists:
             lists.append(kw)
             weights.append(self.settings.keyword_weight)
         if self.settings.fusion == "score":
