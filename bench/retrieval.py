@@ -91,6 +91,7 @@ async def run_corpus(
         depth=args.depth,
         vector_weight=args.vector_weight,
         keyword_weight=args.keyword_weight,
+        substring_weight=args.substring_weight,
         vector_depth=args.vector_depth,
         fusion=args.fusion,
         keyword_indexes=tuple(args.keyword_indexes.split(",")),
@@ -128,7 +129,7 @@ async def main_async(args: argparse.Namespace) -> None:
     data = json.loads(Path(args.data).read_text())
     print(
         f"data={args.data} embedder={args.embedder} rrf_k={args.rrf_k} depth={args.depth} "
-        f"weights vector={args.vector_weight} keyword={args.keyword_weight} "
+        f"weights vector={args.vector_weight} keyword={args.keyword_weight} substring={args.substring_weight} "
         f"vector_depth={args.vector_depth} fusion={args.fusion}"
     )
     print("| corpus | category | n | R@1 | R@5 | R@10 | H@5 | H@10 |")
@@ -160,6 +161,7 @@ def main() -> None:
     ap.add_argument("--depth", type=int, default=defaults.depth)
     ap.add_argument("--vector-weight", type=float, default=defaults.vector_weight)
     ap.add_argument("--keyword-weight", type=float, default=defaults.keyword_weight)
+    ap.add_argument("--substring-weight", type=float, default=defaults.substring_weight)
     ap.add_argument("--vector-depth", type=int, default=defaults.vector_depth)
     ap.add_argument(
         "--keyword-indexes",

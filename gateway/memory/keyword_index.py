@@ -37,6 +37,8 @@ MAX_TERMS = 32
 COMMON_FRACTION = 0.1
 COMMON_MIN_ROWS = 2000
 SHARED_OWNER = "\x00shared"
+# shorter words match too much of everything as substrings ("use" in "because")
+MIN_SUBSTRING = 4
 
 # Function words carry no topic; dropping them keeps keyword matches meaningful.
 STOPWORDS = frozenset(
@@ -110,6 +112,13 @@ class KeywordQuery:
         """Term expression over the CJK gram column, or None without CJK."""
         terms = _or(self.grams)
         return f"cjk : ({terms})" if terms else None
+
+    @property
+    def substring_match(self) -> str | None:
+        """Expression for the trigram index (``memories_tri``): the words of at least
+        ``MIN_SUBSTRING`` letters as substrings ("paint" finds "painting", "repaint"), or None."""
+        terms = _or([w for w in self.words if len(w) >= MIN_SUBSTRING])
+        return terms or None
 
     def expressions(self) -> list[str]:
         """One term expression per keyword list (words, CJK), each ranked on its own."""
@@ -222,5 +231,17 @@ def fts_sql(where: str, limit: int, table: str = "memories_fts", *, candidates: 
         f"SELECT m.id, f.rank FROM (SELECT rowid, bm25({table}, 0.0, 2.0, 1.0, 1.0, 1.0) AS rank "
         f"FROM {table} WHERE {table} MATCH ?{inner}) f "
         f"CROSS JOIN memories m ON m.rowid = f.rowid "
+        f"WHERE {where} ORDER BY f.rank LIMIT {int(limit)}"
+    )
+
+
+def trigram_sql(where: str, limit: int) -> str:
+    """Partial-word search over one partition of ``memories_tri``: parameters are the MATCH
+    string (``KeywordQuery.substring_match``), the partition's rowid range (low, high), then
+    ``where``'s. The rowid range lets FTS5 seek to the partition instead of ranking the store."""
+    return (
+        "SELECT m.id, f.rank FROM (SELECT rowid, bm25(memories_tri, 2.0, 1.0, 1.0) AS rank "
+        "FROM memories_tri WHERE memories_tri MATCH ? AND rowid BETWEEN ? AND ?) f "
+        "CROSS JOIN memories m ON m.rowid = (f.rowid & 4294967295) "
         f"WHERE {where} ORDER BY f.rank LIMIT {int(limit)}"
     )

@@ -30,6 +30,7 @@ from .keyword_index import (
     filter_sql,
     parse_query,
     prune_common,
+    visibility_sql,
     word_match,
 )
 from .keyword_index import partition_key as _partition_key
@@ -81,9 +82,14 @@ class RetrievalSettings:
     rrf_k: float = 60.0
     depth: int = 50  # candidates per list
     vector_weight: float = 1.0
-    # per keyword list (stemmed words, CJK bigrams); 1.6 since the single partitioned FTS table
-    # replaced the trigram + porter pair (LoCoMo dev R@5: turns 0.555, observations 0.577)
-    keyword_weight: float = 1.6
+    # per keyword list (stemmed words, CJK bigrams), and the partitioned trigram list (partial
+    # words: "paint" finds "painting"; 0 turns it off). Chosen on the LoCoMo dev sample
+    # (bench/README.md): R@5 turns 0.546, observations 0.595.
+    keyword_weight: float = 0.8
+    substring_weight: float = 0.5
+    # the trigram list matches substrings, so it is costly on big partitions: it runs only when
+    # the caller's visible rows are at most this many (max_memories_per_user defaults to 500)
+    substring_max_rows: int = 2000
     vector_depth: int = 50  # how many vector hits enter the fusion
     keyword_indexes: tuple[str, ...] = ("memories_fts",)
     # leave out English words found in > 10% of all rows (and > 2000 rows): a latency guard for
@@ -140,6 +146,17 @@ class HybridRetriever:
         doc_freq, total = await self._term_stats(parsed.words)
         return prune_common(parsed, doc_freq, total)
 
+    async def _rows_visible(self, tenant: str, user_id: str | None) -> int:
+        """Rows in the caller's partitions (own personal + tenant shared), from the in-memory
+        vector index when there is one."""
+        keys = [_partition_key(tenant, "shared", "")]
+        if user_id is not None:
+            keys.append(_partition_key(tenant, "personal", user_id))
+        if self.index is not None:
+            return sum(self.index.partition_size(k) for k in keys)
+        vis, args = visibility_sql(user_id)
+        return await self.store.scalar(f"SELECT COUNT(*) FROM memories m WHERE m.tenant = ? AND {vis}", [tenant, *args])
+
     async def _keywords(
         self,
         tenant: str,
@@ -150,17 +167,25 @@ class HybridRetriever:
         category: str | None,
         scope: str | None,
         include_disabled: bool,
-    ) -> list[list[tuple[str, float]]]:
-        return await self.store.keyword_search(
-            await self._keyword_query(query),
+    ) -> list[tuple[list[tuple[str, float]], float]]:
+        """The keyword lists with their fusion weights: stemmed words, CJK grams, substrings."""
+        parsed = await self._keyword_query(query)
+        options = {"limit": depth, "category": category, "scope": scope, "include_disabled": include_disabled}
+        lists = await self.store.keyword_search(
+            parsed,
             tenant,
             user_id,
-            limit=depth,
-            category=category,
-            scope=scope,
-            include_disabled=include_disabled,
             indexes=self.settings.keyword_indexes,
+            **options,  # type: ignore[arg-type]
         )
+        out = [(ranked, self.settings.keyword_weight) for ranked in lists]
+        if self.settings.substring_weight > 0 and await self._rows_visible(tenant, user_id) <= (
+            self.settings.substring_max_rows
+        ):
+            ranked = await self.store.trigram_search(parsed, tenant, user_id, **options)  # type: ignore[arg-type]
+            if ranked:
+                out.append((ranked, self.settings.substring_weight))
+        return out
 
     async def search(
         self,
@@ -203,9 +228,9 @@ class HybridRetriever:
         if vector_list is not None:
             lists.append(vector_list[: self.settings.vector_depth])
             weights.append(self.settings.vector_weight)
-        for kw in keyword_lists:
-            lists.append(kw)
-            weights.append(self.settings.keyword_weight)
+        for ranked, weight in keyword_lists:
+            lists.append(ranked)
+            weights.append(weight)
         if self.settings.fusion == "score":
             fused = score_fusion(lists, weights)
         else:

@@ -22,6 +22,7 @@ from .keyword_index import (
     filter_sql,
     fts_sql,
     scoped_match,
+    trigram_sql,
     visible_partitions,
 )
 from .types import Memory
@@ -158,6 +159,48 @@ MIGRATIONS: tuple[str, ...] = (
         VALUES (new.rowid, memorelay_part(new.tenant, new.scope, new.user_id),
                 new.title, new.content, new.tags,
                 memorelay_cjk(new.title || ' ' || new.content || ' ' || new.tags));
+    END;
+    """,
+    # 4: a trigram (substring) index for partial-word matches, partitioned by rowid range:
+    # an index rowid is (partition number << 32) | memories.rowid, so one partition's rows
+    # are one rowid range and FTS5 seeks straight to it (see keyword_index.trigram_sql).
+    """
+    CREATE TABLE partitions (id INTEGER PRIMARY KEY, token TEXT NOT NULL UNIQUE);
+    INSERT OR IGNORE INTO partitions (token)
+        SELECT DISTINCT memorelay_part(tenant, scope, user_id) FROM memories;
+    CREATE VIEW memories_tri_src AS SELECT
+        ((SELECT p.id FROM partitions p WHERE p.token = memorelay_part(m.tenant, m.scope, m.user_id)) << 32)
+            | m.rowid AS trid,
+        m.title AS title, m.content AS content, m.tags AS tags
+    FROM memories m;
+    CREATE VIRTUAL TABLE memories_tri USING fts5 (
+        title, content, tags, content='memories_tri_src', content_rowid='trid', tokenize='trigram'
+    );
+    INSERT INTO memories_tri (memories_tri) VALUES ('rebuild');
+    CREATE TRIGGER memories_tri_ai AFTER INSERT ON memories BEGIN
+        INSERT OR IGNORE INTO partitions (token) VALUES (memorelay_part(new.tenant, new.scope, new.user_id));
+        INSERT INTO memories_tri (rowid, title, content, tags) VALUES (
+            ((SELECT id FROM partitions WHERE token = memorelay_part(new.tenant, new.scope, new.user_id)) << 32)
+                | new.rowid,
+            new.title, new.content, new.tags);
+    END;
+    CREATE TRIGGER memories_tri_ad AFTER DELETE ON memories BEGIN
+        INSERT INTO memories_tri (memories_tri, rowid, title, content, tags) VALUES ('delete',
+            ((SELECT id FROM partitions WHERE token = memorelay_part(old.tenant, old.scope, old.user_id)) << 32)
+                | old.rowid,
+            old.title, old.content, old.tags);
+    END;
+    CREATE TRIGGER memories_tri_au
+    AFTER UPDATE OF tenant, user_id, scope, title, content, tags ON memories BEGIN
+        INSERT INTO memories_tri (memories_tri, rowid, title, content, tags) VALUES ('delete',
+            ((SELECT id FROM partitions WHERE token = memorelay_part(old.tenant, old.scope, old.user_id)) << 32)
+                | old.rowid,
+            old.title, old.content, old.tags);
+        INSERT OR IGNORE INTO partitions (token) VALUES (memorelay_part(new.tenant, new.scope, new.user_id));
+        INSERT INTO memories_tri (rowid, title, content, tags) VALUES (
+            ((SELECT id FROM partitions WHERE token = memorelay_part(new.tenant, new.scope, new.user_id)) << 32)
+                | new.rowid,
+            new.title, new.content, new.tags);
     END;
     """,
 )
@@ -411,6 +454,34 @@ class SQLiteMemoryStore:
         return [row_to_memory(r) for r in await self.rows(sql, params)]
 
     # -- keyword search ---------------------------------------------------------------------
+    async def trigram_search(
+        self,
+        query: KeywordQuery,
+        tenant: str,
+        user_id: str | None,
+        *,
+        limit: int,
+        category: str | None = None,
+        scope: str | None = None,
+        include_disabled: bool = False,
+    ) -> list[tuple[str, float]]:
+        """Partial-word matches (``memories_tri``) of the query's longer words, over the
+        caller's visible partitions only, best first (score = -bm25)."""
+        expression = query.substring_match
+        if expression is None:
+            return []
+        tokens = visible_partitions(tenant, user_id, scope)
+        marks = ", ".join("?" for _ in tokens)
+        numbers = [r[0] for r in await self.rows(f"SELECT id FROM partitions WHERE token IN ({marks})", tokens)]
+        where, args = filter_sql(tenant, user_id, category=category, scope=scope, include_disabled=include_disabled)
+        found: list[tuple[str, float]] = []
+        for number in numbers:
+            low, high = number << 32, (number << 32) | 0xFFFFFFFF
+            rows = await self.rows(trigram_sql(where, limit), [expression, low, high, *args])
+            found.extend((r[0], -float(r[1])) for r in rows)
+        found.sort(key=lambda hit: hit[1], reverse=True)
+        return found[:limit]
+
     async def keyword_search(
         self,
         query: KeywordQuery,

@@ -193,3 +193,12 @@ def test_admin_users_promote_stats_and_audit(url: str) -> None:
     assert admin.delete(f"/api/admin/memories/{m['id']}").status_code == 204
     assert admin.get(f"/api/admin/memories/{m['id']}").status_code == 404
     assert "delete" in [e["action"] for e in admin.get("/api/admin/audit-log").json()["data"]]
+
+
+def test_partial_words_match_within_the_callers_memories_only(url: str) -> None:
+    alice, bob = user_client(url, "alice"), user_client(url, "bob")
+    mine = add(alice, "Hobby", "The user paints landscapes on weekends.")
+    add(alice, "Pets", "The user has a cat named Miso.")
+    add(bob, "Hobby", "The user collects landscape photographs.")
+    found = alice.get("/api/memories", params={"q": "scape"}).json()["data"]
+    assert [m["id"] for m in found] == [mine["id"]]

@@ -42,13 +42,9 @@ def test_tolerant_wrapping(raw: str) -> None:
 
 
 def test_ten_point_scale_and_clamping() -> None:
-    ten = parse_score(
-        '{"dimensions": {"density": 8, "clarity": 7, "depth": 6, "relevance": 9, "novelty": 5}}'
-    )
+    ten = parse_score('{"dimensions": {"density": 8, "clarity": 7, "depth": 6, "relevance": 9, "novelty": 5}}')
     assert ten.score == pytest.approx(0.73)
-    clamped = parse_score(
-        '{"dimensions": {"density": -0.5, "clarity": "0.5", "depth": 1, "relevance": 1}}'
-    )
+    clamped = parse_score('{"dimensions": {"density": -0.5, "clarity": "0.5", "depth": 1, "relevance": 1}}')
     assert clamped.dimensions == {
         "density": 0.0,
         "clarity": 0.5,
