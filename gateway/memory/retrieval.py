@@ -171,20 +171,26 @@ class HybridRetriever:
         """The keyword lists with their fusion weights: stemmed words, CJK grams, substrings."""
         parsed = await self._keyword_query(query)
         options = {"limit": depth, "category": category, "scope": scope, "include_disabled": include_disabled}
-        lists = await self.store.keyword_search(
+        substrings = self.settings.substring_weight > 0 and (
+            await self._rows_visible(tenant, user_id) <= self.settings.substring_max_rows
+        )
+        words = self.store.keyword_search(
             parsed,
             tenant,
             user_id,
             indexes=self.settings.keyword_indexes,
             **options,  # type: ignore[arg-type]
         )
-        out = [(ranked, self.settings.keyword_weight) for ranked in lists]
-        if self.settings.substring_weight > 0 and await self._rows_visible(tenant, user_id) <= (
-            self.settings.substring_max_rows
-        ):
-            ranked = await self.store.trigram_search(parsed, tenant, user_id, **options)  # type: ignore[arg-type]
-            if ranked:
-                out.append((ranked, self.settings.substring_weight))
+        if substrings:  # the two run at once, on the store's two connections
+            lists, ranked = await asyncio.gather(
+                words,
+                self.store.trigram_search(parsed, tenant, user_id, **options),  # type: ignore[arg-type]
+            )
+        else:
+            lists, ranked = await words, []
+        out = [(hits, self.settings.keyword_weight) for hits in lists]
+        if ranked:
+            out.append((ranked, self.settings.substring_weight))
         return out
 
     async def search(

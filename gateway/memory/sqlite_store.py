@@ -264,6 +264,9 @@ class SQLiteMemoryStore:
     def __init__(self, path: str) -> None:
         self.path = path
         self._db: aiosqlite.Connection | None = None
+        # a second, read-only connection lets the trigram list run beside the word list
+        # (WAL readers do not block each other; each aiosqlite connection has its own thread)
+        self._reader: aiosqlite.Connection | None = None
         self._write_lock = asyncio.Lock()
 
     @property
@@ -280,6 +283,15 @@ class SQLiteMemoryStore:
         for name, n_args, func in SQL_FUNCTIONS:
             await self.db.create_function(name, n_args, func, deterministic=True)
         await self._migrate()
+        if self.path not in ("", ":memory:") and not self.path.startswith("file:"):
+            self._reader = await aiosqlite.connect(self.path)
+            await self._reader.execute("PRAGMA busy_timeout=5000")
+            await self._reader.execute("PRAGMA query_only=1")
+
+    async def _read_rows(self, sql: str, params: Sequence[Any]) -> list[Any]:
+        """Rows from the reader connection (the main one where there is none)."""
+        async with (self._reader or self.db).execute(sql, params) as cur:
+            return list(await cur.fetchall())
 
     async def _migrate(self) -> None:
         async with self.db.execute("PRAGMA user_version") as cur:
@@ -289,6 +301,9 @@ class SQLiteMemoryStore:
             await self.db.executescript(f"BEGIN; {script}; PRAGMA user_version = {target}; COMMIT;")
 
     async def close(self) -> None:
+        if self._reader is not None:
+            await self._reader.close()
+            self._reader = None
         if self._db is not None:
             await self._db.close()
             self._db = None
@@ -472,12 +487,12 @@ class SQLiteMemoryStore:
             return []
         tokens = visible_partitions(tenant, user_id, scope)
         marks = ", ".join("?" for _ in tokens)
-        numbers = [r[0] for r in await self.rows(f"SELECT id FROM partitions WHERE token IN ({marks})", tokens)]
+        numbers = [r[0] for r in await self._read_rows(f"SELECT id FROM partitions WHERE token IN ({marks})", tokens)]
         where, args = filter_sql(tenant, user_id, category=category, scope=scope, include_disabled=include_disabled)
         found: list[tuple[str, float]] = []
         for number in numbers:
             low, high = number << 32, (number << 32) | 0xFFFFFFFF
-            rows = await self.rows(trigram_sql(where, limit), [expression, low, high, *args])
+            rows = await self._read_rows(trigram_sql(where, limit), [expression, low, high, *args])
             found.extend((r[0], -float(r[1])) for r in rows)
         found.sort(key=lambda hit: hit[1], reverse=True)
         return found[:limit]
