@@ -7,6 +7,7 @@ keyword-only retrieval. Nothing loads at construction; the model loads on first 
 
 from __future__ import annotations
 
+import abc
 import os
 import threading
 from collections import OrderedDict
@@ -61,7 +62,7 @@ class _LRU:
                 self._data.popitem(last=False)
 
 
-class _CachingEmbedder:
+class _CachingEmbedder(abc.ABC):
     """Shared LRU logic: repeated texts (queries) are embedded once."""
 
     name: str
@@ -70,8 +71,9 @@ class _CachingEmbedder:
     def __init__(self, cache_size: int) -> None:
         self._cache = _LRU(cache_size)
 
+    @abc.abstractmethod
     async def _compute(self, texts: list[str]) -> np.ndarray:
-        raise NotImplementedError
+        """Embed ``texts`` (no cache); subclasses implement it."""
 
     async def embed(self, texts: list[str]) -> np.ndarray:
         out: list[np.ndarray | None] = [self._cache.get(t) for t in texts]
