@@ -68,7 +68,7 @@ def test_crash_with_stale_or_corrupt_files_rebuilds(db_path: str, use_embedder: 
         s = await opened(db_path, use_embedder)
         assert await s.delete("t", "u", ids[0], actor="u")
         extra = await s.add("t", "u", note("Tea", "The user drinks jasmine tea"), actor="u")
-        await s.db.close()  # the process dies; no index save
+        await s._store.close()  # the process dies: connections gone, no index save
         s.ready = False
         results, state = await _results(db_path, use_embedder)
         assert state == "rebuilt"
