@@ -19,7 +19,7 @@ from gateway.learning.extraction import KnowledgeItem
 from gateway.learning.learners import HeuristicLearner, Learner, LLMLearner, RetryableError, Turn
 from gateway.learning.poisoning import is_poisoning
 from gateway.learning.store import Job
-from gateway.memory import MemoryValidationError, NewMemory, strip_block
+from gateway.memory import Memory, MemoryValidationError, NewMemory, strip_block
 from gateway.messages import latest_user_index, message_text
 from gateway.services import Services
 
@@ -28,6 +28,14 @@ log = logging.getLogger("memorelay.learning")
 _CONTEXT_MESSAGES = 6
 _MAX_MESSAGE_CHARS = 4000
 _FORGET_COSINE = 0.6
+_CONFLICT_BAND = 0.1
+# compare()'s reasons that mark a contradiction rather than a different fact
+_CONFLICT_REASONS = (
+    "numbers or dates differ",
+    "negation differs",
+    "preference direction differs",
+    "order of a comparison differs",
+)
 
 
 @dataclass(frozen=True, slots=True)
@@ -192,13 +200,7 @@ class Pipeline:
             outcome.rejected.append({"title": item.title[:80], "reason": poisoning})
             return
         memory = self.services.memory
-        text = f"{item.title}\n{item.content}"
-        close = [
-            (m, cos)
-            for m, cos in await memory.nearest(job.tenant, job.user_id, text, k=1)
-            if cos >= self.settings.dedup_threshold
-        ]
-        verdict, why = compare(text, f"{close[0][0].title}\n{close[0][0].content}") if close else ("add", "")
+        verdict, why, close = await self._judge(job, item)
         if verdict == "duplicate":
             await memory.refresh(close[0][0].id)
             outcome.duplicates.append(close[0][0].id)
@@ -229,6 +231,30 @@ class Pipeline:
                 actor="learning",
             )
             outcome.superseded.append({"old": old.id, "new": created.id, "reason": why})
+
+    async def _judge(self, job: Job, item: KnowledgeItem) -> tuple[str, str, list[tuple[Memory, float]]]:
+        """add / duplicate / supersede against the user's closest active memory (SPEC §4 step 6).
+
+        At cosine >= ``dedup_threshold`` any difference supersedes. Just below it (within
+        ``_CONFLICT_BAND``) only an explicit conflict does — other numbers or dates, negation,
+        preference direction — because with the local USE model "likes coffee" / "does not like
+        coffee anymore" is 0.82 and "8" / "12 engineers" 0.85, while a different fact on the
+        same topic ("uses PostgreSQL" / "uses Redis") must stay a memory of its own.
+        """
+        text = f"{item.title}\n{item.content}"
+        floor = self.settings.dedup_threshold - _CONFLICT_BAND
+        close = [
+            (m, cos)
+            for m, cos in await self.services.memory.nearest(job.tenant, job.user_id, text, k=1)
+            if cos >= floor
+        ]
+        if not close:
+            return "add", "", close
+        old, cos = close[0]
+        verdict, why = compare(item.content, old.content)  # the facts, not their one-line titles
+        if cos < self.settings.dedup_threshold and not why.startswith(_CONFLICT_REASONS):
+            return "add", "", []
+        return verdict, why, close
 
     async def _limits(self, job: Job) -> None:
         keep = self.settings.max_memories_per_user

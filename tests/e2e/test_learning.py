@@ -301,3 +301,21 @@ def test_full_queue_skips_learning_without_blocking_chat(gateway: GatewayFactory
         assert 'memorelay_learning_skipped_total{reason="queue-full"} 1.0' in httpx.get(url + "/metrics").text
         fake.release.set()
         wait_for(lambda: log_entries(url))
+
+
+def test_saying_the_opposite_supersedes_but_a_new_fact_does_not(gateway: GatewayFactory, fake: FakeUpstream) -> None:
+    local = {"embedding": {"provider": "local"}}
+    with gateway(filters=learning(model="heuristic"), auth={"admin_key": ADMIN}, memory=local) as url:
+        say(url, "lou", "I like coffee.")
+        first = wait_for(lambda: memories(url, "lou"))[0]
+        say(url, "lou", "I don't like coffee anymore.")
+        wait_for(lambda: len(log_entries(url)) == 2)
+        active = memories(url, "lou")
+        assert len(active) == 1 and "not like coffee" in active[0]["content"]
+        old = user_client(url, "lou").get(f"/api/memories/{first['id']}").json()
+        assert old["enabled"] is False and active[0]["id"] in old["disabled_reason"]
+        say(url, "lou", "We use PostgreSQL for everything.")
+        say(url, "lou", "We use Redis for caching.")
+        wait_for(lambda: len(log_entries(url)) == 4)
+        texts = " ".join(m["content"] for m in memories(url, "lou"))
+        assert "PostgreSQL" in texts and "Redis" in texts
