@@ -19,6 +19,7 @@ from gateway.api.common import (
     int_param,
     json_body,
     json_response,
+    memory_page,
     no_content,
     services_of,
 )
@@ -69,27 +70,18 @@ async def user_memories(request: Request) -> Response:
     memory = services_of(request).memory
     category = choice_param(p, "category", CATEGORIES)
     include_disabled = bool_param(p, "include_disabled")
-    if p.get("q"):
-        found = await memory.search(
-            tenant,
-            user,
-            p["q"],
-            limit=offset + limit,
-            category=category,
-            scope="personal",
-            include_disabled=include_disabled,
-        )
-        return json_response({"data": [s.memory.to_json() for s in found[offset:]], "total": len(found)})
-    items, total = await memory.list(
+    page = await memory_page(
+        memory,
         tenant,
         user,
-        category=category,
-        include_disabled=include_disabled,
+        (p.get("q") or "").strip(),
         limit=limit,
         offset=offset,
-        personal_only=True,
+        category=category,
+        scope="personal",
+        include_disabled=include_disabled,
     )
-    return json_response({"data": [m.to_json() for m in items], "total": total})
+    return json_response(page)
 
 
 async def add_user_memory(request: Request) -> Response:

@@ -12,6 +12,7 @@ from starlette.responses import Response
 from gateway.asgi import header_dict, parse_json_object
 from gateway.errors import BadRequest, PayloadTooLarge
 from gateway.identity import resolve_user
+from gateway.memory import MemoryService
 from gateway.services import Services
 
 MAX_PAGE = 200
@@ -80,3 +81,36 @@ def choice_param(params: Mapping[str, str], name: str, allowed: tuple[str, ...])
     if raw not in allowed:
         raise BadRequest(f"'{name}' must be one of {', '.join(allowed)}", param=name)
     return raw
+
+
+async def memory_page(
+    memory: MemoryService,
+    tenant: str,
+    user: str,
+    query: str,
+    *,
+    limit: int,
+    offset: int,
+    category: str | None,
+    scope: str | None,
+    include_disabled: bool,
+) -> dict[str, Any]:
+    """One page of a user's visible memories: ranked by retrieval with a query (each with its
+    ``relevance``), newest first without one. The body of both the user and the admin lists."""
+    if query:
+        found = await memory.search(
+            tenant, user, query, limit=offset + limit, category=category, scope=scope, include_disabled=include_disabled
+        )
+        page = [dict(s.memory.to_json(), relevance=round(s.relevance, 6)) for s in found[offset:]]
+        return {"data": page, "total": len(found)}
+    items, total = await memory.list(
+        tenant,
+        user,
+        category=category,
+        scope=scope,
+        include_disabled=include_disabled,
+        limit=limit,
+        offset=offset,
+        personal_only=scope == "personal",
+    )
+    return {"data": [m.to_json() for m in items], "total": total}

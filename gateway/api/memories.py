@@ -20,6 +20,7 @@ from gateway.api.common import (
     int_param,
     json_body,
     json_response,
+    memory_page,
     no_content,
     services_of,
 )
@@ -51,28 +52,18 @@ async def list_memories(request: Request) -> Response:
     scope = choice_param(p, "scope", SCOPES)
     include_disabled = bool_param(p, "include_disabled")
     query = (p.get("q") or "").strip()
-    if query:
-        found = await memory.search(
-            tenant,
-            user,
-            query,
-            limit=offset + limit,
-            category=category,
-            scope=scope,
-            include_disabled=include_disabled,
-        )
-        page = [dict(s.memory.to_json(), relevance=round(s.relevance, 6)) for s in found[offset:]]
-        return json_response({"data": page, "total": len(found)})
-    items, total = await memory.list(
+    page = await memory_page(
+        memory,
         tenant,
         user,
+        query,
+        limit=limit,
+        offset=offset,
         category=category,
         scope=scope,
         include_disabled=include_disabled,
-        limit=limit,
-        offset=offset,
     )
-    return json_response({"data": [m.to_json() for m in items], "total": total})
+    return json_response(page)
 
 
 async def create_memory(request: Request) -> Response:
