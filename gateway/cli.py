@@ -9,7 +9,10 @@ from collections.abc import Sequence
 
 import yaml
 
-from gateway.config import DEFAULT_CONFIG_PATH, Config, ConfigError, load_config, masked_dump
+from gateway.config import Config, ConfigError, ConfigLocation, find_config, load_config, masked_dump
+
+CONFIG_HELP = "config file (default: $MEMORELAY_CONFIG, else ./config/memorelay.yaml, else ./memorelay.yaml)"
+log = logging.getLogger("memorelay")
 
 
 def main(argv: Sequence[str] | None = None) -> int:
@@ -21,7 +24,7 @@ def main(argv: Sequence[str] | None = None) -> int:
     try:
         return int(args.run(args))
     except ConfigError as exc:
-        print(f"memorelay: invalid config\n{exc}", file=sys.stderr)
+        print(f"memorelay: {exc}", file=sys.stderr)
         return 1
 
 
@@ -30,14 +33,14 @@ def _parser() -> argparse.ArgumentParser:
     sub = parser.add_subparsers(dest="command")
 
     serve = sub.add_parser("serve", help="run the gateway")
-    serve.add_argument("--config", default=DEFAULT_CONFIG_PATH)
+    serve.add_argument("--config", help=CONFIG_HELP)
     serve.add_argument("--host")
     serve.add_argument("--port", type=int)
     serve.add_argument("--log-level", default="info")
     serve.set_defaults(run=_serve)
 
     check = sub.add_parser("check-config", help="validate and print the effective config")
-    check.add_argument("--config", default=DEFAULT_CONFIG_PATH)
+    check.add_argument("--config", help=CONFIG_HELP)
     check.set_defaults(run=_check_config)
 
     from gateway.memory_cli import add_memory_commands
@@ -46,17 +49,25 @@ def _parser() -> argparse.ArgumentParser:
     return parser
 
 
-def _load(path: str) -> Config:
+def _load(location: ConfigLocation) -> Config:
     from gateway.filter_loader import validate_filters
 
-    config = load_config(path)
+    config = load_config(location)
     validate_filters(config)
     return config
 
 
+def _origin(location: ConfigLocation) -> str:
+    return {"--config": "from --config", "working directory": "found in the working directory"}.get(
+        location.origin, f"from ${location.origin}"
+    )
+
+
 def _check_config(args: argparse.Namespace) -> int:
-    config = _load(args.config)
-    print(f"# {config.source}: valid")
+    location = find_config(args.config)
+    config = _load(location)
+    print(f"# config: {config.source} ({_origin(location)}): valid")
+    print(f"# database: {config.memory.database}")
     print(yaml.safe_dump(masked_dump(config), sort_keys=False, allow_unicode=True), end="")
     return 0
 
@@ -66,8 +77,10 @@ def _serve(args: argparse.Namespace) -> int:
 
     from gateway.app import create_app
 
-    config = _load(args.config)
+    location = find_config(args.config)
+    config = _load(location)
     logging.basicConfig(level=args.log_level.upper(), format="%(asctime)s %(levelname)s %(name)s: %(message)s")
+    log.info("config %s (%s); database %s", config.source, _origin(location), config.memory.database)
     app = create_app(config)
     server = uvicorn.Server(
         uvicorn.Config(

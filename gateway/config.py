@@ -1,6 +1,10 @@
 """Configuration: read once from YAML, interpolated, validated, frozen, passed down.
 
-Only this module reads the environment (``${VAR}`` / ``${VAR:-default}`` in the YAML).
+Only this module reads the environment (``${VAR}`` / ``${VAR:-default}`` in the YAML, and
+``MEMORELAY_CONFIG``). ``find_config`` decides which file is read: ``--config``, else
+``$MEMORELAY_CONFIG``, else ``config/memorelay.yaml`` or ``memorelay.yaml`` in the working
+directory. A relative ``memory.database`` is relative to the config file's folder, so the
+gateway and the CLI find the same database from any working directory.
 Errors name the file and the key path (``filters[0].memory_injection.top_k``).
 Secrets are ``pydantic.SecretStr``: their ``repr`` is masked and ``masked_dump``
 prints them as ``'***'``.
@@ -10,6 +14,7 @@ from __future__ import annotations
 
 import os
 import re
+from collections.abc import Mapping
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any, Literal
@@ -18,6 +23,10 @@ import yaml
 from pydantic import BaseModel, ConfigDict, Field, SecretStr, ValidationError, field_validator
 
 DEFAULT_CONFIG_PATH = "config/memorelay.yaml"
+CONFIG_ENV = "MEMORELAY_CONFIG"
+# looked for in the working directory, in this order, without --config or MEMORELAY_CONFIG
+SEARCH_PATHS = (DEFAULT_CONFIG_PATH, "memorelay.yaml")
+DEFAULT_DATABASE = "data/memorelay.db"
 
 _VAR = re.compile(r"\$\{([A-Za-z_][A-Za-z0-9_]*)(?::-([^}]*))?\}")
 
@@ -95,7 +104,7 @@ class EmbeddingConfig(_Frozen):
 
 
 class MemoryConfig(_Frozen):
-    database: str = "data/memorelay.db"
+    database: str = DEFAULT_DATABASE
     embedding: EmbeddingConfig = EmbeddingConfig()
     default_context_window: int = Field(8192, gt=0)
     checkpoint_interval_s: float = Field(600, gt=0)
@@ -164,13 +173,50 @@ def _interpolate_str(text: str, env: dict[str, str], path: str) -> str:
     return _VAR.sub(replace, text)
 
 
-def load_config(path: str | Path | None = None, env: dict[str, str] | None = None) -> Config:
-    """Read, interpolate and validate a config file; raise ``ConfigError`` naming the key path."""
-    file = Path(path or DEFAULT_CONFIG_PATH)
+@dataclass(frozen=True, slots=True)
+class ConfigLocation:
+    """The config file to read (absolute) and how it was chosen, for messages."""
+
+    path: Path
+    origin: str  # "--config" | "MEMORELAY_CONFIG" | "working directory"
+
+
+def find_config(
+    explicit: str | Path | None = None, env: Mapping[str, str] | None = None, cwd: Path | None = None
+) -> ConfigLocation:
+    """``explicit`` (``--config``), else ``$MEMORELAY_CONFIG``, else the first of
+    ``SEARCH_PATHS`` in the working directory; ``ConfigError`` lists where it looked."""
+    env = os.environ if env is None else env
+    if explicit:
+        return ConfigLocation(_absolute(Path(explicit), cwd), "--config")
+    if env.get(CONFIG_ENV):
+        return ConfigLocation(_absolute(Path(env[CONFIG_ENV]), cwd), CONFIG_ENV)
+    tried = [_absolute(Path(p), cwd) for p in SEARCH_PATHS]
+    for candidate in tried:
+        if candidate.is_file():
+            return ConfigLocation(candidate, "working directory")
+    raise ConfigError(
+        "no config file found: --config is not given, MEMORELAY_CONFIG is not set, and none of "
+        + ", ".join(str(p) for p in tried)
+        + " exists (pass --config PATH, set MEMORELAY_CONFIG, or copy config/memorelay.yaml there)"
+    )
+
+
+def _absolute(path: Path, cwd: Path | None) -> Path:
+    path = path.expanduser()
+    return Path(os.path.normpath(path if path.is_absolute() else (cwd or Path.cwd()) / path))
+
+
+def load_config(path: str | Path | ConfigLocation | None = None, env: dict[str, str] | None = None) -> Config:
+    """Read, interpolate and validate a config file; raise ``ConfigError`` naming the key path.
+    Without ``path`` the file is found by ``find_config``."""
+    location = path if isinstance(path, ConfigLocation) else find_config(path, env)
+    file = location.path
     try:
         text = file.read_text(encoding="utf-8")
     except OSError as exc:
-        raise ConfigError(f"{file}: cannot read config file ({exc.strerror})") from exc
+        given = f" named by {CONFIG_ENV}" if location.origin == CONFIG_ENV else ""
+        raise ConfigError(f"{file}: cannot read config file{given} ({exc.strerror})") from exc
     try:
         raw = yaml.safe_load(text) or {}
     except yaml.YAMLError as exc:
@@ -181,7 +227,19 @@ def load_config(path: str | Path | None = None, env: dict[str, str] | None = Non
         raw = interpolate(raw, dict(os.environ) if env is None else env)
     except ConfigError as exc:
         raise ConfigError(f"{file}: {exc}") from exc
-    return config_from_dict(raw, source=str(file))
+    return config_from_dict(_resolve_database(raw, file.parent), source=str(file))
+
+
+def _resolve_database(raw: dict[str, Any], folder: Path) -> dict[str, Any]:
+    """Make ``memory.database`` absolute, relative to the config file's ``folder``
+    (``:memory:``, ``""`` and ``file:`` URIs stay as they are)."""
+    memory = raw.get("memory", {})
+    if not isinstance(memory, dict):
+        return raw  # validation names the problem
+    database = memory.get("database", DEFAULT_DATABASE)
+    if not isinstance(database, str) or database in ("", ":memory:") or database.startswith("file:"):
+        return raw
+    return {**raw, "memory": {**memory, "database": str(_absolute(Path(database), folder))}}
 
 
 def config_from_dict(raw: dict[str, Any], source: str = "<dict>") -> Config:

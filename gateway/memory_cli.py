@@ -15,7 +15,7 @@ from typing import Any
 
 import orjson
 
-from gateway.config import DEFAULT_CONFIG_PATH, Config, load_config
+from gateway.config import Config, load_config
 
 Command = Callable[[Any, argparse.Namespace, str], Awaitable[int]]
 ACTOR = "cli"
@@ -27,7 +27,7 @@ def add_memory_commands(sub: Any) -> None:
 
     def command(name: str, fn: Command, help_text: str, user: bool = True) -> argparse.ArgumentParser:
         p: argparse.ArgumentParser = commands.add_parser(name, help=help_text)
-        p.add_argument("--config", default=DEFAULT_CONFIG_PATH)
+        p.add_argument("--config", help="config file (default: $MEMORELAY_CONFIG, else ./config/memorelay.yaml …)")
         p.add_argument("--tenant", help="tenant (default: the only gateway-key tenant, else 'anonymous')")
         if user:
             p.add_argument("--user", required=True)

@@ -13,13 +13,22 @@ import yaml
 ROOT = Path(__file__).resolve().parents[1]
 
 
-def memorelay(*args: str, env: dict[str, str] | None = None) -> subprocess.CompletedProcess[str]:
+# variables that would change which config or database a test's CLI run picks
+_LOCATION_VARS = ("MEMORELAY_CONFIG", "MEMORELAY_DATABASE")
+
+
+def memorelay(
+    *args: str, env: dict[str, str] | None = None, cwd: Path = ROOT, stdin: str | None = None
+) -> subprocess.CompletedProcess[str]:
+    base = {k: v for k, v in os.environ.items() if k not in _LOCATION_VARS}
+    base["PYTHONPATH"] = os.pathsep.join([str(ROOT), *filter(None, [os.environ.get("PYTHONPATH")])])
     return subprocess.run(
         [sys.executable, "-m", "gateway", *args],
-        cwd=ROOT,
+        cwd=cwd,
         capture_output=True,
         text=True,
-        env={**os.environ, **(env or {})},
+        env={**base, **(env or {})},
+        input=stdin,
         timeout=120,
     )
 
@@ -53,6 +62,56 @@ def test_bad_config_names_file_and_key_path(tmp_path: Path) -> None:
     assert r.returncode == 1 and "upstreams.default.api_key" in r.stderr and "SURELY_UNSET_VAR" in r.stderr
     r = memorelay("check-config", "--config", str(tmp_path / "missing.yaml"))
     assert r.returncode == 1 and "cannot read" in r.stderr
+
+
+def test_config_is_found_by_flag_then_env_then_working_directory(tmp_path: Path) -> None:
+    empty = tmp_path / "empty"
+    empty.mkdir()
+    r = memorelay("check-config", cwd=empty)
+    assert r.returncode == 1
+    for looked in (empty / "config" / "memorelay.yaml", empty / "memorelay.yaml"):
+        assert str(looked) in r.stderr
+    assert "--config" in r.stderr and "MEMORELAY_CONFIG" in r.stderr
+
+    project = tmp_path / "project"
+    project.mkdir()
+    (project / "memorelay.yaml").write_text("server: {port: 8411}\nmemory: {embedding: {provider: none}}\n")
+    r = memorelay("check-config", cwd=project)
+    assert r.returncode == 0, r.stderr
+    assert f"# config: {project / 'memorelay.yaml'} (found in the working directory)" in r.stdout
+    assert f"# database: {project / 'data' / 'memorelay.db'}" in r.stdout
+
+    (project / "config").mkdir()
+    (project / "config" / "memorelay.yaml").write_text("server: {port: 8422}\n")
+    assert yaml.safe_load(memorelay("check-config", cwd=project).stdout)["server"]["port"] == 8422
+
+    env = {"MEMORELAY_CONFIG": str(project / "memorelay.yaml")}
+    r = memorelay("check-config", env=env, cwd=empty)
+    assert r.returncode == 0 and yaml.safe_load(r.stdout)["server"]["port"] == 8411
+    assert "(from $MEMORELAY_CONFIG)" in r.stdout
+    r = memorelay("check-config", "--config", "../project/config/memorelay.yaml", env=env, cwd=empty)
+    assert yaml.safe_load(r.stdout)["server"]["port"] == 8422  # --config wins, relative to the cwd
+    r = memorelay("check-config", env={"MEMORELAY_CONFIG": str(tmp_path / "gone.yaml")}, cwd=empty)
+    assert r.returncode == 1 and "gone.yaml" in r.stderr and "MEMORELAY_CONFIG" in r.stderr
+
+
+def test_relative_database_is_relative_to_the_config_file(tmp_path: Path) -> None:
+    elsewhere = tmp_path / "elsewhere"
+    elsewhere.mkdir()
+    r = memorelay("check-config", "--config", str(ROOT / "config" / "memorelay.yaml"), cwd=elsewhere)
+    assert r.returncode == 0, r.stderr
+    assert yaml.safe_load(r.stdout)["memory"]["database"] == str(ROOT / "data" / "memorelay.db")  # make serve's
+
+    etc = tmp_path / "etc"
+    etc.mkdir()
+    (etc / "memorelay.yaml").write_text("memory: {database: state/m.db, embedding: {provider: none}}\n")
+    base = ("--user", "zoe", "--tenant", "acme")
+    env = {"MEMORELAY_CONFIG": str(etc / "memorelay.yaml")}
+    added = memorelay("memories", "add", *base, "--title", "Tea", "--content", "Likes tea.", env=env, cwd=elsewhere)
+    assert added.returncode == 0, added.stderr
+    assert (etc / "state" / "m.db").exists() and not (elsewhere / "state").exists()
+    listed = memorelay("memories", "list", "--config", "etc/memorelay.yaml", *base, cwd=tmp_path)
+    assert orjson.loads(listed.stdout)["total"] == 1
 
 
 def test_memories_commands_round_trip(tmp_path: Path) -> None:
