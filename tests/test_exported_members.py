@@ -30,6 +30,7 @@ EXPECTED = {
         "MemoryValidationError",
         "NewMemory",
         "ScoredMemory",
+        "TenantConflict",
         "build_embedder",
         "count_tokens",
         "fit_to_budget",

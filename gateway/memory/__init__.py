@@ -3,6 +3,7 @@ token budget and the injected block. Other packages use only what is re-exported
 
 from __future__ import annotations
 
+from ._tenants import TenantConflict
 from .budget import count_tokens, fit_to_budget
 from .embedders import Embedder, build_embedder
 from .render import MEMORY_BLOCK_END, MEMORY_BLOCK_START, render_block, strip_block
@@ -29,6 +30,7 @@ __all__ = [
     "MemoryValidationError",
     "NewMemory",
     "ScoredMemory",
+    "TenantConflict",
     "build_embedder",
     "count_tokens",
     "fit_to_budget",

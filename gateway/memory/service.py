@@ -25,6 +25,7 @@ from ._admin import AdminMixin
 from ._clock import now_iso
 from ._indexing import embed_missing, embed_text, expected_meta, load_or_rebuild, rebuild
 from ._offload import run_cpu
+from ._tenants import TenantMixin
 from ._user_data import UserDataMixin
 from .embedders import Embedder
 from .retrieval import HybridRetriever, RetrievalSettings, partition_key
@@ -44,7 +45,7 @@ def _small(memory: Memory) -> dict[str, Any]:
     }
 
 
-class MemoryService(UserDataMixin, AdminMixin):
+class MemoryService(UserDataMixin, AdminMixin, TenantMixin):
     """See the module docstring. ``open`` must be awaited before use; ``ready`` tells."""
 
     def __init__(
