@@ -43,6 +43,12 @@ def _parser() -> argparse.ArgumentParser:
     check.add_argument("--config", help=CONFIG_HELP)
     check.set_defaults(run=_check_config)
 
+    tenant_of = sub.add_parser(
+        "tenant-of",
+        help="print the pass-through tenant of an API key read from stdin (never from the command line)",
+    )
+    tenant_of.set_defaults(run=_tenant_of)
+
     from gateway.memory_cli import add_memory_commands
 
     add_memory_commands(sub)
@@ -69,6 +75,25 @@ def _check_config(args: argparse.Namespace) -> int:
     print(f"# config: {config.source} ({_origin(location)}): valid")
     print(f"# database: {config.memory.database}")
     print(yaml.safe_dump(masked_dump(config), sort_keys=False, allow_unicode=True), end="")
+    return 0
+
+
+def _tenant_of(args: argparse.Namespace) -> int:
+    """The tenant pass-through mode gives a caller sending ``Authorization: Bearer <key>``.
+    The key comes from stdin (hidden prompt on a terminal), so it stays out of shell history
+    and process lists; a value already starting with ``Bearer `` is taken as the header."""
+    from gateway.auth import pass_through_tenant
+
+    if sys.stdin.isatty():
+        import getpass
+
+        key = getpass.getpass("API key (not echoed): ").strip()
+    else:
+        key = sys.stdin.readline().strip()
+    if not key:
+        print("memorelay: no API key on stdin (e.g. `printenv OPENAI_API_KEY | memorelay tenant-of`)", file=sys.stderr)
+        return 2
+    print(pass_through_tenant(key if key.startswith("Bearer ") else f"Bearer {key}"))
     return 0
 
 

