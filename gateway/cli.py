@@ -43,6 +43,11 @@ def _parser() -> argparse.ArgumentParser:
     check.add_argument("--config", help=CONFIG_HELP)
     check.set_defaults(run=_check_config)
 
+    health = sub.add_parser("healthcheck", help="exit 0 if the gateway of this config answers /healthz (Docker)")
+    health.add_argument("--config", help=CONFIG_HELP)
+    health.add_argument("--timeout", type=float, default=3.0, help="seconds (default 3)")
+    health.set_defaults(run=_healthcheck)
+
     tenant_of = sub.add_parser(
         "tenant-of",
         help="print the pass-through tenant of an API key read from stdin (never from the command line)",
@@ -76,6 +81,23 @@ def _check_config(args: argparse.Namespace) -> int:
     print(f"# database: {config.memory.database}")
     print(yaml.safe_dump(masked_dump(config), sort_keys=False, allow_unicode=True), end="")
     return 0
+
+
+def _healthcheck(args: argparse.Namespace) -> int:
+    """GET /healthz on the configured host and port (a wildcard host is asked on loopback),
+    so the check follows ``server.port`` wherever it is set (YAML or ``MEMORELAY_PORT``)."""
+    import urllib.request
+
+    config = load_config(find_config(args.config))
+    host = {"": "127.0.0.1", "0.0.0.0": "127.0.0.1", "::": "::1"}.get(config.server.host, config.server.host)
+    url = f"http://{f'[{host}]' if ':' in host else host}:{config.server.port}/healthz"
+    try:
+        with urllib.request.urlopen(url, timeout=args.timeout) as response:
+            ok = response.status == 200
+    except OSError as exc:  # refused, timed out, or an HTTP error status
+        print(f"memorelay: {url}: {exc}", file=sys.stderr)
+        return 1
+    return 0 if ok else 1
 
 
 def _tenant_of(args: argparse.Namespace) -> int:

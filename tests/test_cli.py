@@ -2,7 +2,10 @@
 
 from __future__ import annotations
 
+import json
 import os
+import re
+import shlex
 import subprocess
 import sys
 import zlib
@@ -160,16 +163,82 @@ def test_memories_commands_round_trip(tmp_path: Path) -> None:
     assert bad.returncode == 1 and "category" in bad.stderr
 
 
-def test_docker_files_parse_and_agree() -> None:
+def _dockerfile() -> list[tuple[str, str]]:
+    """(instruction, arguments) of docker/Dockerfile, continuation lines joined."""
+    text = re.sub(r"\\\n\s*", " ", (ROOT / "docker" / "Dockerfile").read_text())
+    lines = [line for line in text.splitlines() if line.strip() and not line.startswith("#")]
+    return [(line.split(None, 1)[0], line.split(None, 1)[1]) for line in lines]
+
+
+def _dockerfile_env() -> dict[str, str]:
+    env: dict[str, str] = {}
+    for instruction, args in _dockerfile():
+        if instruction == "ENV":
+            env.update(dict(pair.split("=", 1) for pair in shlex.split(args)))
+    return env
+
+
+def _healthcheck_argv() -> list[str]:
+    (args,) = [a for i, a in _dockerfile() if i == "HEALTHCHECK"]
+    argv = json.loads(args.split(" CMD ", 1)[1])
+    assert isinstance(argv, list) and argv[0] == "memorelay"
+    return [str(a) for a in argv]
+
+
+def test_docker_image_runs_unprivileged_with_a_mounted_config_and_an_owned_volume() -> None:
+    steps = _dockerfile()
+    instructions = [i for i, _ in steps]
+    runs = [a for i, a in steps if i == "RUN"]
+    assert instructions[0] == "FROM" and instructions[-1] == "CMD" and "EXPOSE" in instructions
+    for copied in [a.split()[0] for i, a in steps if i == "COPY"]:
+        assert (ROOT / copied).exists()
+    user = [a.strip() for i, a in steps if i == "USER"][-1]
+    assert user not in ("root", "0") and "useradd" in runs[-1] and user in runs[-1]
+    assert instructions.index("USER") > len(instructions) - 1 - instructions[::-1].index("RUN")  # after every RUN
+    env = _dockerfile_env()
+    assert env["MEMORELAY_CONFIG"].startswith("/etc/")
+    assert f"config/memorelay.yaml {env['MEMORELAY_CONFIG']}" in runs[-1]  # the default, copied where it is read
+    (volume,) = json.loads(dict(steps)["VOLUME"])
+    assert volume == str(Path(env["MEMORELAY_DATABASE"]).parent)
+    assert f"install -d -o {user} -g {user} -m 0750 {volume}" in runs[-1]  # the data folder is the user's
+    assert json.loads(dict(steps)["CMD"]) == ["memorelay", "serve"]  # config from MEMORELAY_CONFIG
+    assert "8400" not in " ".join(_healthcheck_argv())  # the port comes from the config
+
+
+def test_compose_passes_every_variable_the_default_config_reads() -> None:
     compose = yaml.safe_load((ROOT / "docker" / "compose.yaml").read_text())
     service = compose["services"]["memorelay"]
     assert service["build"]["dockerfile"] == "docker/Dockerfile" and service["build"]["context"] == ".."
-    assert "127.0.0.1:8400:8400" in service["ports"]
-    dockerfile = (ROOT / "docker" / "Dockerfile").read_text()
-    instructions = [line.split()[0] for line in dockerfile.splitlines() if line and not line.startswith((" ", "#"))]
-    assert instructions[0] == "FROM" and "CMD" in instructions and "EXPOSE" in instructions
-    for copied in ("gateway", "filters", "config", "pyproject.toml"):
-        assert copied in dockerfile and (ROOT / copied).exists()
+    env = service["environment"]
+    config_text = "\n".join(line.split("#", 1)[0] for line in (ROOT / "config" / "memorelay.yaml").open())
+    read = dict(re.findall(r"\$\{([A-Z_]+)(?::-([^}]*))?\}", config_text))
+    assert set(read) <= set(env), f"compose does not pass {set(read) - set(env)}"
+    assert {"MEMORELAY_PORT", "MEMORELAY_HOST", "MEMORELAY_DATABASE", "MEMORELAY_ADMIN_KEY", "OPENAI_API_KEY"} <= set(
+        env
+    )
+    image_env = _dockerfile_env()
+    assert env["MEMORELAY_CONFIG"] == image_env["MEMORELAY_CONFIG"]
+    assert f"../config/memorelay.yaml:{env['MEMORELAY_CONFIG']}:ro" in service["volumes"]
+    assert env["MEMORELAY_DATABASE"] == image_env["MEMORELAY_DATABASE"]
+    assert f"memorelay-data:{Path(env['MEMORELAY_DATABASE']).parent}" in service["volumes"]
+    port = f"${{MEMORELAY_PORT:-{read['MEMORELAY_PORT']}}}"
+    assert env["MEMORELAY_PORT"] == port and service["ports"] == [f"127.0.0.1:{port}:{port}"]
+    assert image_env["MEMORELAY_PORT"] == read["MEMORELAY_PORT"] and env["MEMORELAY_HOST"] == "0.0.0.0"
+
+
+def test_the_image_healthcheck_follows_the_configured_port(gateway: GatewayFactory, tmp_path: Path) -> None:
+    argv = _healthcheck_argv()[1:]  # run as the image would, with the image's environment and config
+    env = {
+        **_dockerfile_env(),
+        "MEMORELAY_CONFIG": str(ROOT / "config" / "memorelay.yaml"),
+        "MEMORELAY_DATABASE": str(tmp_path / "unused.db"),
+    }
+    with gateway() as url:
+        env["MEMORELAY_PORT"] = url.rsplit(":", 1)[1]
+        up = memorelay(*argv, env=env, cwd=tmp_path)
+        assert up.returncode == 0, up.stderr
+    down = memorelay(*argv, env=env, cwd=tmp_path)
+    assert down.returncode == 1 and f"127.0.0.1:{env['MEMORELAY_PORT']}/healthz" in down.stderr
 
 
 def test_makefile_and_ci_use_the_readme_commands() -> None:
