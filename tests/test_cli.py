@@ -17,6 +17,7 @@ import numpy as np
 import orjson
 import yaml
 
+from gateway.learning.store import LearningStore
 from tests.conftest import GatewayFactory
 from tests.memory.helpers import note, run, service
 
@@ -374,3 +375,41 @@ def test_store_commands_start_without_litellm_presidio_or_the_encoder(tmp_path: 
             timeout=60,
         )
         assert r.returncode == 0 and "HEAVY []" in r.stderr, r.stderr
+
+
+def test_move_tenant_carries_the_learning_log_queue_and_usage(tmp_path: Path) -> None:
+    env = _store_config(tmp_path)
+    database = str(tmp_path / "db" / "memorelay.db")
+
+    async def fill() -> None:
+        async with service(database, None) as s:
+            await s.add("old", "alice", note("Green tea"), actor="t")
+        learning = LearningStore(database)
+        await learning.open()
+        try:
+            await learning.log(None, "old", "alice", {"outcome": "stored"})
+            await learning.enqueue("old", "alice", None, "gpt-4o-mini", {"messages": []})
+            await learning.add_usage("old", "alice", 10, 5)
+            await learning.add_usage("new", "alice", 1, 1)  # same day: the counts add up
+        finally:
+            await learning.close()
+
+    run(fill())
+    r = memorelay("memories", "move-tenant", "--from", "old", "--to", "new", env=env)
+    assert r.returncode == 0 and "and 3 learning rows" in r.stdout, r.stdout + r.stderr
+
+    async def check() -> None:
+        learning = LearningStore(database)
+        await learning.open()
+        try:
+            assert (await learning.log_entries(tenant="new"))[1] == 1
+            assert (await learning.log_entries(tenant="old"))[1] == 0
+            job = await learning.claim(60)
+            assert job is not None and job.tenant == "new"
+            (usage,) = (await learning.stats("new"))["tokens_per_day"].values()
+            assert usage == {"prompt_tokens": 11, "completion_tokens": 6, "jobs": 2}
+            assert (await learning.stats("old"))["tokens_per_day"] == {}
+        finally:
+            await learning.close()
+
+    run(check())
