@@ -93,26 +93,9 @@ class TenantMixin:
         if source == target:
             raise MemoryValidationError("to", "is the same tenant as from")
         user_sql, user_args = _only_user(user_id, "user_id")
-        own_sql, _ = _only_user(user_id, "o.user_id")
         db = self._store.db
         async with self._store.transaction():
-            conflicts = await self._store.rows(
-                "SELECT o.user_id FROM user_settings o JOIN user_settings n ON n.tenant = ? AND n.user_id = o.user_id "
-                f"WHERE o.tenant = ? AND o.settings != n.settings{own_sql} "
-                "ORDER BY o.user_id",
-                [target, source, *user_args],
-            )
-            if conflicts:
-                raise TenantConflict([str(r[0]) for r in conflicts])
-            # settings equal in both tenants: the source's copy goes; the rest move
-            same = await db.execute(
-                "DELETE FROM user_settings AS o WHERE o.tenant = ? AND EXISTS (SELECT 1 FROM user_settings n "
-                f"WHERE n.tenant = ? AND n.user_id = o.user_id){own_sql}",
-                [source, target, *user_args],
-            )
-            settings = await db.execute(
-                f"UPDATE user_settings SET tenant = ? WHERE tenant = ?{user_sql}", [target, source, *user_args]
-            )
+            settings = await self._move_settings(source, target, user_id)
             scope_sql = " AND scope = 'personal'" if user_id is not None else ""
             memories = await db.execute(
                 f"UPDATE memories SET tenant = ? WHERE tenant = ?{scope_sql}{user_sql}", [target, source, *user_args]
@@ -121,7 +104,7 @@ class TenantMixin:
                 f"UPDATE audit_log SET tenant = ? WHERE tenant = ?{user_sql}", [target, source, *user_args]
             )
             learning = await self._move_learning_rows(source, target, user_sql, user_args)
-            moved = TenantMove(memories.rowcount, same.rowcount + settings.rowcount, audit.rowcount, learning)
+            moved = TenantMove(memories.rowcount, settings, audit.rowcount, learning)
             if moved.memories:
                 await self._store.bump_generation()
             if moved.anything:
@@ -138,6 +121,29 @@ class TenantMixin:
         if moved.memories and self._index is not None:
             await rebuild(self._store, self._index)
         return moved
+
+    async def _move_settings(self, source: str, target: str, user_id: str | None) -> int:
+        """Move user settings, first refusing (``TenantConflict``) any the target holds
+        differently; settings equal in both tenants leave the source."""
+        own_sql, user_args = _only_user(user_id, "o.user_id")
+        conflicts = await self._store.rows(
+            "SELECT o.user_id FROM user_settings o JOIN user_settings n ON n.tenant = ? AND n.user_id = o.user_id "
+            f"WHERE o.tenant = ? AND o.settings != n.settings{own_sql} ORDER BY o.user_id",
+            [target, source, *user_args],
+        )
+        if conflicts:
+            raise TenantConflict([str(r[0]) for r in conflicts])
+        db = self._store.db
+        same = await db.execute(
+            "DELETE FROM user_settings AS o WHERE o.tenant = ? AND EXISTS (SELECT 1 FROM user_settings n "
+            f"WHERE n.tenant = ? AND n.user_id = o.user_id){own_sql}",
+            [source, target, *user_args],
+        )
+        user_sql, _ = _only_user(user_id, "user_id")
+        moved = await db.execute(
+            f"UPDATE user_settings SET tenant = ? WHERE tenant = ?{user_sql}", [target, source, *user_args]
+        )
+        return int(same.rowcount + moved.rowcount)
 
     async def _move_learning_rows(self, source: str, target: str, user_sql: str, user_args: list[Any]) -> int:
         db = self._store.db
