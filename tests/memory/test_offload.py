@@ -3,6 +3,7 @@ from __future__ import annotations
 import asyncio
 import threading
 
+from gateway.memory import Embedder
 from gateway.memory._offload import BACKGROUND_DELAY_S, run_cpu
 from tests.memory.helpers import run
 
@@ -65,5 +66,18 @@ def test_work_whose_caller_gave_up_is_skipped() -> None:
         await held
         await run_cpu(order.append, "next")
         assert order == ["next"]
+
+    run(main())
+
+
+def test_a_query_is_served_while_a_big_batch_embeds(use_embedder: Embedder) -> None:
+    async def main() -> None:
+        batch = [f"note {i}: " + "the quick brown fox jumps over the lazy dog " * 45 for i in range(16)]
+        embedding = asyncio.ensure_future(use_embedder.embed(batch))
+        await asyncio.sleep(0.05)
+        await use_embedder.embed(["which editor do I use?"], urgent=True)
+        # the batch goes a slice per turn of the thread: the query did not wait for all of it
+        assert not embedding.done()
+        assert (await embedding).shape[0] == 16
 
     run(main())
