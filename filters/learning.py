@@ -102,7 +102,7 @@ class LearningFilter:
         user = ctx.identity.user
         if user is None or not completion.content:
             return
-        payload = job_payload(ctx.body["messages"], completion.content)
+        payload = job_payload(ctx.transcript(), completion.content, ctx.dialect.name)
         job_id = await self.services.learning.enqueue(
             ctx.identity.tenant, user, ctx.identity.conversation, ctx.model, payload
         )
