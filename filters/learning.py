@@ -90,6 +90,9 @@ class LearningFilter:
         user = ctx.identity.user
         if user is None:
             return "no-user"
+        if not any(m["role"] == "user" for m in ctx.transcript()):
+            # e.g. a Responses call that only returns a tool output: its history lives upstream
+            return "no-user-turn"
         settings = await self.services.memory.get_settings(ctx.identity.tenant, user)
         if not settings.get("learning_enabled", True):
             return "disabled"

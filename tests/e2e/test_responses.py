@@ -139,6 +139,17 @@ def test_streamed_turn_with_previous_response_id_is_learned_once(gateway: Gatewa
     assert "tabs" in text and "PostgreSQL 15" in text
 
 
+def test_a_tool_output_alone_is_not_learned(gateway: GatewayFactory, fake: FakeUpstream) -> None:
+    with gateway(filters=learning(model="heuristic")) as url:
+        raw = client(url).responses.with_raw_response.create(
+            model="gpt-4o-mini",
+            previous_response_id="resp_earlier",
+            input=[{"type": "function_call_output", "call_id": "call_fake", "output": "I live in Paris"}],
+        )
+    assert raw.parse().output_text == "tool said: I live in Paris"
+    assert raw.headers["x-memorelay-learning"] == "skipped; reason=no-user-turn"
+
+
 def test_opt_out_and_no_user(gateway: GatewayFactory, fake: FakeUpstream) -> None:
     with gateway(filters=learning(model="heuristic")) as url:
         seed(url)
