@@ -3,7 +3,7 @@
 Models with special behaviour:
   ``error-429`` / ``error-500``  answer that status with an OpenAI error body
   ``hang``                       never answers (until the client goes away)
-  ``gated-stream``               streams, but holds the last chunk until ``release`` is set
+  ``gated-stream``               streams, but holds the last chunk (event) until ``release`` is set
   ``slow-stream``                one chunk every 50 ms, forever (for disconnects)
 Anything else echoes the last user message. ``responder`` (if set) picks the reply
 text from the request body instead, which is how learning tests script a learner.
@@ -172,7 +172,8 @@ class FakeUpstream:
             text, call = scripted, None
         if body.get("stream"):
             return StreamingResponse(
-                self._events(fake_wire.response_events(body, text, call)), media_type="text/event-stream"
+                self._events(fake_wire.response_events(body, text, call), gated=model == "gated-stream"),
+                media_type="text/event-stream",
             )
         output = [call] if call is not None else [fake_wire.message_item(text)]
         out = fake_wire.response_object(body, output)
@@ -202,7 +203,7 @@ class FakeUpstream:
         blocks = fake_wire.anthropic_content(body, scripted)
         if body.get("stream"):
             return StreamingResponse(
-                self._events(fake_wire.anthropic_events(model, blocks)),
+                self._events(fake_wire.anthropic_events(model, blocks), gated=model == "gated-stream"),
                 media_type="text/event-stream",
                 headers={"request-id": "req_fake"},
             )
@@ -213,9 +214,13 @@ class FakeUpstream:
         await self._record(request)
         return Response(orjson.dumps({"input_tokens": 42}), media_type="application/json")
 
-    async def _events(self, events: Iterator[bytes]) -> AsyncIterator[bytes]:
+    async def _events(self, events: Iterator[bytes], gated: bool = False) -> AsyncIterator[bytes]:
+        """Named events; ``gated`` holds the last one until ``release`` is set."""
+        listed = list(events)
         try:
-            for event in events:
+            for i, event in enumerate(listed):
+                while gated and i == len(listed) - 1 and not self.release.is_set():
+                    await asyncio.sleep(0.01)
                 yield event
                 self.chunks_sent += 1
         except (asyncio.CancelledError, GeneratorExit):
