@@ -41,6 +41,7 @@ class Received:
     headers: dict[str, str]
     body: dict[str, Any] | None
     raw: bytes
+    query: str = ""
 
 
 @dataclass
@@ -90,7 +91,7 @@ class FakeUpstream:
             body = orjson.loads(raw) if raw else None
         except orjson.JSONDecodeError:
             body = None
-        item = Received(request.url.path, dict(request.headers), body, raw)
+        item = Received(request.url.path, dict(request.headers), body, raw, request.url.query)
         if self.keep_records:
             self.received.append(item)
         return item

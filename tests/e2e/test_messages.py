@@ -89,6 +89,27 @@ def test_plain_memory_goes_into_the_system_string(
     assert message.content[0].type == "text" and message.content[0].text == f"echo: {QUESTION}"
 
 
+def test_beta_messages_keep_their_query_and_headers(
+    gateway: GatewayFactory, fake: FakeUpstream, upstream_url: str
+) -> None:
+    # Claude Code calls /v1/messages?beta=true with anthropic-beta flags
+    headers = {"x-api-key": KEY, "anthropic-beta": "fake-beta-2025", "x-memorelay-user": "alice"}
+    request: Any = {"model": "claude-sonnet-4-5", "max_tokens": 10, "messages": [{"role": "user", "content": QUESTION}]}
+    with anthropic_gateway(gateway, upstream_url, filters=[{"memory_injection": {}}]) as url:
+        seed(url)
+        message = client(url).beta.messages.create(
+            model="claude-sonnet-4-5", max_tokens=10, betas=["fake-beta-2025"], messages=request["messages"]
+        )
+        raw = httpx.post(url + "/v1/messages?beta=true", json=request, headers=headers)
+        counted = httpx.post(url + "/v1/messages/count_tokens?beta=true", json=request, headers=headers)
+    assert message.content[0].type == "text" and raw.status_code == 200 and counted.json() == {"input_tokens": 42}
+    sdk, plain = fake.on("/v1/messages")
+    count = fake.on("/v1/messages/count_tokens")[0]
+    assert sdk.headers["anthropic-beta"] == plain.headers["anthropic-beta"] == count.headers["anthropic-beta"]
+    assert plain.query == count.query == "beta=true"
+    assert plain.body is not None and "LazyVim" in plain.body["system"]
+
+
 def test_cached_system_blocks_keep_their_prefix(gateway: GatewayFactory, fake: FakeUpstream, upstream_url: str) -> None:
     system: Any = [
         {"type": "text", "text": "You are a coding assistant. " * 20, "cache_control": {"type": "ephemeral"}},
