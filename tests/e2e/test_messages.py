@@ -15,6 +15,7 @@ from tests.conftest import GatewayFactory
 from tests.e2e.test_learning import ADMIN, HIGH, learner, learning, log_entries, wait_for
 from tests.e2e.test_memory_api import add, user_client
 from tests.fake_upstream import FakeUpstream
+from tests.servers import free_port
 
 KEY = "sk-ant-app"
 QUESTION = "Which Neovim plugins suit me?"
@@ -268,6 +269,17 @@ def test_errors_keep_anthropic_shape(gateway: GatewayFactory, fake: FakeUpstream
     assert bad.status_code == 400 and bad.json()["type"] == "error"
     assert bad.json()["error"]["type"] == "invalid_request_error" and "messages" in bad.json()["error"]["message"]
     assert broken.status_code == 400 and broken.json()["error"]["type"] == "invalid_request_error"
+
+
+def test_unreachable_anthropic_upstream_answers_502_in_anthropic_shape(gateway: GatewayFactory) -> None:
+    dead = f"http://127.0.0.1:{free_port()}"
+    with gateway(upstreams={"anthropic": {"api_base": dead}}) as url:
+        with pytest.raises(anthropic.APIStatusError) as caught:
+            client(url).messages.create(model="m", max_tokens=10, messages=[{"role": "user", "content": "hi"}])
+        counted = httpx.post(url + "/v1/messages/count_tokens", json={"model": "m"}, headers={"x-api-key": KEY})
+    assert caught.value.status_code == 502
+    assert caught.value.body["type"] == "error" and caught.value.body["error"]["type"] == "api_error"  # type: ignore[index]
+    assert counted.status_code == 502 and counted.json()["error"]["type"] == "api_error"
 
 
 def test_streamed_turn_is_learned_once(gateway: GatewayFactory, fake: FakeUpstream, upstream_url: str) -> None:
