@@ -90,6 +90,9 @@ class LearningFilter:
         user = ctx.identity.user
         if user is None:
             return "no-user"
+        if not any(m["role"] == "user" for m in ctx.transcript()):
+            # e.g. a Responses call that only returns a tool output: its history lives upstream
+            return "no-user-turn"
         settings = await self.services.memory.get_settings(ctx.identity.tenant, user)
         if not settings.get("learning_enabled", True):
             return "disabled"
@@ -102,7 +105,7 @@ class LearningFilter:
         user = ctx.identity.user
         if user is None or not completion.content:
             return
-        payload = job_payload(ctx.body["messages"], completion.content)
+        payload = job_payload(ctx.transcript(), completion.content, ctx.dialect.name)
         job_id = await self.services.learning.enqueue(
             ctx.identity.tenant, user, ctx.identity.conversation, ctx.model, payload
         )

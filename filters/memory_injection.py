@@ -1,6 +1,6 @@
 """``memory_injection``: the user's relevant memories, fitted to a token budget, before the call.
 
-SPEC §4 (injection). Retrieval is hybrid (vector + keyword); the block goes after
+SPEC §4 (injection). Retrieval is hybrid (vector + keyword); the request's dialect places the block after
 the existing system content (``placement: system``) or just before the latest user
 turn (``placement: last_user``). Memory fails open: past ``timeout_ms`` or on any
 error the request is relayed without memories, and the failure is logged and counted.
@@ -10,20 +10,15 @@ from __future__ import annotations
 
 import asyncio
 import logging
-from typing import Any, Literal
+from typing import Literal
 
 from pydantic import BaseModel, ConfigDict, Field
 
 from gateway.chain import ChatContext, ChatResponse, Handler
-from gateway.memory import fit_to_budget, render_block, strip_block
-from gateway.messages import latest_user_index, message_text
+from gateway.memory import fit_to_budget, render_block
 from gateway.services import Services
 
 log = logging.getLogger("memorelay.injection")
-
-# a short latest turn ("and in Go?") borrows this much of the previous user turn
-_SHORT_QUERY = 40
-_CONTEXT_CHARS = 300
 
 
 class MemoryInjectionFilter:
@@ -64,7 +59,7 @@ class MemoryInjectionFilter:
         return response
 
     async def _inject(self, ctx: ChatContext) -> tuple[list[str], int]:
-        query = build_query(ctx.body["messages"])
+        query = ctx.query_text()
         if not query:
             return [], 0
         metrics = self.services.metrics
@@ -80,7 +75,7 @@ class MemoryInjectionFilter:
             return [], 0
         if not ids:
             return [], 0
-        place_block(ctx.body["messages"], block, self.options.placement)
+        ctx.place_memory_block(block, self.options.placement)
         ctx.state["memory_block"] = block
         metrics.memories_injected.inc(len(ids))
         return ids, tokens
@@ -102,38 +97,3 @@ class MemoryInjectionFilter:
             await self.services.memory.touch(ids)
         except Exception as exc:  # boundary: stats must not surface as errors
             log.warning("could not update access stats: %s", type(exc).__name__)
-
-
-def build_query(messages: list[dict[str, Any]]) -> str:
-    """The latest user turn, plus a little of the previous one when it is short."""
-    last = latest_user_index(messages)
-    if last is None:
-        return ""
-    query = strip_block(message_text(messages[last])).strip()
-    if len(query) < _SHORT_QUERY:
-        earlier = latest_user_index(messages[:last])
-        if earlier is not None:
-            previous = strip_block(message_text(messages[earlier])).strip()[-_CONTEXT_CHARS:]
-            query = f"{previous}\n{query}".strip()
-    return query
-
-
-def place_block(messages: list[dict[str, Any]], block: str, placement: str) -> None:
-    if placement == "last_user":
-        index = latest_user_index(messages)
-        messages.insert(index if index is not None else len(messages), {"role": "system", "content": block})
-        return
-    lead = 0
-    while lead < len(messages) and messages[lead].get("role") in ("system", "developer"):
-        lead += 1
-    if lead == 0:
-        messages.insert(0, {"role": "system", "content": block})
-        return
-    target = messages[lead - 1]
-    content = target.get("content")
-    if isinstance(content, str):
-        target["content"] = f"{content}\n\n{block}" if content else block
-    elif isinstance(content, list):
-        target["content"] = [*content, {"type": "text", "text": block}]
-    else:
-        messages.insert(lead, {"role": "system", "content": block})

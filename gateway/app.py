@@ -20,8 +20,11 @@ from starlette.types import ASGIApp, Receive, Scope, Send
 from gateway.access_log import AccessLogMiddleware
 from gateway.api import admin_routes, memory_routes
 from gateway.chain import ChatContext, ChatFilter, ChatResponse, build_chain
-from gateway.chat import ChatEndpoint
 from gateway.config import Config
+from gateway.dialects import ANTHROPIC_MESSAGES, CHAT_COMPLETIONS, RESPONSES
+from gateway.dialects.anthropic_auth import AnthropicCallers
+from gateway.dialects.anthropic_relay import COUNT_TOKENS_PATH, AnthropicRelayEndpoint
+from gateway.dialects.endpoint import DialectEndpoint
 from gateway.errors import GatewayError, error_body, error_bytes
 from gateway.filter_loader import build_filters
 from gateway.health import healthz, metrics, readyz
@@ -36,20 +39,22 @@ _ALL_METHODS = ["GET", "POST", "PUT", "PATCH", "DELETE", "HEAD", "OPTIONS"]
 
 
 class ChatFastPath:
-    """Sends ``POST /v1/chat/completions`` straight to its endpoint, skipping routing.
+    """Sends ``POST`` to the chat routes (completions, responses, messages) straight to
+    their endpoints, skipping routing.
 
-    The chat route is the hot path; Starlette's router and exception middleware
-    cost measurable time per request there (bench/relay.py) and it handles its
-    own errors.
+    These are the hot path; Starlette's router and exception middleware cost
+    measurable time per request there (bench/relay.py) and they handle their own errors.
+    Other methods on these paths (``GET /v1/responses/{id}`` …) take the router.
     """
 
-    def __init__(self, app: ASGIApp, chat: ChatEndpoint, access_log: bool) -> None:
+    def __init__(self, app: ASGIApp, posts: dict[str, ASGIApp], access_log: bool) -> None:
         self.app = app
-        self.chat: ASGIApp = AccessLogMiddleware(chat) if access_log else chat
+        self.posts = {path: AccessLogMiddleware(ep) if access_log else ep for path, ep in posts.items()}
 
     async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
-        if scope["type"] == "http" and scope["path"] == CHAT_PATH and scope["method"] == "POST":
-            await self.chat(scope, receive, send)
+        endpoint = self.posts.get(scope["path"]) if scope["type"] == "http" and scope["method"] == "POST" else None
+        if endpoint is not None:
+            await endpoint(scope, receive, send)
         else:
             await self.app(scope, receive, send)
 
@@ -59,10 +64,18 @@ def create_app(config: Config) -> ASGIApp:
     filters = build_filters(config, services)
 
     async def terminal(ctx: ChatContext) -> ChatResponse:
-        return await services.upstreams.for_model(ctx.model).chat(ctx)
+        return await ctx.dialect.send(ctx, services)
 
+    # one chain for every dialect (SPEC §2)
     chain = build_chain(filters, terminal, services.metrics.time_filter)
-    chat = ChatEndpoint(services, chain)
+    chat = DialectEndpoint(services, chain, CHAT_COMPLETIONS)
+    anthropic = AnthropicCallers(services.auth, config.upstreams.anthropic.api_key.get_secret_value())
+    posts: dict[str, ASGIApp] = {
+        CHAT_PATH: chat,
+        RESPONSES.route: DialectEndpoint(services, chain, RESPONSES),
+        ANTHROPIC_MESSAGES.route: DialectEndpoint(services, chain, ANTHROPIC_MESSAGES, anthropic.caller),
+        COUNT_TOKENS_PATH: AnthropicRelayEndpoint(services, anthropic),
+    }
     routes: list[BaseRoute] = [
         Route(CHAT_PATH, chat, methods=["POST"]),
         Route("/v1/models", list_models, methods=["GET"]),
@@ -86,7 +99,7 @@ def create_app(config: Config) -> ASGIApp:
     )
     app.state.services = services
     app.state.filters = filters
-    return ChatFastPath(app, chat, config.server.access_log)
+    return ChatFastPath(app, posts, config.server.access_log)
 
 
 def _lifespan(services: Services, filters: list[ChatFilter]) -> Any:

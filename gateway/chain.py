@@ -1,6 +1,8 @@
 """The chat filter chain: an onion of ``async def __call__(ctx, call_next)`` filters.
 
-A filter may edit ``ctx.body`` before ``call_next``, look at the ``ChatResponse``
+Filters see a dialect-neutral view of the request (``query_text``,
+``place_memory_block``, ``transcript``); the request's dialect owns the wire format
+(``gateway.dialects``). A filter may still edit ``ctx.body`` before ``call_next``, look at the ``ChatResponse``
 after it, add ``ctx.response_headers``, and register ``response.on_complete``
 callbacks. Those run once the client has the whole response (for a stream: when
 the last chunk is sent, from the stream's ``finally``), with the assembled final
@@ -12,10 +14,13 @@ from __future__ import annotations
 import time
 from collections.abc import AsyncIterator, Awaitable, Callable, Mapping
 from dataclasses import dataclass, field
-from typing import Any, Protocol, runtime_checkable
+from typing import TYPE_CHECKING, Any, Protocol, runtime_checkable
 
 from gateway.auth import Caller
 from gateway.identity import Identity, OptOut
+
+if TYPE_CHECKING:
+    from gateway.dialects.base import Dialect, Placement, TranscriptMessage
 
 
 @dataclass(slots=True)
@@ -55,6 +60,8 @@ class ChatContext:
     caller: Caller
     model: str
     headers: Mapping[str, str]
+    dialect: Dialect = field(default_factory=lambda: _default_dialect())
+    query_string: bytes = b""
     started_at: float = field(default_factory=time.perf_counter)
     response_headers: dict[str, str] = field(default_factory=dict)
     state: dict[str, Any] = field(default_factory=dict)
@@ -64,6 +71,23 @@ class ChatContext:
     @property
     def stream(self) -> bool:
         return bool(self.body.get("stream"))
+
+    def query_text(self) -> str:
+        """What retrieval searches for: the latest user turn plus a little context."""
+        return self.dialect.query_text(self.body)
+
+    def place_memory_block(self, block: str, placement: Placement) -> None:
+        self.dialect.place_block(self.body, block, placement)
+
+    def transcript(self) -> list[TranscriptMessage]:
+        """This request's user and assistant turns as plain text, the memory block removed."""
+        return self.dialect.transcript(self.body)
+
+
+def _default_dialect() -> Dialect:
+    from gateway.dialects.chat_completions import CHAT_COMPLETIONS
+
+    return CHAT_COMPLETIONS
 
 
 Handler = Callable[[ChatContext], Awaitable[ChatResponse]]

@@ -78,6 +78,12 @@ class DefaultUpstream(_Frozen):
         return value.rstrip("/")
 
 
+class AnthropicUpstream(DefaultUpstream):
+    """Target of ``/v1/messages``; an empty key forwards the caller's own ``x-api-key``."""
+
+    api_base: str = "https://api.anthropic.com"
+
+
 class ModelAlias(_Frozen):
     model_name: str = Field(min_length=1)
     litellm_params: dict[str, Any]
@@ -93,6 +99,7 @@ class ModelAlias(_Frozen):
 
 class UpstreamsConfig(_Frozen):
     default: DefaultUpstream = DefaultUpstream()
+    anthropic: AnthropicUpstream = AnthropicUpstream()
     models: tuple[ModelAlias, ...] = ()
 
 

@@ -3,10 +3,16 @@
 Models with special behaviour:
   ``error-429`` / ``error-500``  answer that status with an OpenAI error body
   ``hang``                       never answers (until the client goes away)
-  ``gated-stream``               streams, but holds the last chunk until ``release`` is set
+  ``gated-stream``               streams, but holds the last chunk (event) until ``release`` is set
   ``slow-stream``                one chunk every 50 ms, forever (for disconnects)
 Anything else echoes the last user message. ``responder`` (if set) picks the reply
 text from the request body instead, which is how learning tests script a learner.
+
+It also speaks the OpenAI Responses API (``/v1/responses``, ``GET|DELETE /v1/responses/{id}``)
+and Anthropic Messages (``/v1/messages``, ``/v1/messages/count_tokens``), plain and streamed
+(``tests/fake_wire.py``): with tools and no tool output yet it calls the first tool; after a
+tool output it answers ``tool said: …``; ``error-429`` / ``error-500`` answer in each API's
+error shape.
 """
 
 from __future__ import annotations
@@ -14,7 +20,7 @@ from __future__ import annotations
 import asyncio
 import threading
 import time
-from collections.abc import AsyncIterator, Callable
+from collections.abc import AsyncIterator, Callable, Iterator
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -23,6 +29,8 @@ from starlette.applications import Starlette
 from starlette.requests import Request
 from starlette.responses import Response, StreamingResponse
 from starlette.routing import Route
+
+from tests import fake_wire
 
 Responder = Callable[[dict[str, Any]], str | None]
 
@@ -33,6 +41,7 @@ class Received:
     headers: dict[str, str]
     body: dict[str, Any] | None
     raw: bytes
+    query: str = ""
 
 
 @dataclass
@@ -51,6 +60,9 @@ class FakeUpstream:
     def last_chat(self) -> Received:
         return self.chats()[-1]
 
+    def on(self, path: str) -> list[Received]:
+        return [r for r in self.received if r.path == path]
+
     def reset(self) -> None:
         self.received.clear()
         self.responder = None
@@ -66,6 +78,10 @@ class FakeUpstream:
                 Route("/v1/models", self._models, methods=["GET"]),
                 Route("/v1/embeddings", self._embeddings, methods=["POST"]),
                 Route("/v1/echo/{rest:path}", self._echo, methods=["GET", "POST", "DELETE"]),
+                Route("/v1/responses", self._responses, methods=["POST"]),
+                Route("/v1/responses/{id}", self._response_by_id, methods=["GET", "DELETE"]),
+                Route("/v1/messages", self._messages, methods=["POST"]),
+                Route("/v1/messages/count_tokens", self._count_tokens, methods=["POST"]),
             ]
         )
 
@@ -75,7 +91,7 @@ class FakeUpstream:
             body = orjson.loads(raw) if raw else None
         except orjson.JSONDecodeError:
             body = None
-        item = Received(request.url.path, dict(request.headers), body, raw)
+        item = Received(request.url.path, dict(request.headers), body, raw, request.url.query)
         if self.keep_records:
             self.received.append(item)
         return item
@@ -138,6 +154,76 @@ class FakeUpstream:
             if (body.get("stream_options") or {}).get("include_usage"):
                 yield sse({**chunk(model, None), "choices": [], "usage": usage()})
             yield b"data: [DONE]\n\n"
+        except (asyncio.CancelledError, GeneratorExit):
+            self.cancelled.set()
+            raise
+
+    async def _responses(self, request: Request) -> Response:
+        body = (await self._record(request)).body or {}
+        model = body.get("model", "")
+        if model in ("error-429", "error-500"):
+            status = int(model[-3:])
+            err = {"error": {"message": f"fake {status}", "type": "fake_error", "param": None, "code": "fake"}}
+            return Response(
+                orjson.dumps(err), status, media_type="application/json", headers={"x-fake-upstream": "yes"}
+            )
+        text, call = fake_wire.response_text(body)
+        scripted = self.responder(body) if self.responder is not None else None
+        if scripted is not None:
+            text, call = scripted, None
+        if body.get("stream"):
+            return StreamingResponse(
+                self._events(fake_wire.response_events(body, text, call), gated=model == "gated-stream"),
+                media_type="text/event-stream",
+            )
+        output = [call] if call is not None else [fake_wire.message_item(text)]
+        out = fake_wire.response_object(body, output)
+        return Response(orjson.dumps(out), media_type="application/json", headers={"x-fake-upstream": "yes"})
+
+    async def _response_by_id(self, request: Request) -> Response:
+        await self._record(request)
+        rid = request.path_params["id"]
+        if request.method == "DELETE":
+            out: dict[str, Any] = {"id": rid, "object": "response.deleted", "deleted": True}
+        else:
+            out = {**fake_wire.response_object({"model": "gpt-4o-mini"}, [fake_wire.message_item("stored")]), "id": rid}
+        return Response(orjson.dumps(out), media_type="application/json")
+
+    async def _messages(self, request: Request) -> Response:
+        body = (await self._record(request)).body or {}
+        model = body.get("model", "")
+        if model in ("error-429", "error-500"):
+            status = int(model[-3:])
+            return Response(
+                orjson.dumps(fake_wire.anthropic_error(status)),
+                status,
+                media_type="application/json",
+                headers={"request-id": "req_fake", "x-fake-upstream": "yes"},
+            )
+        scripted = self.responder(body) if self.responder is not None else None
+        blocks = fake_wire.anthropic_content(body, scripted)
+        if body.get("stream"):
+            return StreamingResponse(
+                self._events(fake_wire.anthropic_events(model, blocks), gated=model == "gated-stream"),
+                media_type="text/event-stream",
+                headers={"request-id": "req_fake"},
+            )
+        out = fake_wire.anthropic_message(model, blocks)
+        return Response(orjson.dumps(out), media_type="application/json", headers={"request-id": "req_fake"})
+
+    async def _count_tokens(self, request: Request) -> Response:
+        await self._record(request)
+        return Response(orjson.dumps({"input_tokens": 42}), media_type="application/json")
+
+    async def _events(self, events: Iterator[bytes], gated: bool = False) -> AsyncIterator[bytes]:
+        """Named events; ``gated`` holds the last one until ``release`` is set."""
+        listed = list(events)
+        try:
+            for i, event in enumerate(listed):
+                while gated and i == len(listed) - 1 and not self.release.is_set():
+                    await asyncio.sleep(0.01)
+                yield event
+                self.chunks_sent += 1
         except (asyncio.CancelledError, GeneratorExit):
             self.cancelled.set()
             raise

@@ -17,6 +17,18 @@ EXPECTED = {
         "Handler",
         "load_config",
     },
+    "gateway.dialects": {
+        "ANTHROPIC_MESSAGES",
+        "CHAT_COMPLETIONS",
+        "RESPONSES",
+        "AnthropicMessages",
+        "ChatCompletions",
+        "Dialect",
+        "Placement",
+        "Responses",
+        "StreamObserver",
+        "TranscriptMessage",
+    },
     "gateway.learning": {"LearningError", "MalformedOutput", "PiiError"},
     "gateway.memory": {
         "CATEGORIES",

@@ -2,6 +2,7 @@
 
     LearningError                 base of every error the learning pipeline raises itself
     ├── MalformedOutput           a model answer (score or items) holds no usable JSON
+    ├── RetryableError            the learner's upstream failed in a way worth retrying
     └── PiiError                  PII scrubbing failed; the turn must not be learned (fail closed)
 
 None of these reach an HTTP client: learning runs after the response, and the worker
@@ -17,6 +18,10 @@ class LearningError(Exception):
 
 class MalformedOutput(LearningError, ValueError):
     """A model's answer could not be turned into a score or into knowledge items."""
+
+
+class RetryableError(LearningError):
+    """The learner's upstream failed in a way worth retrying (429, 5xx, unreachable)."""
 
 
 class PiiError(LearningError):

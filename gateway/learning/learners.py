@@ -1,4 +1,4 @@
-"""The two learners: an LLM through the gateway's own upstream routing, or the built-in rules.
+"""The two learners: an LLM through the ``complete()`` seam (``completers``), or the built-in rules.
 
 Both score a turn and extract items; the LLM learner's scores are recomputed from
 its dimensions (``parse_score``), never taken from its total.
@@ -7,25 +7,17 @@ its dimensions (``parse_score``), never taken from its total.
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from typing import Any, Protocol
+from typing import Protocol
 
-import orjson
-
-from gateway.auth import Caller
-from gateway.chain import ChatContext
-from gateway.errors import GatewayError
-from gateway.identity import NO_OPT_OUT, Identity
 from gateway.learning import heuristic
-from gateway.learning.errors import LearningError, MalformedOutput
+from gateway.learning.completers import Completer
+from gateway.learning.errors import RetryableError
 from gateway.learning.extraction import KnowledgeItem, parse_items
 from gateway.learning.prompts import render
 from gateway.learning.scoring import ScoreResult, parse_score
 from gateway.learning.store import LearningStore
-from gateway.upstreams import UpstreamRouter
 
-
-class RetryableError(LearningError):
-    """The learner's upstream failed in a way worth retrying (429, 5xx, unreachable)."""
+__all__ = ["HeuristicLearner", "LLMLearner", "Learner", "RetryableError", "Turn", "Usage"]
 
 
 @dataclass(slots=True)
@@ -33,10 +25,9 @@ class Usage:
     prompt_tokens: int = 0
     completion_tokens: int = 0
 
-    def add(self, usage: dict[str, Any] | None) -> None:
-        if usage:
-            self.prompt_tokens += int(usage.get("prompt_tokens") or 0)
-            self.completion_tokens += int(usage.get("completion_tokens") or 0)
+    def add(self, prompt_tokens: int, completion_tokens: int) -> None:
+        self.prompt_tokens += prompt_tokens
+        self.completion_tokens += completion_tokens
 
 
 @dataclass(slots=True)
@@ -68,22 +59,13 @@ class HeuristicLearner:
 
 
 class LLMLearner:
-    """Asks ``model`` through the same routing as chat (aliases via litellm, else the default)."""
+    """Asks ``model`` through a ``Completer`` (the chat routing, or the Anthropic upstream)."""
 
-    def __init__(
-        self,
-        model: str,
-        upstreams: UpstreamRouter,
-        store: LearningStore,
-        tenant: str,
-        authorization: str | None,
-    ) -> None:
+    def __init__(self, model: str, completer: Completer, store: LearningStore) -> None:
         self.name = f"llm:{model}"
         self.model = model
-        self.upstreams = upstreams
+        self.completer = completer
         self.store = store
-        self.tenant = tenant
-        self.authorization = authorization
 
     async def score(self, turn: Turn) -> ScoreResult:
         prompt, _ = await self.store.get_prompt("scoring")
@@ -94,33 +76,6 @@ class LLMLearner:
         return parse_items(await self._ask(render(prompt, turn.transcript), turn), max_items=max_items)
 
     async def _ask(self, prompt: str, turn: Turn) -> str:
-        body = {
-            "model": self.model,
-            "messages": [{"role": "user", "content": prompt}],
-            "temperature": 0,
-        }
-        ctx = ChatContext(
-            body,
-            Identity(self.tenant, None, None),
-            NO_OPT_OUT,
-            Caller(self.tenant, self.authorization),
-            self.model,
-            {},
-        )
-        try:
-            response = await self.upstreams.for_model(self.model).chat(ctx)
-        except GatewayError as exc:
-            raise RetryableError(f"learner upstream: {exc.message}") from exc
-        if response.status_code == 429 or response.status_code >= 500:
-            raise RetryableError(f"learner upstream answered {response.status_code}")
-        if not response.ok:
-            raise LearningError(f"learner upstream answered {response.status_code}")
-        try:
-            data = orjson.loads(response.body or b"")
-            turn.usage.add(data.get("usage"))
-            content = data["choices"][0]["message"]["content"]
-        except (orjson.JSONDecodeError, KeyError, IndexError, TypeError, AttributeError) as exc:
-            raise MalformedOutput("learner answer is not a chat completion") from exc
-        if not isinstance(content, str):
-            raise MalformedOutput("learner answer has no text content")
-        return content
+        answer = await self.completer.complete(self.model, prompt)
+        turn.usage.add(answer.prompt_tokens, answer.completion_tokens)
+        return answer.text

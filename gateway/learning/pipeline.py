@@ -12,7 +12,9 @@ import time
 from dataclasses import dataclass, field
 from typing import Any, Protocol
 
+from gateway.dialects.base import TranscriptMessage
 from gateway.learning.commands import Command, item_from_remember, parse_command
+from gateway.learning.completers import AnthropicCompleter, ChatCompleter, Completer
 from gateway.learning.dedup import compare
 from gateway.learning.errors import LearningError, MalformedOutput
 from gateway.learning.extraction import KnowledgeItem
@@ -20,7 +22,6 @@ from gateway.learning.learners import HeuristicLearner, Learner, LLMLearner, Ret
 from gateway.learning.poisoning import is_poisoning
 from gateway.learning.store import Job
 from gateway.memory import Memory, MemoryValidationError, NewMemory, strip_block
-from gateway.messages import latest_user_index, message_text
 from gateway.services import Services
 
 log = logging.getLogger("memorelay.learning")
@@ -70,23 +71,24 @@ class Outcome:
         return {k: getattr(self, k) for k in self.__slots__}
 
 
-def job_payload(messages: list[dict[str, Any]], answer: str) -> dict[str, Any]:
-    """What a job keeps: recent turns with the gateway's own memory block removed."""
-    recent = []
-    for m in messages[-_CONTEXT_MESSAGES:]:
-        role = m.get("role")
-        if role not in ("user", "assistant"):
-            continue  # system prompts (and the injected block) are never learned from
-        text = strip_block(message_text(m))[:_MAX_MESSAGE_CHARS]
-        if text:
-            recent.append({"role": role, "content": text})
-    return {"messages": recent, "answer": strip_block(answer)[:_MAX_MESSAGE_CHARS]}
+def job_payload(transcript: list[TranscriptMessage], answer: str, dialect: str) -> dict[str, Any]:
+    """What a job keeps: the last turns (already without the gateway's memory block), the
+    answer, and the dialect the conversation spoke (which upstream its own model lives on)."""
+    recent = [
+        {"role": m["role"], "content": strip_block(m["content"])[:_MAX_MESSAGE_CHARS]}
+        for m in transcript[-_CONTEXT_MESSAGES:]
+    ]
+    return {
+        "messages": [m for m in recent if m["content"]],
+        "answer": strip_block(answer)[:_MAX_MESSAGE_CHARS],
+        "dialect": dialect,
+    }
 
 
 def turn_of(payload: dict[str, Any]) -> Turn:
     messages = payload.get("messages") or []
-    last = latest_user_index(messages)
-    user_text = messages[last]["content"] if last is not None else ""
+    users = [m["content"] for m in messages if m.get("role") == "user"]
+    user_text = users[-1] if users else ""
     answer = str(payload.get("answer") or "")
     lines = [f"{m['role'].capitalize()}: {m['content']}" for m in messages]
     lines.append(f"Assistant: {answer}")
@@ -111,16 +113,26 @@ class Pipeline:
         model = self.settings.model or job.model
         if model == "heuristic":
             return HeuristicLearner()
+        config = self.services.config
+        # a conversation's own Anthropic model is asked on the Anthropic upstream (SPEC §4 `model` empty)
+        anthropic = not self.settings.model and job.payload.get("dialect") == "anthropic_messages"
+        configured_key = (config.upstreams.anthropic if anthropic else config.upstreams.default).api_key
         needs_caller_key = (
-            model not in self.services.upstreams.aliases
-            and not self.services.config.upstreams.default.api_key.get_secret_value()
+            (anthropic or model not in self.services.upstreams.aliases)
+            and not configured_key.get_secret_value()
             and not self.services.auth.gateway_key_mode
         )
         if needs_caller_key and authorization is None:
             # the caller's key lived only in memory and was lost in a restart: learn offline
             log.info("job %s lost its caller key in a restart: using the heuristic learner", job.id)
             return HeuristicLearner()
-        return LLMLearner(model, self.services.upstreams, self.services.learning, job.tenant, authorization)
+        upstreams = self.services.upstreams
+        completer: Completer
+        if anthropic:
+            completer = AnthropicCompleter(upstreams.anthropic, authorization)
+        else:
+            completer = ChatCompleter(upstreams, authorization, config.server.upstream_timeout_s)
+        return LLMLearner(model, completer, self.services.learning)
 
     async def run(self, job: Job, authorization: str | None) -> Outcome:
         started = time.perf_counter()

@@ -1,4 +1,4 @@
-"""Upstreams: where a chat completion goes, chosen by its model name."""
+"""Upstreams: where a chat completion goes, chosen by its model name; where Anthropic Messages go."""
 
 from __future__ import annotations
 
@@ -28,6 +28,12 @@ class UpstreamRouter:
             connect_timeout_s=server.connect_timeout_s,
             read_timeout_s=server.upstream_timeout_s,
         )
+        # /v1/messages goes here; the same relay, another base URL (paths keep their /v1)
+        self.anthropic = OpenAICompatibleUpstream(
+            config.upstreams.anthropic.api_base,
+            connect_timeout_s=server.connect_timeout_s,
+            read_timeout_s=server.upstream_timeout_s,
+        )
         self.aliases: dict[str, LiteLLMUpstream] = {
             a.model_name: LiteLLMUpstream(a, timeout_s=server.upstream_timeout_s) for a in config.upstreams.models
         }
@@ -37,6 +43,10 @@ class UpstreamRouter:
 
     async def start(self) -> None:
         await self.default.start()
+        await self.anthropic.start()
 
     async def close(self) -> None:
-        await self.default.close()
+        try:
+            await self.anthropic.close()
+        finally:
+            await self.default.close()

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import asyncio
 import time
+from typing import Any
 
 import httpx
 import openai
@@ -123,6 +124,33 @@ def test_first_chunk_arrives_before_upstream_finishes(gateway: GatewayFactory, f
         fake.release.set()
         rest = [line for line in lines if line.startswith("data:")]
     assert rest[-1] == "data: [DONE]"
+
+
+@pytest.mark.parametrize(
+    ("path", "body", "last"),
+    [
+        ("/v1/responses", {"input": "w1 w2 w3"}, "event: response.completed"),
+        ("/v1/messages", {"max_tokens": 9, "messages": [{"role": "user", "content": "w1 w2"}]}, "event: message_stop"),
+    ],
+)
+def test_named_events_arrive_before_upstream_finishes(
+    gateway: GatewayFactory, fake: FakeUpstream, upstream_url: str, path: str, body: dict[str, Any], last: str
+) -> None:
+    request = {"model": "gated-stream", "stream": True, **body}
+    headers = {"authorization": "Bearer k", "x-memorelay-user": "alice"}
+    filters = [{"memory_injection": {}}, {"learning": {"model": "heuristic", "workers": 1}}]
+    anthropic = {"anthropic": {"api_base": upstream_url.removesuffix("/v1")}}
+    with (
+        gateway(filters=filters, upstreams=anthropic) as url,
+        httpx.stream("POST", url + path, json=request, headers=headers, timeout=10) as r,
+    ):
+        lines = r.iter_lines()
+        first = next(line for line in lines if line.startswith("event:"))
+        assert first in ("event: response.created", "event: message_start")
+        assert not fake.release.is_set()  # the upstream is still holding its last event
+        fake.release.set()
+        rest = [line for line in lines if line.startswith("event:")]
+    assert rest[-1] == last
 
 
 def test_client_disconnect_cancels_upstream(gateway: GatewayFactory, fake: FakeUpstream) -> None:

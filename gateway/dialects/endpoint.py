@@ -1,20 +1,21 @@
-"""``POST /v1/chat/completions``: parse → filter chain → upstream → relay (SPEC §2–3).
+"""The one endpoint behind every dialect: parse → filter chain → upstream → relay (SPEC §2–3).
 
-Streams are forwarded chunk by chunk as they arrive; a client that disconnects
-cancels the upstream call; completion callbacks run after the last byte, from
-the stream's ``finally`` (never a Starlette ``BackgroundTask``, which is skipped
-when a send fails).
+``POST /v1/chat/completions``, ``/v1/responses`` and ``/v1/messages`` all run here with
+the same chain; only the dialect (validation, placement, accumulation, error shape)
+differs. Streams are forwarded chunk by chunk as they arrive; a client that disconnects
+cancels the upstream call; completion callbacks run after the last byte, from the
+stream's ``finally`` (never a Starlette ``BackgroundTask``, which is skipped when a send
+fails).
 """
 
 from __future__ import annotations
 
 import logging
 import time
-from collections.abc import AsyncIterator
-from typing import Any
+from collections.abc import AsyncIterator, Callable, Mapping
 
-from gateway.accumulator import StreamAccumulator, completion_from_body
 from gateway.asgi import (
+    JSON_HEADER,
     ClientDisconnected,
     Receive,
     Scope,
@@ -24,10 +25,11 @@ from gateway.asgi import (
     parse_json_object,
     read_body,
     send_bytes,
-    send_error,
 )
+from gateway.auth import Caller
 from gateway.chain import ChatContext, ChatResponse, Completion, Handler
-from gateway.errors import BadRequest, GatewayError
+from gateway.dialects.base import Dialect
+from gateway.errors import GatewayError
 from gateway.identity import (
     OPT_OUT_HEADER,
     Identity,
@@ -40,52 +42,45 @@ from gateway.streaming import relay_stream
 
 log = logging.getLogger("memorelay.chat")
 
-ROUTE = "/v1/chat/completions"
 # what the client sees when no filter says otherwise (SPEC §3 response headers)
 _DEFAULT_HEADERS = {"x-memorelay-memories": "0", "x-memorelay-learning": "skipped; reason=disabled"}
 
-
-def validate_chat_body(body: dict[str, Any]) -> str:
-    model = body.get("model")
-    if not isinstance(model, str) or not model:
-        raise BadRequest("'model' is required and must be a string", param="model")
-    messages = body.get("messages")
-    if not isinstance(messages, list) or not messages:
-        raise BadRequest("'messages' must be a non-empty array", param="messages")
-    for i, message in enumerate(messages):
-        if not isinstance(message, dict) or not isinstance(message.get("role"), str):
-            raise BadRequest(f"messages[{i}] must be an object with a 'role'", param="messages")
-    if "stream" in body and not isinstance(body["stream"], bool | None):
-        raise BadRequest("'stream' must be a boolean", param="stream")
-    return model
+CallerOf = Callable[[Mapping[str, str]], Caller]
 
 
-class ChatEndpoint:
-    """Pure ASGI endpoint; the chain is built once and passed in."""
+class DialectEndpoint:
+    """Pure ASGI endpoint for one dialect; the chain is built once and passed in.
 
-    def __init__(self, services: Services, chain: Handler) -> None:
+    ``caller_of`` authenticates a request (default: the gateway's ``Authorization`` rules;
+    Anthropic Messages also accepts ``x-api-key``).
+    """
+
+    def __init__(self, services: Services, chain: Handler, dialect: Dialect, caller_of: CallerOf | None = None) -> None:
         self.services = services
         self.chain = chain
+        self.dialect = dialect
+        self.caller_of: CallerOf = caller_of or services.auth.caller
         self.max_body = services.config.server.max_body_bytes
 
     async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
         started = time.perf_counter()
         metrics = self.services.metrics
+        route = self.dialect.route
         try:
             ctx = await self._context(scope, receive, started)
             response = await self.chain(ctx)
         except ClientDisconnected:
             return
         except GatewayError as exc:
-            metrics.requests.labels(ROUTE, exc.status_code).inc()
-            await send_error(send, exc)
+            metrics.requests.labels(route, exc.status_code).inc()
+            await self._error(send, exc)
             return
-        except Exception:  # boundary: a bug must still answer in OpenAI's shape
-            log.exception("chat request failed")
-            metrics.requests.labels(ROUTE, 500).inc()
-            await send_error(send, GatewayError("internal gateway error", code="internal_error"))
+        except Exception:  # boundary: a bug must still answer in the surface's error shape
+            log.exception("%s request failed", route)
+            metrics.requests.labels(route, 500).inc()
+            await self._error(send, GatewayError("internal gateway error", code="internal_error"))
             return
-        metrics.requests.labels(ROUTE, response.status_code).inc()
+        metrics.requests.labels(route, response.status_code).inc()
         if ctx.upstream_started_at is not None:
             metrics.overhead_seconds.observe(ctx.upstream_started_at - started)
             metrics.upstream_seconds.observe(time.perf_counter() - ctx.upstream_started_at)
@@ -100,18 +95,32 @@ class ChatEndpoint:
         if response.stream is None:
             await send_bytes(send, response.status_code, response.body or b"", headers)
             if response.on_complete and response.ok:
-                await _complete(ctx, response, completion_from_body(response.body or b""))
+                await _complete(ctx, response, self.dialect.completion_from_body(response.body or b""))
             return
         await self._stream(ctx, response, response.stream, headers, send, receive)
+
+    async def _error(self, send: Send, exc: GatewayError) -> None:
+        await send_bytes(send, exc.status_code, self.dialect.error_bytes(exc), [JSON_HEADER])
 
     async def _context(self, scope: Scope, receive: Receive, started: float) -> ChatContext:
         headers = header_dict(scope)
         body = parse_json_object(await read_body(receive, self.max_body, headers))
-        model = validate_chat_body(body)
-        caller = self.services.auth.caller(headers)
-        identity = Identity(caller.tenant, resolve_user(headers, body), resolve_conversation(headers))
+        model = self.dialect.validate(body)
+        caller = self.caller_of(headers)
+        user = resolve_user(headers, {"user": self.dialect.body_user(body)})
+        identity = Identity(caller.tenant, user, resolve_conversation(headers))
         opt_out = parse_opt_out(headers.get(OPT_OUT_HEADER))
-        return ChatContext(body, identity, opt_out, caller, model, headers, started_at=started)
+        return ChatContext(
+            body,
+            identity,
+            opt_out,
+            caller,
+            model,
+            headers,
+            dialect=self.dialect,
+            query_string=scope.get("query_string", b""),
+            started_at=started,
+        )
 
     async def _stream(
         self,
@@ -122,18 +131,16 @@ class ChatEndpoint:
         send: Send,
         receive: Receive,
     ) -> None:
-        accumulator = StreamAccumulator() if response.on_complete else None
-        observe = accumulator.feed if accumulator is not None else None
+        observer = self.dialect.observer() if response.on_complete else None
+        observe = observer.feed if observer is not None else None
         gauge = self.services.metrics.inflight_streams
         gauge.inc()
         try:
             finished = await relay_stream(response.status_code, headers, chunks, send, receive, observe)
         finally:
             gauge.dec()
-        if accumulator is not None and finished:
-            completion = accumulator.completion()
-            if accumulator.done or completion.finish_reason:
-                await _complete(ctx, response, completion)
+        if observer is not None and finished:
+            await _complete(ctx, response, observer.completion())
 
 
 async def _complete(ctx: ChatContext, response: ChatResponse, completion: Completion | None) -> None:

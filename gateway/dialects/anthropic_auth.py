@@ -1,0 +1,51 @@
+"""Credentials on the Anthropic Messages route (SPEC §3, ``upstreams.anthropic``).
+
+The caller's key may arrive as ``x-api-key`` (Anthropic's way) or as a bearer token.
+In gateway-key mode either carries the gateway key and the upstream key comes from
+``upstreams.anthropic.api_key``. In pass-through mode the caller's own credential goes
+upstream unless config names a key, and its hash is the tenant — the same tenant as the
+same key sent as ``Authorization: Bearer`` to the other routes.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from dataclasses import replace
+
+from gateway.auth import Authenticator, Caller
+from gateway.upstreams.headers import request_headers
+
+API_KEY_HEADER = "x-api-key"
+
+
+class AnthropicCallers:
+    """``caller(headers)`` for the Anthropic route; ``upstream_authorization`` holds the
+    credential for ``upstreams.anthropic`` (a bare key, or ``Bearer …`` to send as is)."""
+
+    def __init__(self, auth: Authenticator, upstream_key: str) -> None:
+        self.auth = auth
+        self.upstream_key = upstream_key
+
+    def caller(self, headers: Mapping[str, str]) -> Caller:
+        api_key = headers.get(API_KEY_HEADER)
+        probe = headers
+        if api_key and (not self.auth.gateway_key_mode or not headers.get("authorization")):
+            probe = {**headers, "authorization": f"Bearer {api_key}"}
+        caller = self.auth.caller(probe)
+        credential: str | None
+        if self.upstream_key:
+            credential = self.upstream_key
+        elif self.auth.gateway_key_mode:
+            credential = None  # the gateway key never goes upstream
+        else:
+            credential = api_key or headers.get("authorization")
+        return replace(caller, upstream_authorization=credential)
+
+
+def anthropic_headers(incoming: Mapping[str, str], credential: str | None) -> list[tuple[str, str]]:
+    """Headers for the Anthropic upstream: as sent (``anthropic-version``, ``anthropic-beta``
+    …) minus hop-by-hop, ``X-Memorelay-*`` and the caller's credentials, plus ``credential``."""
+    out = request_headers({k: v for k, v in incoming.items() if k != API_KEY_HEADER}, None, identity_encoding=True)
+    if credential:
+        out.append(("authorization", credential) if credential.startswith("Bearer ") else (API_KEY_HEADER, credential))
+    return out

@@ -1,0 +1,53 @@
+"""``POST /v1/messages/count_tokens``: relayed verbatim to ``upstreams.anthropic`` (no chain).
+
+Credentials follow the Messages route; the gateway's own errors use Anthropic's shape.
+"""
+
+from __future__ import annotations
+
+from gateway.asgi import (
+    JSON_HEADER,
+    ClientDisconnected,
+    Receive,
+    Scope,
+    Send,
+    encode_headers,
+    header_dict,
+    read_body,
+    send_bytes,
+)
+from gateway.dialects.anthropic_auth import AnthropicCallers, anthropic_headers
+from gateway.dialects.anthropic_messages import anthropic_error_bytes
+from gateway.errors import GatewayError
+from gateway.services import Services
+from gateway.streaming import relay_stream
+from gateway.upstreams.headers import response_headers
+
+COUNT_TOKENS_PATH = "/v1/messages/count_tokens"
+
+
+class AnthropicRelayEndpoint:
+    def __init__(self, services: Services, callers: AnthropicCallers) -> None:
+        self.services = services
+        self.callers = callers
+
+    async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
+        services = self.services
+        path = scope["path"]
+        try:
+            headers = header_dict(scope)
+            caller = self.callers.caller(headers)
+            body = await read_body(receive, services.config.server.max_body_bytes, headers)
+            forwarded = anthropic_headers(headers, caller.upstream_authorization)
+            response = await services.upstreams.anthropic.open_relay(
+                scope["method"], path, scope["query_string"], forwarded, body
+            )
+        except ClientDisconnected:
+            return
+        except GatewayError as exc:
+            services.metrics.requests.labels(path, exc.status_code).inc()
+            await send_bytes(send, exc.status_code, anthropic_error_bytes(exc), [JSON_HEADER])
+            return
+        services.metrics.requests.labels(path, response.status_code).inc()
+        out = encode_headers(response_headers(response.header_items(), decoded=True))
+        await relay_stream(response.status_code, out, response.chunks(), send, receive)

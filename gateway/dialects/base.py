@@ -1,0 +1,113 @@
+"""The dialect seam: what one API surface (chat completions, Responses, Anthropic Messages) owns.
+
+A dialect reads and edits its own wire format so that the filter chain never does:
+it validates a request body, names the query text for retrieval, places the memory
+block, hands learning a neutral transcript with the gateway's own block removed,
+assembles the final assistant text from a whole body or from stream events, and
+renders errors in its surface's shape. One generic endpoint (``gateway.dialects.endpoint``)
+runs the same chain for every dialect.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Awaitable, Callable
+from typing import TYPE_CHECKING, Any, Literal, Protocol, TypedDict
+
+from gateway.chain import Completion
+from gateway.errors import GatewayError
+
+if TYPE_CHECKING:
+    from gateway.chain import ChatContext, ChatResponse
+    from gateway.services import Services
+
+Placement = Literal["system", "last_user"]
+
+# a short latest turn ("and in Go?") borrows this much of the previous user turn
+SHORT_QUERY = 40
+CONTEXT_CHARS = 300
+
+
+class TranscriptMessage(TypedDict):
+    """One turn handed to learning: plain text, the memory block already removed."""
+
+    role: Literal["user", "assistant"]
+    content: str
+
+
+class StreamObserver(Protocol):
+    """Watches a relayed stream's bytes; never holds a chunk back."""
+
+    def feed(self, chunk: bytes) -> None: ...
+
+    def completion(self) -> Completion | None:
+        """The assembled answer, or None when the stream did not finish properly."""
+
+
+Terminal = Callable[["ChatContext", "Services"], Awaitable["ChatResponse"]]
+
+
+class Dialect(Protocol):
+    """One API surface. Every method is pure over the body except ``place_block`` (edits it)
+    and ``send`` (calls the upstream that serves this surface)."""
+
+    name: str
+    route: str
+
+    def validate(self, body: dict[str, Any]) -> str:
+        """Raise ``BadRequest`` for a body the surface cannot carry; return the model name."""
+
+    def body_user(self, body: dict[str, Any]) -> str | None:
+        """The end user named in the body (the header wins over it), if the surface has one."""
+
+    def query_text(self, body: dict[str, Any]) -> str:
+        """The latest user turn, plus a little of the previous one when it is short."""
+
+    def place_block(self, body: dict[str, Any], block: str, placement: Placement) -> None: ...
+
+    def transcript(self, body: dict[str, Any]) -> list[TranscriptMessage]:
+        """User and assistant turns of this request, oldest first, without the memory block."""
+
+    def completion_from_body(self, body: bytes) -> Completion | None: ...
+
+    def observer(self) -> StreamObserver: ...
+
+    def error_bytes(self, exc: GatewayError) -> bytes: ...
+
+    async def send(self, ctx: ChatContext, services: Services) -> ChatResponse: ...
+
+
+def join_query(latest: str, previous: str | None) -> str:
+    """``latest``, prefixed with the tail of ``previous`` when ``latest`` is short."""
+    query = latest.strip()
+    if len(query) < SHORT_QUERY and previous:
+        query = f"{previous.strip()[-CONTEXT_CHARS:]}\n{query}".strip()
+    return query
+
+
+class SseEvents:
+    """Splits raw SSE bytes into (event name, parsed JSON data) pairs as they arrive."""
+
+    def __init__(self) -> None:
+        self._buffer = b""
+
+    def feed(self, chunk: bytes) -> list[tuple[str, bytes]]:
+        self._buffer += chunk
+        out: list[tuple[str, bytes]] = []
+        while True:
+            end = _event_end(self._buffer)
+            if end < 0:
+                return out
+            event, self._buffer = self._buffer[:end], self._buffer[end:].lstrip(b"\r\n")
+            name, data = "", []
+            for line in event.splitlines():
+                if line.startswith(b"event:"):
+                    name = line[6:].strip().decode("utf-8", "replace")
+                elif line.startswith(b"data:"):
+                    data.append(line[5:].strip())
+            if data:
+                out.append((name, b"\n".join(data)))
+
+
+def _event_end(buffer: bytes) -> int:
+    positions = [p for p in (buffer.find(b"\n\n"), buffer.find(b"\r\n\r\n")) if p >= 0]
+    return min(positions) if positions else -1
