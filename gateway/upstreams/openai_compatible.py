@@ -18,9 +18,10 @@ from dataclasses import dataclass
 import aiohttp
 import orjson
 from multidict import CIMultiDictProxy
+from yarl import URL
 
 from gateway.chain import ChatContext, ChatResponse
-from gateway.errors import UpstreamTimeout, UpstreamUnreachable
+from gateway.errors import BadRequest, UpstreamTimeout, UpstreamUnreachable
 from gateway.upstreams.headers import request_headers, response_headers
 
 log = logging.getLogger("memorelay.upstream")
@@ -80,6 +81,8 @@ class OpenAICompatibleUpstream:
 
     def __init__(self, api_base: str, *, connect_timeout_s: float, read_timeout_s: float) -> None:
         self.api_base = api_base.rstrip("/")
+        self._base_encoded = str(URL(self.api_base))
+        self._chat_url = URL(self._base_encoded + "/chat/completions", encoded=True)
         self._timeout = aiohttp.ClientTimeout(total=None, sock_connect=connect_timeout_s, sock_read=read_timeout_s)
         self._session: aiohttp.ClientSession | None = None
 
@@ -107,7 +110,7 @@ class OpenAICompatibleUpstream:
         headers = request_headers(ctx.headers, ctx.caller.upstream_authorization, identity_encoding=True)
         headers.append(("content-type", "application/json"))
         ctx.upstream_started_at = time.perf_counter()
-        response = await self._send("POST", "/chat/completions", headers, orjson.dumps(ctx.body))
+        response = await self._send("POST", self._chat_url, headers, orjson.dumps(ctx.body))
         out_headers = response_headers(response.header_items(), decoded=True)
         is_sse = response.headers.get("content-type", "").startswith("text/event-stream")
         if ctx.stream and response.is_success and is_sse:
@@ -117,16 +120,21 @@ class OpenAICompatibleUpstream:
     async def open_relay(
         self, method: str, path: str, query: bytes, headers: list[tuple[str, str]], body: bytes
     ) -> RelayResponse:
-        """Start a verbatim call (other /v1/* paths); the caller reads or streams it."""
-        if query:
-            path += "?" + query.decode("latin-1")
-        return await self._send(method, path, headers, body)
+        """Start a verbatim call (other /v1/* paths); the caller reads or streams it.
 
-    async def _send(self, method: str, path: str, headers: list[tuple[str, str]], body: bytes) -> RelayResponse:
+        ``path`` must come from ``gateway.paths.relay_path``: it is still percent-encoded
+        and goes out byte for byte (``encoded=True``: yarl neither decodes nor normalises it).
+        """
+        if not query.isascii():
+            raise BadRequest("the query string must be ASCII (percent-encode other bytes)", code="invalid_path")
+        target = self._base_encoded + path + ("?" + query.decode("ascii") if query else "")
+        return await self._send(method, URL(target, encoded=True), headers, body)
+
+    async def _send(self, method: str, url: URL, headers: list[tuple[str, str]], body: bytes) -> RelayResponse:
         with map_transport_errors(self.api_base):
             response = await self.session.request(
                 method,
-                self.api_base + path,
+                url,
                 data=body or None,
                 headers=headers,
                 allow_redirects=False,
