@@ -42,3 +42,49 @@ def test_json_at_the_depth_limit_is_relayed(gateway: GatewayFactory, fake: FakeU
         r = httpx.post(url + "/v1/chat/completions", content=chat_body(nested(126)), headers=AUTH)
     assert r.status_code == 200, r.text
     assert fake.last_chat().body == orjson.loads(chat_body(nested(126)))
+
+
+def _memory_api(url: str, user: bytes | str) -> httpx.Client:
+    return httpx.Client(base_url=url, headers={**AUTH, "x-memorelay-user": user})
+
+
+@pytest.mark.parametrize(
+    ("written_as", "read_as"),
+    [
+        ("Jos%C3%A9", "José".encode()),
+        ("UTF-8''Jos%C3%A9", "Jos%C3%A9"),
+        ("José".encode(), "utf-8'es'Jos%c3%a9"),
+        ("%E5%BC%A0%E4%B8%89", "张三".encode()),
+    ],
+)
+def test_non_ascii_header_user_is_one_user_however_encoded(
+    gateway: GatewayFactory, written_as: bytes | str, read_as: bytes | str
+) -> None:
+    with gateway() as url:
+        created = _memory_api(url, written_as).post(
+            "/api/memories", json={"title": "Tea", "content": "Likes green tea.", "category": "user_preference"}
+        )
+        listed = _memory_api(url, read_as).get("/api/memories")
+    assert created.status_code == 201, created.text
+    assert created.json()["user_id"] in ("José", "张三")
+    assert [m["id"] for m in listed.json()["data"]] == [created.json()["id"]]
+
+
+def test_header_user_matches_the_body_user_in_chat(gateway: GatewayFactory, fake: FakeUpstream) -> None:
+    with gateway(filters=[{"memory_injection": {"top_k": 5}}]) as url:
+        _memory_api(url, "%E5%BC%A0%E4%B8%89").post(
+            "/api/memories",
+            json={"title": "Tea", "content": "The user likes green tea.", "category": "user_preference"},
+        )
+        body = {"model": "m", "user": "张三", "messages": [{"role": "user", "content": "which tea do I like?"}]}
+        r = httpx.post(url + "/v1/chat/completions", json=body, headers=AUTH)
+    assert r.status_code == 200, r.text
+    assert r.headers["x-memorelay-memories"] == "1"
+
+
+@pytest.mark.parametrize("value", ["50%off", "a%2", "%E9t%E9", b"\xe9t\xe9", "a%0Ab"])
+def test_undecodable_header_user_is_a_400(gateway: GatewayFactory, value: bytes | str) -> None:
+    with gateway() as url:
+        r = _memory_api(url, value).get("/api/memories")
+    assert r.status_code == 400, r.text
+    assert r.json()["error"]["param"] == "X-Memorelay-User"
