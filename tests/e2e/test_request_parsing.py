@@ -45,7 +45,8 @@ def test_json_at_the_depth_limit_is_relayed(gateway: GatewayFactory, fake: FakeU
 
 
 def _memory_api(url: str, user: bytes | str) -> httpx.Client:
-    return httpx.Client(base_url=url, headers={**AUTH, "x-memorelay-user": user})
+    value = user if isinstance(user, bytes) else user.encode()
+    return httpx.Client(base_url=url, headers=[(b"authorization", b"Bearer sk-app"), (b"x-memorelay-user", value)])
 
 
 @pytest.mark.parametrize(
