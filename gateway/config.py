@@ -15,7 +15,7 @@ from pathlib import Path
 from typing import Any, Literal
 
 import yaml
-from pydantic import BaseModel, ConfigDict, Field, SecretStr, ValidationError, field_validator
+from pydantic import BaseModel, ConfigDict, Field, SecretStr, ValidationError, field_validator, model_validator
 
 DEFAULT_CONFIG_PATH = "config/memorelay.yaml"
 
@@ -55,6 +55,18 @@ class GatewayKey(_Frozen):
 class AuthConfig(_Frozen):
     keys: tuple[GatewayKey, ...] = ()
     admin_key: SecretStr = SecretStr("")
+    # pass-through mode only: serve requests that carry no credential (tenant 'anonymous',
+    # or ``tenant``); off by default, since anyone who reaches the port would share it
+    allow_anonymous: bool = False
+    # pass-through mode only: one fixed tenant for every caller instead of a hash of each
+    # credential, so a single-app deployment keeps its memories when its upstream key rotates
+    tenant: str | None = Field(None, min_length=1, max_length=128)
+
+    @model_validator(mode="after")
+    def _pass_through_options(self) -> AuthConfig:
+        if self.keys and (self.tenant is not None or self.allow_anonymous):
+            raise ValueError("auth.tenant and auth.allow_anonymous apply to pass-through mode (no auth.keys) only")
+        return self
 
 
 class DefaultUpstream(_Frozen):
