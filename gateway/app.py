@@ -142,13 +142,11 @@ async def _gateway_error(request: Request, exc: Exception) -> Response:
 
 async def _http_error(request: Request, exc: Exception) -> Response:
     assert isinstance(exc, HTTPException)
+    method, path = _echoed(request.method), _echoed(request.url.path)
     if exc.status_code == 404:
-        message, code = f"unknown route {request.method} {request.url.path}", "not_found"
+        message, code = f"unknown route {method} {path}", "not_found"
     elif exc.status_code == 405:
-        message, code = (
-            f"method {request.method} not allowed on {request.url.path}",
-            "method_not_allowed",
-        )
+        message, code = f"method {method} not allowed on {path}", "method_not_allowed"
     else:
         message, code = str(exc.detail), None
     return _json(
@@ -156,6 +154,14 @@ async def _http_error(request: Request, exc: Exception) -> Response:
         orjson.dumps(error_body(message, "invalid_request_error", code)),
         dict(exc.headers) if exc.headers else None,
     )
+
+
+_MAX_ECHO = 120
+
+
+def _echoed(value: str) -> str:
+    """A request value quoted back in an error message, cut short (a 10 KB path is not echoed)."""
+    return value if len(value) <= _MAX_ECHO else value[:_MAX_ECHO] + "…"
 
 
 async def _unexpected_error(request: Request, exc: Exception) -> Response:

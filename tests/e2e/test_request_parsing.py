@@ -89,3 +89,12 @@ def test_undecodable_header_user_is_a_400(gateway: GatewayFactory, value: bytes 
         r = _memory_api(url, value).get("/api/memories")
     assert r.status_code == 400, r.text
     assert r.json()["error"]["param"] == "X-Memorelay-User"
+
+
+def test_unknown_route_echoes_a_capped_path(gateway: GatewayFactory) -> None:
+    with gateway() as url:
+        missing = httpx.get(url + "/nope/" + "a" * 10_000, headers=AUTH)
+        wrong_method = httpx.put(url + "/api/memories/" + "b" * 10_000, headers=AUTH)
+    assert missing.status_code == 404 and missing.json()["error"]["code"] == "not_found"
+    assert len(missing.content) < 400 and missing.json()["error"]["message"].endswith("…")
+    assert wrong_method.status_code == 405 and len(wrong_method.content) < 400
