@@ -22,6 +22,7 @@ from yarl import URL
 
 from gateway.chain import ChatContext, ChatResponse
 from gateway.errors import BadRequest, UpstreamTimeout, UpstreamUnreachable
+from gateway.streaming import StreamBroken
 from gateway.upstreams.headers import request_headers, response_headers
 
 log = logging.getLogger("memorelay.upstream")
@@ -65,8 +66,9 @@ class RelayResponse:
             async for chunk in self._response.content.iter_any():
                 yield chunk
         except (aiohttp.ClientError, TimeoutError) as exc:
-            # headers are out already: the stream can only end early
+            # headers are out already: the client's response can only be cut short, never finished
             log.warning("upstream stream from %s broke: %s", self._api_base, type(exc).__name__)
+            raise StreamBroken(f"upstream {self._api_base} broke off the stream ({type(exc).__name__})") from exc
         finally:
             self.close()
 
