@@ -9,6 +9,7 @@ the bottleneck.
 
 from __future__ import annotations
 
+import asyncio
 import logging
 import time
 from collections.abc import AsyncIterator, Iterator
@@ -26,6 +27,11 @@ from gateway.streaming import StreamBroken
 from gateway.upstreams.headers import request_headers, response_headers
 
 log = logging.getLogger("memorelay.upstream")
+
+# readiness probe (issue 7 item 9): any HTTP answer to a HEAD of api_base within the
+# timeout counts as reachable; the result is reused for a few seconds
+PROBE_TIMEOUT_S = 2.0
+PROBE_TTL_S = 5.0
 
 
 @contextmanager
@@ -87,6 +93,9 @@ class OpenAICompatibleUpstream:
         self._chat_url = URL(self._base_encoded + "/chat/completions", encoded=True)
         self._timeout = aiohttp.ClientTimeout(total=None, sock_connect=connect_timeout_s, sock_read=read_timeout_s)
         self._session: aiohttp.ClientSession | None = None
+        self._probe: asyncio.Future[bool] | None = None
+        self._probed_at = -PROBE_TTL_S
+        self._reachable = False
 
     async def start(self) -> None:
         connector = aiohttp.TCPConnector(limit=1000, ttl_dns_cache=300, keepalive_timeout=30)
@@ -107,6 +116,27 @@ class OpenAICompatibleUpstream:
         if self._session is None:
             raise RuntimeError("upstream not started")
         return self._session
+
+    async def reachable(self) -> bool:
+        """Whether the upstream answered at all lately; concurrent callers share one probe."""
+        if time.monotonic() - self._probed_at < PROBE_TTL_S:
+            return self._reachable
+        if self._probe is None:
+            self._probe = asyncio.ensure_future(self._run_probe())
+        return await asyncio.shield(self._probe)
+
+    async def _run_probe(self) -> bool:
+        try:
+            timeout = aiohttp.ClientTimeout(total=PROBE_TIMEOUT_S)
+            async with self.session.head(URL(self._base_encoded, encoded=True), timeout=timeout):
+                self._reachable = True
+        except (aiohttp.ClientError, TimeoutError) as exc:
+            log.warning("upstream %s unreachable for readiness: %s", self.api_base, type(exc).__name__)
+            self._reachable = False
+        finally:
+            self._probed_at = time.monotonic()
+            self._probe = None
+        return self._reachable
 
     async def chat(self, ctx: ChatContext) -> ChatResponse:
         headers = request_headers(ctx.headers, ctx.caller.upstream_authorization, identity_encoding=True)

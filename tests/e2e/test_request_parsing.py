@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import socket
+
 import httpx
 import orjson
 import pytest
@@ -98,3 +100,13 @@ def test_unknown_route_echoes_a_capped_path(gateway: GatewayFactory) -> None:
     assert missing.status_code == 404 and missing.json()["error"]["code"] == "not_found"
     assert len(missing.content) < 400 and missing.json()["error"]["message"].endswith("…")
     assert wrong_method.status_code == 405 and len(wrong_method.content) < 400
+
+
+def test_readyz_reports_an_unreachable_upstream(gateway: GatewayFactory) -> None:
+    with socket.socket() as closed:
+        closed.bind(("127.0.0.1", 0))  # bound, never listening: connections are refused
+        dead = f"http://127.0.0.1:{closed.getsockname()[1]}/v1"
+        with gateway(upstreams={"default": {"api_base": dead}}) as url:
+            ready = httpx.get(url + "/readyz")
+    assert ready.status_code == 503
+    assert ready.json()["checks"] == {"store": True, "upstream": False, "started": True}
