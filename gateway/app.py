@@ -12,7 +12,7 @@ import orjson
 from starlette.applications import Starlette
 from starlette.exceptions import HTTPException
 from starlette.middleware import Middleware
-from starlette.requests import Request
+from starlette.requests import ClientDisconnect, Request
 from starlette.responses import Response
 from starlette.routing import BaseRoute, Route
 from starlette.types import ASGIApp, Receive, Scope, Send
@@ -80,6 +80,7 @@ def create_app(config: Config) -> ASGIApp:
         exception_handlers={
             GatewayError: _gateway_error,
             HTTPException: _http_error,
+            ClientDisconnect: _client_gone,
             Exception: _unexpected_error,
         },
         lifespan=_lifespan(services, filters),
@@ -154,6 +155,11 @@ async def _http_error(request: Request, exc: Exception) -> Response:
         orjson.dumps(error_body(message, "invalid_request_error", code)),
         dict(exc.headers) if exc.headers else None,
     )
+
+
+async def _client_gone(request: Request, exc: Exception) -> Response:
+    # the client left (or its body timed out) mid-request: nobody is there to answer
+    return Response(status_code=400)
 
 
 _MAX_ECHO = 120

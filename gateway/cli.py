@@ -65,6 +65,7 @@ def _serve(args: argparse.Namespace) -> int:
     import uvicorn
 
     from gateway.app import create_app
+    from gateway.server_protocol import http_protocol
 
     config = _load(args.config)
     logging.basicConfig(level=args.log_level.upper(), format="%(asctime)s %(levelname)s %(name)s: %(message)s")
@@ -75,7 +76,7 @@ def _serve(args: argparse.Namespace) -> int:
             host=args.host or config.server.host,
             port=args.port if args.port is not None else config.server.port,
             loop="uvloop",
-            http="httptools",
+            http=http_protocol(config.server),
             access_log=False,  # memorelay's own access log leaves out queries and credentials
             server_header=False,
             timeout_graceful_shutdown=int(config.server.shutdown_grace_s),

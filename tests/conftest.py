@@ -13,6 +13,7 @@ os.environ.setdefault("TLDEXTRACT_PUBLIC_SUFFIX_LIST_URLS", "")
 
 from gateway.app import create_app
 from gateway.config import config_from_dict
+from gateway.server_protocol import http_protocol
 from tests.fake_upstream import FakeUpstream
 from tests.servers import serve_in_thread
 
@@ -65,8 +66,8 @@ def gateway(upstream_url: str, tmp_path: Path) -> GatewayFactory:
             },
             overrides,
         )
-        app = create_app(config_from_dict(raw))
-        with serve_in_thread(app) as url:
+        config = config_from_dict(raw)
+        with serve_in_thread(create_app(config), http=http_protocol(config.server)) as url:
             yield url
 
     return start
