@@ -7,6 +7,7 @@ from pathlib import Path
 from typing import Any
 
 import pytest
+from hypothesis import settings
 
 os.environ.setdefault("LITELLM_LOCAL_MODEL_COST_MAP", "True")
 os.environ.setdefault("TLDEXTRACT_PUBLIC_SUFFIX_LIST_URLS", "")
@@ -16,6 +17,11 @@ from gateway.config import config_from_dict
 from gateway.server_protocol import http_protocol
 from tests.fake_upstream import FakeUpstream
 from tests.servers import serve_in_thread
+
+# property tests: no per-example deadline (the CI machine is shared and noisy) and no
+# example database left in the work tree
+settings.register_profile("memorelay", deadline=None, database=None)
+settings.load_profile("memorelay")
 
 
 @pytest.fixture(scope="session")
