@@ -42,12 +42,15 @@ class GatewayHttpProtocol(HttpToolsProtocol):
 
     def __init__(self, *args: Any, **kwargs: Any) -> None:
         super().__init__(*args, **kwargs)
+        # one timer per request (a call_later and a cancel: ~2 us); it re-arms itself
+        # for the body's due time when it fires before that
         self._deadline: asyncio.TimerHandle | None = None
         self._in_request = False
+        self._body_due: float | None = None
 
     def connection_made(self, transport: asyncio.Transport) -> None:  # type: ignore[override]
         super().connection_made(transport)
-        self._arm(self.header_timeout_s, self._head_timed_out)
+        self._arm(self.header_timeout_s)
 
     def connection_lost(self, exc: Exception | None) -> None:
         self._disarm()
@@ -57,42 +60,52 @@ class GatewayHttpProtocol(HttpToolsProtocol):
         super().on_message_begin()
         self._in_request = True
         if self._deadline is None:  # a new connection's clock started when it opened
-            self._arm(self.header_timeout_s, self._head_timed_out)
+            self._arm(self.header_timeout_s)
 
     def on_headers_complete(self) -> None:
         super().on_headers_complete()
-        self._arm(self.body_timeout_s, self._body_timed_out)
+        self._body_due = due = self.loop.time() + self.body_timeout_s
+        if self._deadline is None or due < self._deadline.when():
+            self._arm(self.body_timeout_s)
 
     def on_message_complete(self) -> None:
         self._disarm()
         self._in_request = False
+        self._body_due = None
         super().on_message_complete()
 
-    def _arm(self, delay: float, callback: Any) -> None:
+    def _arm(self, delay: float) -> None:
         self._disarm()
-        self._deadline = self.loop.call_later(delay, callback)
+        self._deadline = self.loop.call_later(delay, self._timed_out)
 
     def _disarm(self) -> None:
         if self._deadline is not None:
             self._deadline.cancel()
             self._deadline = None
 
-    def _head_timed_out(self) -> None:
+    def _timed_out(self) -> None:
         self._deadline = None
         if self.transport.is_closing():
             return
+        if self._body_due is None:
+            self._head_timed_out()
+            return
+        left = self._body_due - self.loop.time()
+        if left > 0:
+            self._arm(left)
+        elif self.flow.read_paused:  # the gateway is not reading yet: not the client's delay
+            self._body_due = self.loop.time() + self.body_timeout_s
+            self._arm(self.body_timeout_s)
+        else:
+            self._body_timed_out()
+
+    def _head_timed_out(self) -> None:
         idle = self.cycle is None or self.cycle.response_complete
         if self._in_request and idle:
             self._reply_408(_timeout_body("head", self.header_timeout_s, "header_timeout_s"))
         self.transport.close()
 
     def _body_timed_out(self) -> None:
-        self._deadline = None
-        if self.transport.is_closing():
-            return
-        if self.flow.read_paused:  # the gateway is not reading yet: not the client's delay
-            self._arm(self.body_timeout_s, self._body_timed_out)
-            return
         cycle = self.cycle
         if cycle is not None and not cycle.response_started:
             self._reply_408(_timeout_body("body", self.body_timeout_s, "body_timeout_s"))

@@ -73,3 +73,10 @@ def test_a_slow_but_timely_request_is_served(gateway: GatewayFactory, fake: Fake
                 reply += data
     assert reply.startswith(b"HTTP/1.1 200 ")
     assert fake.last_chat().raw == body
+
+
+def test_a_body_deadline_shorter_than_the_head_deadline_still_holds(gateway: GatewayFactory) -> None:
+    head = b"POST /v1/chat/completions HTTP/1.1\r\nhost: x\r\nauthorization: Bearer k\r\ncontent-length: 100\r\n\r\n"
+    with gateway(server={"header_timeout_s": 8, "body_timeout_s": 0.5}) as url:
+        reply, took = _stall(url, head + b"{")
+    assert _error(reply)["code"] == "request_timeout" and took < 4
