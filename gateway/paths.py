@@ -5,7 +5,7 @@ operator's upstream key, so it must never climb out of that base. Policy:
 
 * the path is taken from the bytes the client sent (``raw_path``), not from the
   server's decoded ``path``, and is forwarded in that encoded form;
-* a dot segment (``.`` or ``..``) is refused, and so is any percent-escape that
+* a dot segment (``.`` or ``..``, also with a ``;`` parameter: ``..;x``) is refused, and so is any percent-escape that
   would decode to a dot, a slash, a backslash, ``?``, ``#`` or ``%`` (``%2e``,
   ``%2f``, ``%5c``, ``%3f``, ``%23``, ``%25``, any case): after them no decoding
   of the path, once or repeatedly, can produce a dot segment or a new separator;
@@ -42,7 +42,8 @@ def relay_path(scope_path: str, raw_path: bytes | None, prefix: str) -> str:
 
 
 def _has_dot_segment(path: str) -> bool:
-    return any(segment in (".", "..") for segment in path.split("/"))
+    # '..;x' counts: servers that take ';' as a path-parameter separator read it as '..'
+    return any(segment.partition(";")[0] in (".", "..") for segment in path.split("/"))
 
 
 def _refused(why: str) -> BadRequest:

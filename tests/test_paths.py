@@ -28,6 +28,7 @@ PIECES = [
     "\\",
     "?",
     "#",
+    ";",
     "a",
     "b",
     "%41",
@@ -42,7 +43,8 @@ def _uvicorn_scope_path(raw: bytes) -> str:
 
 
 def _dot_segment(path: str) -> bool:
-    return any(segment in (".", "..") for segment in path.replace("\\", "/").split("/"))
+    segments = path.replace("\\", "/").split("/")
+    return any(segment.partition(";")[0] in (".", "..") for segment in segments)
 
 
 @settings(max_examples=300)

@@ -26,6 +26,7 @@ ESCAPES = [
     "/v1/files%23frag",
     "/v1/%252e%252e/internal",
     "/v1/files/%zz",
+    "/v1/files/..;/internal",
 ]
 
 
