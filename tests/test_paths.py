@@ -52,6 +52,7 @@ def _dot_segment(path: str) -> bool:
 @example("/v1/%2e%2e/x")
 @example("/v1/..%2f")
 @example("/v1/%252e%252e/")
+@example("/v1/a/..;/x")
 def test_no_accepted_path_has_a_dot_segment_after_any_decoding(path: str) -> None:
     raw = path.encode("utf-8")
     try:
