@@ -12,7 +12,7 @@ import orjson
 from starlette.applications import Starlette
 from starlette.exceptions import HTTPException
 from starlette.middleware import Middleware
-from starlette.requests import Request
+from starlette.requests import ClientDisconnect, Request
 from starlette.responses import Response
 from starlette.routing import BaseRoute, Route
 from starlette.types import ASGIApp, Receive, Scope, Send
@@ -93,6 +93,7 @@ def create_app(config: Config) -> ASGIApp:
         exception_handlers={
             GatewayError: _gateway_error,
             HTTPException: _http_error,
+            ClientDisconnect: _client_gone,
             Exception: _unexpected_error,
         },
         lifespan=_lifespan(services, filters),
@@ -155,13 +156,11 @@ async def _gateway_error(request: Request, exc: Exception) -> Response:
 
 async def _http_error(request: Request, exc: Exception) -> Response:
     assert isinstance(exc, HTTPException)
+    method, path = _echoed(request.method), _echoed(request.url.path)
     if exc.status_code == 404:
-        message, code = f"unknown route {request.method} {request.url.path}", "not_found"
+        message, code = f"unknown route {method} {path}", "not_found"
     elif exc.status_code == 405:
-        message, code = (
-            f"method {request.method} not allowed on {request.url.path}",
-            "method_not_allowed",
-        )
+        message, code = f"method {method} not allowed on {path}", "method_not_allowed"
     else:
         message, code = str(exc.detail), None
     return _json(
@@ -169,6 +168,19 @@ async def _http_error(request: Request, exc: Exception) -> Response:
         orjson.dumps(error_body(message, "invalid_request_error", code)),
         dict(exc.headers) if exc.headers else None,
     )
+
+
+async def _client_gone(request: Request, exc: Exception) -> Response:
+    # the client left (or its body timed out) mid-request: nobody is there to answer
+    return Response(status_code=400)
+
+
+_MAX_ECHO = 120
+
+
+def _echoed(value: str) -> str:
+    """A request value quoted back in an error message, cut short (a 10 KB path is not echoed)."""
+    return value if len(value) <= _MAX_ECHO else value[:_MAX_ECHO] + "…"
 
 
 async def _unexpected_error(request: Request, exc: Exception) -> Response:

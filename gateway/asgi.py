@@ -15,6 +15,10 @@ Receive = Callable[[], Awaitable[Message]]
 Send = Callable[[Message], Awaitable[None]]
 
 JSON_HEADER = (b"content-type", b"application/json")
+# deepest accepted JSON request body (issue 7 item 8): orjson parses up to 1024 levels but
+# re-serialises at most 254, and the gateway wraps bodies a few levels deeper; no chat or
+# memory request needs more than a handful, tool schemas included
+MAX_JSON_DEPTH = 128
 
 
 def header_dict(scope: Scope) -> dict[str, str]:
@@ -52,7 +56,28 @@ def parse_json_object(raw: bytes) -> dict[str, Any]:
         raise BadRequest(f"request body is not valid JSON: {exc}") from exc
     if not isinstance(value, dict):
         raise BadRequest("request body must be a JSON object")
+    # fewer brackets than the limit cannot nest deeper than it: two C-speed counts
+    # spare the walk for almost every body
+    if raw.count(b"[") + raw.count(b"{") > MAX_JSON_DEPTH and json_depth(value) > MAX_JSON_DEPTH:
+        raise BadRequest(f"request body nests deeper than {MAX_JSON_DEPTH} levels")
     return value
+
+
+def json_depth(value: Any) -> int:
+    """How many arrays and objects nest at the deepest point of ``value`` (iterative: no recursion)."""
+    deepest = 0
+    stack: list[tuple[Any, int]] = [(value, 1)]
+    while stack:
+        item, depth = stack.pop()
+        if isinstance(item, dict):
+            children: Any = item.values()
+        elif isinstance(item, list):
+            children = item
+        else:
+            continue
+        deepest = max(deepest, depth)
+        stack.extend((child, depth + 1) for child in children if isinstance(child, dict | list))
+    return deepest
 
 
 def encode_headers(headers: dict[str, str]) -> list[tuple[bytes, bytes]]:

@@ -32,6 +32,8 @@ class Authenticator:
         upstream_key = config.upstreams.default.api_key.get_secret_value()
         self._upstream_auth = f"Bearer {upstream_key}" if upstream_key else None
         self._admin_key = config.auth.admin_key.get_secret_value().encode()
+        self._allow_anonymous = config.auth.allow_anonymous
+        self._fixed_tenant = config.auth.tenant
 
     @property
     def gateway_key_mode(self) -> bool:
@@ -42,9 +44,15 @@ class Authenticator:
         if self._keys:
             return Caller(self._tenant_for(authorization), self._upstream_auth)
         if not authorization:
-            return Caller(ANONYMOUS_TENANT, self._upstream_auth)
+            if not self._allow_anonymous:
+                raise Unauthorized(
+                    "missing credential: send 'Authorization: Bearer <key>' (pass-through mode refuses "
+                    "anonymous calls unless auth.allow_anonymous is set)"
+                )
+            return Caller(self._fixed_tenant or ANONYMOUS_TENANT, self._upstream_auth)
         # pass-through: the caller's credential goes upstream unless config names a key
-        return Caller(pass_through_tenant(authorization), self._upstream_auth or authorization)
+        tenant = self._fixed_tenant or pass_through_tenant(authorization)
+        return Caller(tenant, self._upstream_auth or authorization)
 
     def _tenant_for(self, authorization: str | None) -> str:
         token = _bearer(authorization)

@@ -123,6 +123,7 @@ def _serve(args: argparse.Namespace) -> int:
     import uvicorn
 
     from gateway.app import create_app
+    from gateway.server_protocol import http_protocol
 
     location = find_config(args.config)
     config = _load(location)
@@ -135,7 +136,7 @@ def _serve(args: argparse.Namespace) -> int:
             host=args.host or config.server.host,
             port=args.port if args.port is not None else config.server.port,
             loop="uvloop",
-            http="httptools",
+            http=http_protocol(config.server),
             access_log=False,  # memorelay's own access log leaves out queries and credentials
             server_header=False,
             timeout_graceful_shutdown=int(config.server.shutdown_grace_s),

@@ -20,7 +20,7 @@ from pathlib import Path
 from typing import Any, Literal
 
 import yaml
-from pydantic import BaseModel, ConfigDict, Field, SecretStr, ValidationError, field_validator
+from pydantic import BaseModel, ConfigDict, Field, SecretStr, ValidationError, field_validator, model_validator
 
 DEFAULT_CONFIG_PATH = "config/memorelay.yaml"
 CONFIG_ENV = "MEMORELAY_CONFIG"
@@ -45,6 +45,9 @@ class ServerConfig(_Frozen):
     max_body_bytes: int = Field(10 * 1024 * 1024, gt=0)
     upstream_timeout_s: float = Field(600.0, gt=0)
     connect_timeout_s: float = Field(5.0, gt=0)
+    # a request head / body that has not fully arrived in time gets a 408 (gateway/server_protocol.py)
+    header_timeout_s: float = Field(10.0, gt=0)
+    body_timeout_s: float = Field(30.0, gt=0)
     shutdown_grace_s: float = Field(30.0, ge=0)
     access_log: bool = True
 
@@ -64,6 +67,18 @@ class GatewayKey(_Frozen):
 class AuthConfig(_Frozen):
     keys: tuple[GatewayKey, ...] = ()
     admin_key: SecretStr = SecretStr("")
+    # pass-through mode only: serve requests that carry no credential (tenant 'anonymous',
+    # or ``tenant``); off by default, since anyone who reaches the port would share it
+    allow_anonymous: bool = False
+    # pass-through mode only: one fixed tenant for every caller instead of a hash of each
+    # credential, so a single-app deployment keeps its memories when its upstream key rotates
+    tenant: str | None = Field(None, min_length=1, max_length=128)
+
+    @model_validator(mode="after")
+    def _pass_through_options(self) -> AuthConfig:
+        if self.keys and (self.tenant is not None or self.allow_anonymous):
+            raise ValueError("auth.tenant and auth.allow_anonymous apply to pass-through mode (no auth.keys) only")
+        return self
 
 
 class DefaultUpstream(_Frozen):

@@ -15,10 +15,12 @@ async def healthz(request: Request) -> Response:
 
 async def readyz(request: Request) -> Response:
     services: Services = request.app.state.services
+    started = bool(getattr(request.app.state, "started", False))
     checks = {
         "store": services.memory.ready,
-        "upstream": bool(services.config.upstreams.default.api_base),
-        "started": bool(getattr(request.app.state, "started", False)),
+        # reachable: answered any HTTP request lately (cached a few seconds, short timeout)
+        "upstream": started and await services.upstreams.default.reachable(),
+        "started": started,
     }
     ready = all(checks.values())
     body = orjson.dumps({"status": "ready" if ready else "not_ready", "checks": checks})

@@ -2,9 +2,11 @@
 
 from __future__ import annotations
 
+import re
 from collections.abc import Mapping
 from dataclasses import dataclass
 from typing import Any
+from urllib.parse import unquote_to_bytes
 
 from gateway.errors import BadRequest
 
@@ -12,6 +14,9 @@ USER_HEADER = "x-memorelay-user"
 CONVERSATION_HEADER = "x-memorelay-conversation"
 OPT_OUT_HEADER = "x-memorelay-opt-out"
 MAX_ID_LENGTH = 256
+# RFC 8187 ext-value prefix: charset, optional language tag (only UTF-8 is recognised)
+_RFC8187_PREFIX = re.compile(r"utf-8'[A-Za-z0-9-]*'", re.IGNORECASE)
+_BAD_ESCAPE = re.compile(r"%(?![0-9A-Fa-f]{2})")
 
 
 @dataclass(frozen=True, slots=True)
@@ -54,14 +59,41 @@ def parse_opt_out(value: str | None) -> OptOut:
 def resolve_user(headers: Mapping[str, str], body: Mapping[str, Any] | None) -> str | None:
     """The header wins over the OpenAI body field ``user``; neither means no user."""
     user = headers.get(USER_HEADER)
-    if user is None and body is not None:
+    if user is not None:
+        user = decode_header_id(user, "X-Memorelay-User")
+    elif body is not None:
         body_user = body.get("user")
         user = body_user if isinstance(body_user, str) else None
     return _check_id(user, "X-Memorelay-User")
 
 
 def resolve_conversation(headers: Mapping[str, str]) -> str | None:
-    return _check_id(headers.get(CONVERSATION_HEADER), "X-Memorelay-Conversation")
+    value = headers.get(CONVERSATION_HEADER)
+    if value is None:
+        return None
+    return _check_id(decode_header_id(value, "X-Memorelay-Conversation"), "X-Memorelay-Conversation")
+
+
+def decode_header_id(value: str, name: str) -> str:
+    """A user or conversation id as sent in a header, decoded to the string the body would carry.
+
+    Header values arrive as bytes (``header_dict`` maps them 1:1 to latin-1 text). Accepted:
+    percent-encoded UTF-8 (``Jos%C3%A9``), the RFC 8187 form (``UTF-8''Jos%C3%A9``) and raw
+    UTF-8 bytes. A ``%`` must start a valid escape (a literal one is ``%25``), and the bytes
+    must be valid UTF-8; anything else is a 400 rather than a guess at another user.
+    """
+    if value.isascii() and "%" not in value and "'" not in value:
+        return value  # the common case costs three C-speed checks
+    prefix = _RFC8187_PREFIX.match(value)
+    if prefix is not None:
+        value = value[prefix.end() :]
+    if _BAD_ESCAPE.search(value):
+        raise BadRequest(f"{name}: '%' must start a percent-escape of UTF-8 (send a literal '%' as %25)", param=name)
+    raw = unquote_to_bytes(value.encode("latin-1"))
+    try:
+        return raw.decode("utf-8")
+    except UnicodeDecodeError:
+        raise BadRequest(f"{name}: not valid UTF-8 after percent-decoding", param=name) from None
 
 
 def _check_id(value: str | None, name: str) -> str | None:
@@ -71,5 +103,5 @@ def _check_id(value: str | None, name: str) -> str | None:
     if not value:
         return None
     if len(value) > MAX_ID_LENGTH or not value.isprintable():
-        raise BadRequest(f"{name}: must be printable and at most {MAX_ID_LENGTH} characters")
+        raise BadRequest(f"{name}: must be printable and at most {MAX_ID_LENGTH} characters", param=name)
     return value

@@ -13,6 +13,7 @@ from gateway.asgi import (
     send_error,
 )
 from gateway.errors import GatewayError
+from gateway.paths import relay_path
 from gateway.services import Services
 from gateway.streaming import relay_stream
 from gateway.upstreams.headers import request_headers, response_headers
@@ -31,7 +32,7 @@ class PassthroughEndpoint:
             headers = header_dict(scope)
             caller = services.auth.caller(headers)
             body = await read_body(receive, services.config.server.max_body_bytes, headers)
-            path = scope["path"].removeprefix("/v1")
+            path = relay_path(scope["path"], scope.get("raw_path"), "/v1")
             forwarded = request_headers(headers, caller.upstream_authorization, identity_encoding=False)
             response = await upstream.open_relay(scope["method"], path, scope["query_string"], forwarded, body)
         except ClientDisconnected:

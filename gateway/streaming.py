@@ -1,4 +1,10 @@
-"""Relay a byte stream to an ASGI client, chunk by chunk, cancelling it if the client leaves."""
+"""Relay a byte stream to an ASGI client, chunk by chunk, cancelling it if the client leaves.
+
+A stream the upstream cuts short is never ended cleanly (issue 7 item 9): the
+client's response stops without its terminating chunk, so the connection is
+aborted and HTTP clients and SDKs raise instead of taking a truncated answer for
+a finished one. An SSE stream first gets one OpenAI error event.
+"""
 
 from __future__ import annotations
 
@@ -6,9 +12,23 @@ import asyncio
 import contextlib
 from collections.abc import AsyncIterator, Callable
 
+import orjson
+
 from gateway.asgi import Receive, Send
+from gateway.errors import error_body
 
 ChunkObserver = Callable[[bytes], None]
+
+
+class StreamBroken(Exception):
+    """The upstream stream ended before its end; raised by a chunk iterator."""
+
+
+_BROKEN_SSE = (
+    b"data: "
+    + orjson.dumps(error_body("the upstream stream broke off before its end", "upstream_error", "stream_broken"))
+    + b"\n\n"
+)
 
 
 async def relay_stream(
@@ -22,9 +42,13 @@ async def relay_stream(
     """Send every chunk as it arrives; True when the stream ended normally.
 
     A disconnect seen on ``receive`` cancels the pump, whose ``finally`` closes
-    ``chunks`` and so the upstream response.
+    ``chunks`` and so the upstream response. When ``chunks`` raises ``StreamBroken``,
+    an event stream gets one OpenAI error event, and the response is left unfinished:
+    returning without the last body message makes the server close the connection.
     """
-    pump = asyncio.ensure_future(_pump(status, headers, chunks, send, observe))
+    is_sse = any(n == b"content-type" and v.startswith(b"text/event-stream") for n, v in headers)
+    broken_tail = _BROKEN_SSE if is_sse else None
+    pump = asyncio.ensure_future(_pump(status, headers, chunks, send, observe, broken_tail))
     watcher = asyncio.ensure_future(_wait_disconnect(receive))
     try:
         await asyncio.wait({pump, watcher}, return_when=asyncio.FIRST_COMPLETED)
@@ -32,7 +56,7 @@ async def relay_stream(
         watcher.cancel()
         if not pump.done():
             pump.cancel()
-        with contextlib.suppress(asyncio.CancelledError, OSError):
+        with contextlib.suppress(asyncio.CancelledError, OSError, StreamBroken):
             await pump
     return not pump.cancelled() and pump.exception() is None
 
@@ -43,13 +67,19 @@ async def _pump(
     chunks: AsyncIterator[bytes],
     send: Send,
     observe: ChunkObserver | None,
+    broken_tail: bytes | None,
 ) -> None:
     try:
         await send({"type": "http.response.start", "status": status, "headers": headers})
-        async for chunk in chunks:
-            await send({"type": "http.response.body", "body": chunk, "more_body": True})
-            if observe is not None:
-                observe(chunk)
+        try:
+            async for chunk in chunks:
+                await send({"type": "http.response.body", "body": chunk, "more_body": True})
+                if observe is not None:
+                    observe(chunk)
+        except StreamBroken:
+            if broken_tail is not None:
+                await send({"type": "http.response.body", "body": broken_tail, "more_body": True})
+            raise
         await send({"type": "http.response.body", "body": b""})
     finally:
         closer = getattr(chunks, "aclose", None)

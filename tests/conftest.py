@@ -7,14 +7,21 @@ from pathlib import Path
 from typing import Any
 
 import pytest
+from hypothesis import settings
 
 os.environ.setdefault("LITELLM_LOCAL_MODEL_COST_MAP", "True")
 os.environ.setdefault("TLDEXTRACT_PUBLIC_SUFFIX_LIST_URLS", "")
 
 from gateway.app import create_app
 from gateway.config import config_from_dict
+from gateway.server_protocol import http_protocol
 from tests.fake_upstream import FakeUpstream
 from tests.servers import serve_in_thread
+
+# property tests: no per-example deadline (the CI machine is shared and noisy) and no
+# example database left in the work tree
+settings.register_profile("memorelay", deadline=None, database=None)
+settings.load_profile("memorelay")
 
 
 @pytest.fixture(scope="session")
@@ -65,8 +72,8 @@ def gateway(upstream_url: str, tmp_path: Path) -> GatewayFactory:
             },
             overrides,
         )
-        app = create_app(config_from_dict(raw))
-        with serve_in_thread(app) as url:
+        config = config_from_dict(raw)
+        with serve_in_thread(create_app(config), http=http_protocol(config.server)) as url:
             yield url
 
     return start

@@ -9,6 +9,7 @@ the bottleneck.
 
 from __future__ import annotations
 
+import asyncio
 import logging
 import time
 from collections.abc import AsyncIterator, Iterator
@@ -18,12 +19,19 @@ from dataclasses import dataclass
 import aiohttp
 import orjson
 from multidict import CIMultiDictProxy
+from yarl import URL
 
 from gateway.chain import ChatContext, ChatResponse
-from gateway.errors import UpstreamTimeout, UpstreamUnreachable
+from gateway.errors import BadRequest, UpstreamTimeout, UpstreamUnreachable
+from gateway.streaming import StreamBroken
 from gateway.upstreams.headers import request_headers, response_headers
 
 log = logging.getLogger("memorelay.upstream")
+
+# readiness probe (issue 7 item 9): any HTTP answer to a HEAD of api_base within the
+# timeout counts as reachable; the result is reused for a few seconds
+PROBE_TIMEOUT_S = 2.0
+PROBE_TTL_S = 5.0
 
 
 @contextmanager
@@ -64,8 +72,9 @@ class RelayResponse:
             async for chunk in self._response.content.iter_any():
                 yield chunk
         except (aiohttp.ClientError, TimeoutError) as exc:
-            # headers are out already: the stream can only end early
+            # headers are out already: the client's response can only be cut short, never finished
             log.warning("upstream stream from %s broke: %s", self._api_base, type(exc).__name__)
+            raise StreamBroken(f"upstream {self._api_base} broke off the stream ({type(exc).__name__})") from exc
         finally:
             self.close()
 
@@ -80,8 +89,13 @@ class OpenAICompatibleUpstream:
 
     def __init__(self, api_base: str, *, connect_timeout_s: float, read_timeout_s: float) -> None:
         self.api_base = api_base.rstrip("/")
+        self._base_encoded = str(URL(self.api_base))
+        self._chat_url = URL(self._base_encoded + "/chat/completions", encoded=True)
         self._timeout = aiohttp.ClientTimeout(total=None, sock_connect=connect_timeout_s, sock_read=read_timeout_s)
         self._session: aiohttp.ClientSession | None = None
+        self._probe: asyncio.Future[bool] | None = None
+        self._probed_at = -PROBE_TTL_S
+        self._reachable = False
 
     async def start(self) -> None:
         connector = aiohttp.TCPConnector(limit=1000, ttl_dns_cache=300, keepalive_timeout=30)
@@ -103,11 +117,32 @@ class OpenAICompatibleUpstream:
             raise RuntimeError("upstream not started")
         return self._session
 
+    async def reachable(self) -> bool:
+        """Whether the upstream answered at all lately; concurrent callers share one probe."""
+        if time.monotonic() - self._probed_at < PROBE_TTL_S:
+            return self._reachable
+        if self._probe is None:
+            self._probe = asyncio.ensure_future(self._run_probe())
+        return await asyncio.shield(self._probe)
+
+    async def _run_probe(self) -> bool:
+        try:
+            timeout = aiohttp.ClientTimeout(total=PROBE_TIMEOUT_S)
+            async with self.session.head(URL(self._base_encoded, encoded=True), timeout=timeout):
+                self._reachable = True
+        except (aiohttp.ClientError, TimeoutError) as exc:
+            log.warning("upstream %s unreachable for readiness: %s", self.api_base, type(exc).__name__)
+            self._reachable = False
+        finally:
+            self._probed_at = time.monotonic()
+            self._probe = None
+        return self._reachable
+
     async def chat(self, ctx: ChatContext) -> ChatResponse:
         headers = request_headers(ctx.headers, ctx.caller.upstream_authorization, identity_encoding=True)
         headers.append(("content-type", "application/json"))
         ctx.upstream_started_at = time.perf_counter()
-        response = await self._send("POST", "/chat/completions", headers, orjson.dumps(ctx.body))
+        response = await self._send("POST", self._chat_url, headers, orjson.dumps(ctx.body))
         out_headers = response_headers(response.header_items(), decoded=True)
         is_sse = response.headers.get("content-type", "").startswith("text/event-stream")
         if ctx.stream and response.is_success and is_sse:
@@ -117,16 +152,21 @@ class OpenAICompatibleUpstream:
     async def open_relay(
         self, method: str, path: str, query: bytes, headers: list[tuple[str, str]], body: bytes
     ) -> RelayResponse:
-        """Start a verbatim call (other /v1/* paths); the caller reads or streams it."""
-        if query:
-            path += "?" + query.decode("latin-1")
-        return await self._send(method, path, headers, body)
+        """Start a verbatim call (other /v1/* paths); the caller reads or streams it.
 
-    async def _send(self, method: str, path: str, headers: list[tuple[str, str]], body: bytes) -> RelayResponse:
+        ``path`` must come from ``gateway.paths.relay_path``: it is still percent-encoded
+        and goes out byte for byte (``encoded=True``: yarl neither decodes nor normalises it).
+        """
+        if not query.isascii():
+            raise BadRequest("the query string must be ASCII (percent-encode other bytes)", code="invalid_path")
+        target = self._base_encoded + path + ("?" + query.decode("ascii") if query else "")
+        return await self._send(method, URL(target, encoded=True), headers, body)
+
+    async def _send(self, method: str, url: URL, headers: list[tuple[str, str]], body: bytes) -> RelayResponse:
         with map_transport_errors(self.api_base):
             response = await self.session.request(
                 method,
-                self.api_base + path,
+                url,
                 data=body or None,
                 headers=headers,
                 allow_redirects=False,

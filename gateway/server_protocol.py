@@ -1,0 +1,121 @@
+"""uvicorn's httptools protocol with deadlines for the request head and body (issue 7 item 9).
+
+uvicorn bounds only the idle time between keep-alive requests: a client that
+sends half a request head, or a Content-Length and then too few bytes, holds its
+connection (and, for a body, a running request) for as long as it likes. Here:
+
+* the head must be complete within ``server.header_timeout_s`` of the connection
+  opening or of the request's first byte; else a 408 (if a request had begun) and close;
+* the body must be complete within ``server.body_timeout_s`` of the head; else a 408
+  in OpenAI's error shape, and the application sees the client disconnect. Time
+  spent while the gateway itself holds reading back (flow control) does not count.
+
+Pass it to uvicorn with ``uvicorn.Config(http=http_protocol(config.server))``.
+"""
+
+from __future__ import annotations
+
+import asyncio
+from typing import Any
+
+import orjson
+from uvicorn.protocols.http.httptools_impl import HttpToolsProtocol
+
+from gateway.config import ServerConfig
+from gateway.errors import error_body
+
+
+def _timeout_body(part: str, seconds: float, key: str) -> bytes:
+    message = f"request {part} not received within {seconds:g} s (server.{key})"
+    return orjson.dumps(error_body(message, "invalid_request_error", "request_timeout"))
+
+
+def http_protocol(server: ServerConfig) -> type[HttpToolsProtocol]:
+    """The protocol class for ``uvicorn.Config(http=...)`` with this config's deadlines."""
+    attributes = {"header_timeout_s": server.header_timeout_s, "body_timeout_s": server.body_timeout_s}
+    return type("GatewayHttpProtocol", (GatewayHttpProtocol,), attributes)
+
+
+class GatewayHttpProtocol(HttpToolsProtocol):
+    header_timeout_s = 10.0
+    body_timeout_s = 30.0
+
+    def __init__(self, *args: Any, **kwargs: Any) -> None:
+        super().__init__(*args, **kwargs)
+        # one timer per request (a call_later and a cancel: ~2 us); it re-arms itself
+        # for the body's due time when it fires before that
+        self._deadline: asyncio.TimerHandle | None = None
+        self._in_request = False
+        self._body_due: float | None = None
+
+    def connection_made(self, transport: asyncio.Transport) -> None:  # type: ignore[override]
+        super().connection_made(transport)
+        self._arm(self.header_timeout_s)
+
+    def connection_lost(self, exc: Exception | None) -> None:
+        self._disarm()
+        super().connection_lost(exc)
+
+    def on_message_begin(self) -> None:
+        super().on_message_begin()
+        self._in_request = True
+        if self._deadline is None:  # a new connection's clock started when it opened
+            self._arm(self.header_timeout_s)
+
+    def on_headers_complete(self) -> None:
+        super().on_headers_complete()
+        self._body_due = due = self.loop.time() + self.body_timeout_s
+        if self._deadline is None or due < self._deadline.when():
+            self._arm(self.body_timeout_s)
+
+    def on_message_complete(self) -> None:
+        self._disarm()
+        self._in_request = False
+        self._body_due = None
+        super().on_message_complete()
+
+    def _arm(self, delay: float) -> None:
+        self._disarm()
+        self._deadline = self.loop.call_later(delay, self._timed_out)
+
+    def _disarm(self) -> None:
+        if self._deadline is not None:
+            self._deadline.cancel()
+            self._deadline = None
+
+    def _timed_out(self) -> None:
+        self._deadline = None
+        if self.transport.is_closing():
+            return
+        if self._body_due is None:
+            self._head_timed_out()
+            return
+        left = self._body_due - self.loop.time()
+        if left > 0:
+            self._arm(left)
+        elif self.flow.read_paused:  # the gateway is not reading yet: not the client's delay
+            self._body_due = self.loop.time() + self.body_timeout_s
+            self._arm(self.body_timeout_s)
+        else:
+            self._body_timed_out()
+
+    def _head_timed_out(self) -> None:
+        idle = self.cycle is None or self.cycle.response_complete
+        if self._in_request and idle:
+            self._reply_408(_timeout_body("head", self.header_timeout_s, "header_timeout_s"))
+        self.transport.close()
+
+    def _body_timed_out(self) -> None:
+        cycle = self.cycle
+        if cycle is not None and not cycle.response_started:
+            self._reply_408(_timeout_body("body", self.body_timeout_s, "body_timeout_s"))
+        if cycle is not None:
+            cycle.disconnected = True
+            cycle.message_event.set()
+        self.transport.close()
+
+    def _reply_408(self, body: bytes) -> None:
+        self.transport.write(
+            b"HTTP/1.1 408 Request Timeout\r\ncontent-type: application/json\r\nconnection: close\r\n"
+            b"content-length: %d\r\n\r\n%s" % (len(body), body)
+        )
