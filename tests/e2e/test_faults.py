@@ -68,7 +68,7 @@ def test_a_fault_before_the_headers_is_a_clear_502_or_504(
     upstream, upstream_url = fault
     upstream.fault = kind
     body = {"model": "m", "messages": MESSAGES, "stream": route == "chat-stream"}
-    path = "/v1/responses" if route == "passthrough" else "/v1/chat/completions"
+    path = "/v1/completions" if route == "passthrough" else "/v1/chat/completions"
     with gateway(**_config(upstream_url)) as url:
         started = time.monotonic()
         r = httpx.post(url + path, json=body, headers=AUTH, timeout=10)
@@ -115,10 +115,10 @@ def test_a_cut_passthrough_body_is_aborted_not_finished(
     upstream.fault = "truncate"
     with gateway(**_config(upstream_url)) as url:
         with pytest.raises(httpx.RemoteProtocolError):
-            httpx.post(url + "/v1/responses", json={"model": "m", "stream": stream}, headers=AUTH, timeout=10)
+            httpx.post(url + "/v1/completions", json={"model": "m", "stream": stream}, headers=AUTH, timeout=10)
         # the gateway still serves the next request on the same upstream
         upstream.fault = "ok"
-        assert httpx.post(url + "/v1/responses", json={"model": "m"}, headers=AUTH, timeout=10).status_code == 200
+        assert httpx.post(url + "/v1/completions", json={"model": "m"}, headers=AUTH, timeout=10).status_code == 200
 
 
 @pytest.mark.usefixtures("no_tracebacks")
