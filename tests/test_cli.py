@@ -413,3 +413,18 @@ def test_move_tenant_carries_the_learning_log_queue_and_usage(tmp_path: Path) ->
             await learning.close()
 
     run(check())
+
+
+def test_memories_commands_default_to_the_configured_auth_tenant(gateway: GatewayFactory, tmp_path: Path) -> None:
+    with gateway(auth={"tenant": "app1"}) as url:  # one app in pass-through mode: one fixed tenant
+        assert _remember(url, "sk-any-key", "alice", "Likes green tea")["tenant"] == "app1"
+    config = tmp_path / "fixed.yaml"
+    store = {"database": "db/memorelay.db", "embedding": {"provider": "none"}}
+    config.write_text(yaml.safe_dump({"auth": {"tenant": "app1"}, "memory": store}))
+    env = {"MEMORELAY_CONFIG": str(config)}
+    # bob has no memories anywhere yet: without auth.tenant the CLI could not know where to write
+    added = memorelay("memories", "add", "--user", "bob", "--title", "Uses vim", "--content", "The user uses vim.", env=env)
+    assert added.returncode == 0, added.stderr
+    listed = memorelay("memories", "list", "--user", "bob", env=env, cwd=tmp_path)
+    assert listed.returncode == 0, listed.stderr
+    assert [m["tenant"] for m in orjson.loads(listed.stdout)["data"]] == ["app1"]
