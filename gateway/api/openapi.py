@@ -119,7 +119,11 @@ def _parameters(op: Operation) -> list[dict[str, Any]]:
         assert "$defs" not in schema, f"{op.query.__name__}: query parameters must be plain values"
         required = set(schema.get("required", ()))
         for name, prop in schema["properties"].items():
-            params.append({"name": name, "in": "query", "required": name in required, "schema": _no_null(prop)})
+            param = {"name": name, "in": "query", "required": name in required, "schema": _no_null(prop)}
+            if name not in required:
+                # `?limit=` means the default (request_models._empty_is_absent)
+                param["allowEmptyValue"] = True
+            params.append(param)
     return params
 
 

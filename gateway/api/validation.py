@@ -4,10 +4,11 @@ name the field."""
 
 from __future__ import annotations
 
-from typing import Any, TypeVar
+from typing import Any, TypeVar, get_args
 
 import annotated_types
 from pydantic import BaseModel, ValidationError
+from pydantic.fields import FieldInfo
 from pydantic_core import ErrorDetails
 from starlette.requests import Request
 
@@ -52,13 +53,14 @@ async def parse_body(request: Request, model: type[M]) -> M:
 def bad_request(exc: ValidationError, model: type[BaseModel]) -> BadRequest:
     """The first error as a 400: a memory rule's own message, else one that names the field."""
     error = exc.errors(include_url=False)[0]
-    field = str(error["loc"][0]) if error["loc"] else None
     cause = (error.get("ctx") or {}).get("error")
-    if isinstance(cause, MemoryValidationError):
-        return BadRequest(str(cause), param=cause.field or field)
+    rule = cause if isinstance(cause, MemoryValidationError) else None
+    field = str(error["loc"][0]) if error["loc"] else (rule.field if rule is not None else None)
     fixed: dict[str, str] = getattr(model, "field_messages", {})
     if field is not None and field in fixed:
         return BadRequest(fixed[field], param=field)
+    if rule is not None:
+        return BadRequest(str(rule), param=rule.field or field)
     return BadRequest(_message(error, model, field), param=field)
 
 
@@ -66,7 +68,8 @@ def _message(error: ErrorDetails, model: type[BaseModel], field: str | None) -> 
     kind, ctx = error["type"], error.get("ctx") or {}
     if kind == "extra_forbidden":
         return f"unknown field {field!r}"
-    name = "'" + "".join(f"[{p}]" if isinstance(p, int) else f".{p}" for p in error["loc"]).lstrip(".") + "'"
+    # the field and any list index; pydantic's union-member labels ("function-after[…]") are left out
+    name = "'" + (field or "body") + "".join(f"[{p}]" for p in error["loc"] if isinstance(p, int)) + "'"
     if kind == "missing":
         return f"{name} is required"
     if kind in _KINDS:
@@ -86,11 +89,12 @@ def _message(error: ErrorDetails, model: type[BaseModel], field: str | None) -> 
 
 
 def _bounds(model: type[BaseModel], field: str) -> tuple[Any, Any]:
+    """The ``ge``/``le`` of a field, also where it sits inside ``X | None``."""
     info = model.model_fields.get(field)
-    low = high = None
-    for rule in info.metadata if info is not None else ():
-        if isinstance(rule, annotated_types.Ge):
-            low = rule.ge
-        elif isinstance(rule, annotated_types.Le):
-            high = rule.le
+    rules: list[Any] = list(info.metadata) if info is not None else []
+    for arg in get_args(info.annotation) if info is not None else ():
+        for rule in getattr(arg, "__metadata__", ()):
+            rules.extend(rule.metadata if isinstance(rule, FieldInfo) else [rule])
+    low = next((r.ge for r in rules if isinstance(r, annotated_types.Ge)), None)
+    high = next((r.le for r in rules if isinstance(r, annotated_types.Le)), None)
     return low, high
