@@ -34,9 +34,14 @@ _KINDS = {
 
 
 def parse_query(request: Request, model: type[M]) -> M:
-    """The query string as ``model``; a repeated parameter keeps its last value."""
+    """The query string as ``model``. A parameter of the model given twice is refused: which of
+    two tenants or limits was meant is a guess (HTTP parameter pollution)."""
+    params = request.query_params
+    for name in model.model_fields:
+        if len(params.getlist(name)) > 1:
+            raise BadRequest(f"'{name}' must be given once", param=name)
     try:
-        return model.model_validate(dict(request.query_params))
+        return model.model_validate(dict(params))
     except ValidationError as exc:
         raise bad_request(exc, model) from None
 

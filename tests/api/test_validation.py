@@ -44,6 +44,12 @@ def test_query_errors_name_the_parameter(url: str, query: str, param: str, messa
     assert error["param"] == param and str(error["message"]).startswith(message)
 
 
+def test_a_parameter_given_twice_is_refused(url: str) -> None:
+    error = error_of(httpx.get(f"{url}/api/admin/users?tenant=a&tenant=", headers=ADMIN_AUTH))
+    assert error["param"] == "tenant" and error["message"] == "'tenant' must be given once"
+    assert error_of(httpx.get(f"{url}/api/memories?limit=5&limit=500", headers=USER))["param"] == "limit"
+
+
 def test_empty_and_unknown_query_parameters_mean_the_defaults(url: str) -> None:
     r = httpx.get(f"{url}/api/memories?limit=&category=&include_disabled=&whatever=1", headers=USER)
     assert r.status_code == 200 and r.json() == {"data": [], "total": 0}
