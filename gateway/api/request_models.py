@@ -93,7 +93,7 @@ class MemoryPatch(_Body):
         # null means "clear" only where a field can be empty (subcategory, tags, disabled_reason)
         if isinstance(data, dict):
             for key in ("title", "content", "category", "enabled", "score"):
-                if key in data and data[key] is None:
+                if key in cls.model_fields and key in data and data[key] is None:
                     raise MemoryValidationError(key, "must not be null")
         return data
 

@@ -84,7 +84,8 @@ def test_patch_settings_and_delete_all_errors(url: str) -> None:
         "code": "invalid_request",
     }
     assert error_of(httpx.patch(path, headers=USER, json={"enabled": "false"}))["param"] == "enabled"
-    assert error_of(httpx.patch(path, headers=USER, json={"score": 0.5}))["message"] == "unknown field 'score'"
+    for score in (0.5, None):
+        assert error_of(httpx.patch(path, headers=USER, json={"score": score}))["message"] == "unknown field 'score'"
     cleared = httpx.patch(path, headers=USER, json={"subcategory": None, "tags": None})
     assert cleared.status_code == 200 and cleared.json()["tags"] == []
     settings = error_of(httpx.put(url + "/api/memories/settings", headers=USER, json={"learning_enabled": "no"}))
