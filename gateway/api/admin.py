@@ -20,11 +20,19 @@ from gateway.api.memories import invalid, new_memory
 from gateway.api.operation import Endpoint, Operation, routes_of
 from gateway.api.validation import parse_body, parse_query
 from gateway.asgi import header_dict
-from gateway.errors import BadRequest, NotFound
+from gateway.errors import GatewayError, NotFound
 from gateway.learning.prompts import PROMPT_NAMES, PromptName
 from gateway.memory import MemoryValidationError, NewMemory
 
 ACTOR = "admin"
+
+
+class Conflict(GatewayError):
+    """The request is valid but the memory's state forbids it (promote a shared memory)."""
+
+    status_code = 409
+    error_type = "invalid_request_error"
+    code = "conflict"
 
 
 def admin_only(endpoint: Endpoint) -> Endpoint:
@@ -123,7 +131,7 @@ async def promote(request: Request) -> Response:
     if found is None:
         raise NotFound(f"no memory {shown(memory_id)}")
     if found.scope != "personal":
-        raise BadRequest(f"memory {shown(memory_id)} is already {found.scope}")
+        raise Conflict(f"memory {shown(memory_id)} is already {found.scope}")
     promoted = await services_of(request).memory.promote(memory_id, actor=ACTOR)
     if promoted is None:
         raise NotFound(f"no memory {shown(memory_id)}")
@@ -221,7 +229,7 @@ def admin_operations() -> list[Operation]:
         op("GET", "/memories/{id}", get_memory, "Any memory", response=rs.Memory),
         op("PATCH", "/memories/{id}", patch_memory, "Change any memory", body=rq.AdminMemoryPatch, response=rs.Memory),
         op("DELETE", "/memories/{id}", delete_memory, "Delete any memory", status=204),
-        op("POST", "/memories/{id}/promote", promote, "Personal to shared", response=rs.Memory, errors=(400,)),
+        op("POST", "/memories/{id}/promote", promote, "Personal to shared", response=rs.Memory, errors=(409,)),
         op(
             "GET",
             "/stats",

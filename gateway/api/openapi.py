@@ -32,6 +32,7 @@ _ERRORS = {
     401: "missing or wrong credential",
     403: "not the caller's own personal memory",
     404: "no such memory, user or prompt",
+    409: "the memory's state forbids it: it is already shared or system",
     413: "body over server.max_body_bytes",
 }
 _SECURITY_SCHEMES = {
@@ -143,7 +144,8 @@ def _responses(op: Operation, refs: Refs) -> dict[str, Any]:
     else:
         content = {"application/json": {"schema": refs[(op.response, "serialization")]}}
         content.update({media: {"schema": schema} for media, schema in op.alternatives.items()})
-        out[str(op.status)] = {"description": op.response.__doc__ or op.response.__name__, "content": content}
+        description = (op.response.__doc__ or op.response.__name__).replace("``", "`")
+        out[str(op.status)] = {"description": description, "content": content}
     codes = {401, *op.errors}
     if op.security == "user" or op.query is not None or op.body is not None:
         codes.add(400)
