@@ -215,6 +215,7 @@ def admin_operations() -> list[Operation]:
             body=rq.MemoryCreate,
             status=201,
             response=rs.Memory,
+            errors=(429,),
             path_schemas=_USER,
         ),
         op(

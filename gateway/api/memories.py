@@ -152,7 +152,16 @@ def memory_operations() -> list[Operation]:
 
     return [
         op("GET", "", list_memories, "List or search own memories", query=rq.MemoryListQuery, response=rs.MemoryPage),
-        op("POST", "", create_memory, "Add a personal memory", body=rq.MemoryCreate, status=201, response=rs.Memory),
+        op(
+            "POST",
+            "",
+            create_memory,
+            "Add a personal memory",
+            body=rq.MemoryCreate,
+            status=201,
+            response=rs.Memory,
+            errors=(429,),
+        ),
         op("DELETE", "", delete_all, "Delete all own personal memories", query=rq.DeleteAllQuery, status=204),
         op("GET", "/stats", stats, "Totals of own memories", response=rs.UserStats),
         op("GET", "/settings", get_settings, "Own memory settings", response=rs.Settings),

@@ -34,6 +34,7 @@ _ERRORS = {
     404: "no such memory, user or prompt",
     409: "the memory's state forbids it: it is already shared or system",
     413: "body over server.max_body_bytes",
+    429: "a limit of the gateway was hit (such as a cap on a user's memories)",
 }
 _SECURITY_SCHEMES = {
     "credential": {
