@@ -18,7 +18,7 @@ from starlette.routing import BaseRoute, Route
 from starlette.types import ASGIApp, Receive, Scope, Send
 
 from gateway.access_log import AccessLogMiddleware
-from gateway.api import admin_routes, memory_routes
+from gateway.api import admin_routes, memory_routes, openapi_routes
 from gateway.chain import ChatContext, ChatFilter, ChatResponse, build_chain
 from gateway.config import Config
 from gateway.dialects import ANTHROPIC_MESSAGES, CHAT_COMPLETIONS, RESPONSES
@@ -82,6 +82,7 @@ def create_app(config: Config) -> ASGIApp:
         Route("/v1/{path:path}", PassthroughEndpoint(services), methods=_ALL_METHODS),
         *memory_routes(),
         *admin_routes(),
+        *openapi_routes(),
         Route("/healthz", healthz, methods=["GET"]),
         Route("/readyz", readyz, methods=["GET"]),
         Route("/metrics", metrics, methods=["GET"]),

@@ -48,8 +48,9 @@ EXPECTED = {
         "fit_to_budget",
         "render_block",
         "strip_block",
+        "validate",
     },
-    "gateway.api": {"admin_routes", "memory_routes"},
+    "gateway.api": {"admin_routes", "memory_routes", "openapi_routes"},
 }
 
 

@@ -1,38 +1,38 @@
 """The operator API, ``/api/admin/…`` (SPEC §6), behind ``auth.admin_key``.
 
 Users and their memories, shared/system memories, promote, stats, audit log,
-learning log and the editable learning prompts.
+learning log and the editable learning prompts. Requests are validated by the models in
+``request_models``; answers have the shapes in ``response_models``.
 """
 
 from __future__ import annotations
 
-from collections.abc import Awaitable, Callable
+from typing import Any
 
 from starlette.requests import Request
 from starlette.responses import Response
-from starlette.routing import BaseRoute, Route
+from starlette.routing import BaseRoute
 
-from gateway.api.common import (
-    MAX_PAGE,
-    bool_param,
-    choice_param,
-    int_param,
-    json_body,
-    json_response,
-    memory_page,
-    no_content,
-    services_of,
-)
-from gateway.api.memories import invalid
+from gateway.api import request_models as rq
+from gateway.api import response_models as rs
+from gateway.api.common import json_response, memory_page, no_content, services_of, shown
+from gateway.api.memories import invalid, new_memory
+from gateway.api.operation import Endpoint, Operation, routes_of
+from gateway.api.validation import parse_body, parse_query
 from gateway.asgi import header_dict
-from gateway.errors import BadRequest, NotFound
+from gateway.errors import GatewayError, NotFound
 from gateway.learning.prompts import PROMPT_NAMES, PromptName
-from gateway.memory import CATEGORIES, MemoryValidationError
-from gateway.memory_export import new_memory
+from gateway.memory import MemoryValidationError, NewMemory
 
-Endpoint = Callable[[Request], Awaitable[Response]]
 ACTOR = "admin"
-_MAX_PROMPT = 20_000
+
+
+class Conflict(GatewayError):
+    """The request is valid but the memory's state forbids it (promote a shared memory)."""
+
+    status_code = 409
+    error_type = "invalid_request_error"
+    code = "conflict"
 
 
 def admin_only(endpoint: Endpoint) -> Endpoint:
@@ -44,55 +44,35 @@ def admin_only(endpoint: Endpoint) -> Endpoint:
     return guarded
 
 
-def _tenant(request: Request, required: bool = False) -> str | None:
-    tenant = request.query_params.get("tenant") or None
-    if required and tenant is None:
-        raise BadRequest("'tenant' query parameter is required", param="tenant")
-    return tenant
-
-
-def _page(request: Request) -> tuple[int, int]:
-    p = request.query_params
-    return int_param(p, "limit", 50, 1, MAX_PAGE), int_param(p, "offset", 0, 0, 10**9)
-
-
 async def users(request: Request) -> Response:
-    found = await services_of(request).memory.list_users(_tenant(request))
+    query = parse_query(request, rq.TenantQuery)
+    found = await services_of(request).memory.list_users(query.tenant)
     return json_response({"data": found, "total": len(found)})
 
 
 async def user_memories(request: Request) -> Response:
-    tenant = _tenant(request, required=True)
-    assert tenant is not None
-    user = request.path_params["user"]
-    limit, offset = _page(request)
-    p = request.query_params
-    memory = services_of(request).memory
-    category = choice_param(p, "category", CATEGORIES)
-    include_disabled = bool_param(p, "include_disabled")
+    query = parse_query(request, rq.UserMemoriesQuery)
     page = await memory_page(
-        memory,
-        tenant,
-        user,
-        (p.get("q") or "").strip(),
-        limit=limit,
-        offset=offset,
-        category=category,
+        services_of(request).memory,
+        query.tenant,
+        request.path_params["user"],
+        query.q.strip(),
+        limit=query.limit,
+        offset=query.offset,
+        category=query.category,
         scope="personal",
-        include_disabled=include_disabled,
+        include_disabled=query.include_disabled,
     )
     return json_response(page)
 
 
 async def add_user_memory(request: Request) -> Response:
-    tenant = _tenant(request, required=True)
-    assert tenant is not None
+    tenant = parse_query(request, rq.TenantRequiredQuery).tenant
+    body = await parse_body(request, rq.MemoryCreate)
     try:
-        item = new_memory(
-            await json_body(request),
-            allowed=("title", "content", "category", "subcategory", "tags"),
+        created = await services_of(request).memory.add(
+            tenant, request.path_params["user"], new_memory(body), actor=ACTOR
         )
-        created = await services_of(request).memory.add(tenant, request.path_params["user"], item, actor=ACTOR)
     except MemoryValidationError as exc:
         raise invalid(exc) from exc
     return json_response(created.to_json(), 201)
@@ -100,56 +80,48 @@ async def add_user_memory(request: Request) -> Response:
 
 async def add_tenant_memory(request: Request) -> Response:
     """A shared or system memory for every user of a tenant."""
-    body = await json_body(request)
-    tenant = body.pop("tenant", None)
-    if not isinstance(tenant, str) or not tenant:
-        raise BadRequest("'tenant' is required", param="tenant")
-    scope = body.get("scope", "shared")
-    if scope not in ("shared", "system"):
-        raise BadRequest("'scope' must be shared or system", param="scope")
-    body["scope"] = scope
-    body.setdefault("source", "system" if scope == "system" else "manual")
+    body = await parse_body(request, rq.TenantMemoryCreate)
+    item = NewMemory(
+        title=body.title,
+        content=body.content,
+        category=body.category,
+        subcategory=body.subcategory or "",
+        tags=body.tags or [],
+        scope=body.scope,
+        source=body.source or ("system" if body.scope == "system" else "manual"),
+        score=1.0 if body.score is None else body.score,
+    )
     try:
-        item = new_memory(
-            body,
-            allowed=(
-                "title",
-                "content",
-                "category",
-                "subcategory",
-                "tags",
-                "scope",
-                "source",
-                "score",
-            ),
-        )
-        created = await services_of(request).memory.add(tenant, "", item, actor=ACTOR)
+        created = await services_of(request).memory.add(body.tenant, "", item, actor=ACTOR)
     except MemoryValidationError as exc:
         raise invalid(exc) from exc
     return json_response(created.to_json(), 201)
 
 
 async def get_memory(request: Request) -> Response:
-    found = await services_of(request).memory.admin_get(request.path_params["id"])
+    memory_id = request.path_params["id"]
+    found = await services_of(request).memory.admin_get(memory_id)
     if found is None:
-        raise NotFound(f"no memory {request.path_params['id']!r}")
+        raise NotFound(f"no memory {shown(memory_id)}")
     return json_response(found.to_json())
 
 
 async def patch_memory(request: Request) -> Response:
-    changes = await json_body(request)
+    memory_id = request.path_params["id"]
+    changes = (await parse_body(request, rq.AdminMemoryPatch)).changes()
     try:
-        updated = await services_of(request).memory.admin_update(request.path_params["id"], changes, actor=ACTOR)
+        updated = await services_of(request).memory.admin_update(memory_id, changes, actor=ACTOR)
     except MemoryValidationError as exc:
         raise invalid(exc) from exc
     if updated is None:
-        raise NotFound(f"no memory {request.path_params['id']!r}")
+        raise NotFound(f"no memory {shown(memory_id)}")
     return json_response(updated.to_json())
 
 
 async def delete_memory(request: Request) -> Response:
-    if not await services_of(request).memory.admin_delete(request.path_params["id"], actor=ACTOR):
-        raise NotFound(f"no memory {request.path_params['id']!r}")
+    memory_id = request.path_params["id"]
+    if not await services_of(request).memory.admin_delete(memory_id, actor=ACTOR):
+        raise NotFound(f"no memory {shown(memory_id)}")
     return no_content()
 
 
@@ -157,31 +129,36 @@ async def promote(request: Request) -> Response:
     memory_id = request.path_params["id"]
     found = await services_of(request).memory.admin_get(memory_id)
     if found is None:
-        raise NotFound(f"no memory {memory_id!r}")
+        raise NotFound(f"no memory {shown(memory_id)}")
     if found.scope != "personal":
-        raise BadRequest(f"memory {memory_id!r} is already {found.scope}")
+        raise Conflict(f"memory {shown(memory_id)} is already {found.scope}")
     promoted = await services_of(request).memory.promote(memory_id, actor=ACTOR)
     if promoted is None:
-        raise NotFound(f"no memory {memory_id!r}")
+        raise NotFound(f"no memory {shown(memory_id)}")
     return json_response(promoted.to_json())
 
 
 async def stats(request: Request) -> Response:
     services = services_of(request)
-    data = await services.memory.admin_stats(_tenant(request))
-    data["learning"] = await services.learning.stats(_tenant(request))
+    tenant = parse_query(request, rq.TenantQuery).tenant
+    data = await services.memory.admin_stats(tenant)
+    data["learning"] = await services.learning.stats(tenant)
     return json_response(data)
 
 
 async def audit_log(request: Request) -> Response:
-    limit, offset = _page(request)
-    rows, total = await services_of(request).memory.audit_log(tenant=_tenant(request), limit=limit, offset=offset)
+    query = parse_query(request, rq.TenantPageQuery)
+    rows, total = await services_of(request).memory.audit_log(
+        tenant=query.tenant, limit=query.limit, offset=query.offset
+    )
     return json_response({"data": rows, "total": total})
 
 
 async def learning_log(request: Request) -> Response:
-    limit, offset = _page(request)
-    rows, total = await services_of(request).learning.log_entries(tenant=_tenant(request), limit=limit, offset=offset)
+    query = parse_query(request, rq.TenantPageQuery)
+    rows, total = await services_of(request).learning.log_entries(
+        tenant=query.tenant, limit=query.limit, offset=query.offset
+    )
     return json_response({"data": rows, "total": total})
 
 
@@ -190,7 +167,7 @@ def _prompt_name(request: Request) -> PromptName:
     for known in PROMPT_NAMES:
         if name == known:
             return known
-    raise NotFound(f"no prompt {name!r} (prompts: {', '.join(PROMPT_NAMES)})")
+    raise NotFound(f"no prompt {shown(name)} (prompts: {', '.join(PROMPT_NAMES)})")
 
 
 async def get_prompt(request: Request) -> Response:
@@ -201,39 +178,95 @@ async def get_prompt(request: Request) -> Response:
 
 async def put_prompt(request: Request) -> Response:
     name = _prompt_name(request)
-    body = await json_body(request)
-    text = body.get("prompt")
-    if text is None:
+    body = await parse_body(request, rq.PromptUpdate)
+    if body.prompt is None:
         await services_of(request).learning.reset_prompt(name)
-    elif not isinstance(text, str) or not text.strip() or len(text) > _MAX_PROMPT:
-        raise BadRequest(
-            f"'prompt' must be a non-empty string of at most {_MAX_PROMPT} characters",
-            param="prompt",
-        )
-    elif "{conversation}" not in text:
-        raise BadRequest("'prompt' must contain the {conversation} placeholder", param="prompt")
     else:
-        await services_of(request).learning.put_prompt(name, text, actor=ACTOR)
+        await services_of(request).learning.put_prompt(name, body.prompt, actor=ACTOR)
     text, source = await services_of(request).learning.get_prompt(name)
     return json_response({"name": name, "prompt": text, "source": source})
 
 
-def admin_routes() -> list[BaseRoute]:
-    def route(path: str, endpoint: Endpoint, method: str) -> Route:
-        return Route("/api/admin" + path, admin_only(endpoint), methods=[method])
+_USER = {"user": {"type": "string", "minLength": 1}}
+_PROMPT = {"name": {"type": "string", "enum": list(PROMPT_NAMES)}}
+
+
+def admin_operations() -> list[Operation]:
+    def op(method: str, path: str, endpoint: Endpoint, summary: str, **more: Any) -> Operation:
+        return Operation(method, "/api/admin" + path, admin_only(endpoint), summary, "admin", **more)
 
     return [
-        route("/users", users, "GET"),
-        route("/users/{user}/memories", user_memories, "GET"),
-        route("/users/{user}/memories", add_user_memory, "POST"),
-        route("/memories", add_tenant_memory, "POST"),
-        route("/memories/{id}", get_memory, "GET"),
-        route("/memories/{id}", patch_memory, "PATCH"),
-        route("/memories/{id}", delete_memory, "DELETE"),
-        route("/memories/{id}/promote", promote, "POST"),
-        route("/stats", stats, "GET"),
-        route("/audit-log", audit_log, "GET"),
-        route("/learning-log", learning_log, "GET"),
-        route("/prompts/{name}", get_prompt, "GET"),
-        route("/prompts/{name}", put_prompt, "PUT"),
+        op("GET", "/users", users, "Users with personal memories", query=rq.TenantQuery, response=rs.UserPage),
+        op(
+            "GET",
+            "/users/{user}/memories",
+            user_memories,
+            "A user's personal memories in one tenant",
+            query=rq.UserMemoriesQuery,
+            response=rs.MemoryPage,
+            path_schemas=_USER,
+        ),
+        op(
+            "POST",
+            "/users/{user}/memories",
+            add_user_memory,
+            "Add a personal memory for a user",
+            query=rq.TenantRequiredQuery,
+            body=rq.MemoryCreate,
+            status=201,
+            response=rs.Memory,
+            errors=(429,),
+            path_schemas=_USER,
+        ),
+        op(
+            "POST",
+            "/memories",
+            add_tenant_memory,
+            "Add a shared or system memory for a tenant",
+            body=rq.TenantMemoryCreate,
+            status=201,
+            response=rs.Memory,
+        ),
+        op("GET", "/memories/{id}", get_memory, "Any memory", response=rs.Memory),
+        op("PATCH", "/memories/{id}", patch_memory, "Change any memory", body=rq.AdminMemoryPatch, response=rs.Memory),
+        op("DELETE", "/memories/{id}", delete_memory, "Delete any memory", status=204),
+        op("POST", "/memories/{id}/promote", promote, "Personal to shared", response=rs.Memory, errors=(409,)),
+        op(
+            "GET",
+            "/stats",
+            stats,
+            "Totals, per category, learned per day",
+            query=rq.TenantQuery,
+            response=rs.AdminStats,
+        ),
+        op(
+            "GET",
+            "/audit-log",
+            audit_log,
+            "Every change, newest first",
+            query=rq.TenantPageQuery,
+            response=rs.AuditPage,
+        ),
+        op(
+            "GET",
+            "/learning-log",
+            learning_log,
+            "Every learning job, newest first",
+            query=rq.TenantPageQuery,
+            response=rs.LearningLogPage,
+        ),
+        op("GET", "/prompts/{name}", get_prompt, "A learning prompt", response=rs.Prompt, path_schemas=_PROMPT),
+        op(
+            "PUT",
+            "/prompts/{name}",
+            put_prompt,
+            "Replace a learning prompt, or reset it with null",
+            body=rq.PromptUpdate,
+            response=rs.Prompt,
+            path_schemas=_PROMPT,
+        ),
     ]
+
+
+def admin_routes() -> list[BaseRoute]:
+    return routes_of(admin_operations())

@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-from collections.abc import Mapping
 from typing import Any
 
 import orjson
@@ -14,8 +13,6 @@ from gateway.errors import BadRequest, PayloadTooLarge
 from gateway.identity import resolve_user
 from gateway.memory import MemoryService
 from gateway.services import Services
-
-MAX_PAGE = 200
 
 
 def services_of(request: Request) -> Services:
@@ -52,35 +49,10 @@ def no_content() -> Response:
     return Response(status_code=204)
 
 
-def int_param(params: Mapping[str, str], name: str, default: int, low: int, high: int) -> int:
-    raw = params.get(name)
-    if raw is None or raw == "":
-        return default
-    try:
-        value = int(raw)
-    except ValueError:
-        raise BadRequest(f"'{name}' must be an integer", param=name) from None
-    if not low <= value <= high:
-        raise BadRequest(f"'{name}' must be between {low} and {high}", param=name)
-    return value
-
-
-def bool_param(params: Mapping[str, str], name: str) -> bool:
-    raw = (params.get(name) or "").lower()
-    if raw in ("", "0", "false", "no"):
-        return False
-    if raw in ("1", "true", "yes"):
-        return True
-    raise BadRequest(f"'{name}' must be true or false", param=name)
-
-
-def choice_param(params: Mapping[str, str], name: str, allowed: tuple[str, ...]) -> str | None:
-    raw = params.get(name)
-    if not raw:
-        return None
-    if raw not in allowed:
-        raise BadRequest(f"'{name}' must be one of {', '.join(allowed)}", param=name)
-    return raw
+def shown(value: str, limit: int = 64) -> str:
+    """``value`` quoted for an error message, cut to ``limit`` characters: a 404 must not echo
+    a 10 KB id back (issue 7)."""
+    return repr(value if len(value) <= limit else value[:limit] + "…")
 
 
 async def memory_page(

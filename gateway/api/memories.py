@@ -1,7 +1,8 @@
 """The user memory API, ``/api/memories…`` (SPEC §5): the calling user's own memories.
 
 Same credentials and user header as chat. A user sees own personal memories plus
-the tenant's shared and system ones, and changes or deletes only their own.
+the tenant's shared and system ones, and changes or deletes only their own. Requests are
+validated by the models in ``request_models``; answers have the shapes in ``response_models``.
 """
 
 from __future__ import annotations
@@ -10,25 +11,17 @@ from typing import Any
 
 from starlette.requests import Request
 from starlette.responses import Response
-from starlette.routing import BaseRoute, Route
+from starlette.routing import BaseRoute
 
-from gateway.api.common import (
-    MAX_PAGE,
-    bool_param,
-    caller_identity,
-    choice_param,
-    int_param,
-    json_body,
-    json_response,
-    memory_page,
-    no_content,
-    services_of,
-)
+from gateway.api import request_models as rq
+from gateway.api import response_models as rs
+from gateway.api.common import caller_identity, json_response, memory_page, no_content, services_of, shown
+from gateway.api.operation import Operation, routes_of
+from gateway.api.validation import parse_body, parse_query
 from gateway.errors import BadRequest, GatewayError, NotFound
-from gateway.memory import CATEGORIES, SCOPES, MemoryValidationError
-from gateway.memory_export import export_json, export_markdown, new_memory
+from gateway.memory import MemoryValidationError, NewMemory
+from gateway.memory_export import export_json, export_markdown
 
-_USER_KEYS = ("title", "content", "category", "subcategory", "tags")
 _EXPORT_ALL = 1_000_000
 
 
@@ -42,35 +35,38 @@ def invalid(exc: MemoryValidationError) -> BadRequest:
     return BadRequest(str(exc), param=getattr(exc, "field", None))
 
 
+def new_memory(body: rq.MemoryCreate) -> NewMemory:
+    return NewMemory(
+        title=body.title,
+        content=body.content,
+        category=body.category,
+        subcategory=body.subcategory or "",
+        tags=body.tags or [],
+    )
+
+
 async def list_memories(request: Request) -> Response:
     tenant, user = caller_identity(request)
-    memory = services_of(request).memory
-    p = request.query_params
-    limit = int_param(p, "limit", 50, 1, MAX_PAGE)
-    offset = int_param(p, "offset", 0, 0, 10**9)
-    category = choice_param(p, "category", CATEGORIES)
-    scope = choice_param(p, "scope", SCOPES)
-    include_disabled = bool_param(p, "include_disabled")
-    query = (p.get("q") or "").strip()
+    query = parse_query(request, rq.MemoryListQuery)
     page = await memory_page(
-        memory,
+        services_of(request).memory,
         tenant,
         user,
-        query,
-        limit=limit,
-        offset=offset,
-        category=category,
-        scope=scope,
-        include_disabled=include_disabled,
+        query.q.strip(),
+        limit=query.limit,
+        offset=query.offset,
+        category=query.category,
+        scope=query.scope,
+        include_disabled=query.include_disabled,
     )
     return json_response(page)
 
 
 async def create_memory(request: Request) -> Response:
     tenant, user = caller_identity(request)
+    body = await parse_body(request, rq.MemoryCreate)
     try:
-        item = new_memory(await json_body(request), allowed=_USER_KEYS)
-        created = await services_of(request).memory.add(tenant, user, item, actor=f"user:{user}")
+        created = await services_of(request).memory.add(tenant, user, new_memory(body), actor=f"user:{user}")
     except MemoryValidationError as exc:
         raise invalid(exc) from exc
     return json_response(created.to_json(), 201)
@@ -78,9 +74,10 @@ async def create_memory(request: Request) -> Response:
 
 async def get_memory(request: Request) -> Response:
     tenant, user = caller_identity(request)
-    found = await services_of(request).memory.get(tenant, user, request.path_params["id"])
+    memory_id = request.path_params["id"]
+    found = await services_of(request).memory.get(tenant, user, memory_id)
     if found is None:
-        raise NotFound(f"no memory {request.path_params['id']!r}")
+        raise NotFound(f"no memory {shown(memory_id)}")
     return json_response(found.to_json())
 
 
@@ -89,35 +86,34 @@ async def _owned(request: Request) -> tuple[str, str, str]:
     memory_id = request.path_params["id"]
     found = await services_of(request).memory.get(tenant, user, memory_id)
     if found is None:
-        raise NotFound(f"no memory {memory_id!r}")
+        raise NotFound(f"no memory {shown(memory_id)}")
     if found.scope != "personal":
-        raise PermissionDenied(f"memory {memory_id!r} is {found.scope}: only an operator can change it")
+        raise PermissionDenied(f"memory {shown(memory_id)} is {found.scope}: only an operator can change it")
     return tenant, user, memory_id
 
 
 async def patch_memory(request: Request) -> Response:
     tenant, user, memory_id = await _owned(request)
-    changes = await json_body(request)
+    changes = (await parse_body(request, rq.MemoryPatch)).changes()
     try:
         updated = await services_of(request).memory.update(tenant, user, memory_id, changes, actor=f"user:{user}")
     except MemoryValidationError as exc:
         raise invalid(exc) from exc
     if updated is None:
-        raise NotFound(f"no memory {memory_id!r}")
+        raise NotFound(f"no memory {shown(memory_id)}")
     return json_response(updated.to_json())
 
 
 async def delete_memory(request: Request) -> Response:
     tenant, user, memory_id = await _owned(request)
     if not await services_of(request).memory.delete(tenant, user, memory_id, actor=f"user:{user}"):
-        raise NotFound(f"no memory {memory_id!r}")
+        raise NotFound(f"no memory {shown(memory_id)}")
     return no_content()
 
 
 async def delete_all(request: Request) -> Response:
     tenant, user = caller_identity(request)
-    if not bool_param(request.query_params, "confirm"):
-        raise BadRequest("deleting all memories needs ?confirm=true", param="confirm")
+    parse_query(request, rq.DeleteAllQuery)
     await services_of(request).memory.delete_all(tenant, user, actor=f"user:{user}")
     return no_content()
 
@@ -134,37 +130,66 @@ async def get_settings(request: Request) -> Response:
 
 async def put_settings(request: Request) -> Response:
     tenant, user = caller_identity(request)
-    body = await json_body(request)
-    unknown = sorted(set(body) - {"learning_enabled"})
-    if unknown:
-        raise BadRequest(f"unknown setting {unknown[0]!r}", param=unknown[0])
-    if not isinstance(body.get("learning_enabled"), bool):
-        raise BadRequest("'learning_enabled' must be true or false", param="learning_enabled")
-    return json_response(await services_of(request).memory.put_settings(tenant, user, body))
+    body = await parse_body(request, rq.SettingsUpdate)
+    return json_response(await services_of(request).memory.put_settings(tenant, user, body.model_dump()))
 
 
 async def export(request: Request) -> Response:
     tenant, user = caller_identity(request)
-    fmt = choice_param(request.query_params, "format", ("json", "markdown")) or "json"
+    query = parse_query(request, rq.ExportQuery)
     items, _ = await services_of(request).memory.list(
         tenant, user, include_disabled=True, personal_only=True, limit=_EXPORT_ALL
     )
-    if fmt == "markdown":
+    if query.format == "markdown":
         return Response(export_markdown(user, items), media_type="text/markdown; charset=utf-8")
     data: dict[str, Any] = export_json(tenant, user, items)
     return json_response(data)
 
 
-def memory_routes() -> list[BaseRoute]:
+def memory_operations() -> list[Operation]:
+    def op(method: str, path: str, endpoint: Any, summary: str, **more: Any) -> Operation:
+        return Operation(method, "/api/memories" + path, endpoint, summary, "user", **more)
+
     return [
-        Route("/api/memories", list_memories, methods=["GET"]),
-        Route("/api/memories", create_memory, methods=["POST"]),
-        Route("/api/memories", delete_all, methods=["DELETE"]),
-        Route("/api/memories/stats", stats, methods=["GET"]),
-        Route("/api/memories/settings", get_settings, methods=["GET"]),
-        Route("/api/memories/settings", put_settings, methods=["PUT"]),
-        Route("/api/memories/export", export, methods=["GET"]),
-        Route("/api/memories/{id}", get_memory, methods=["GET"]),
-        Route("/api/memories/{id}", patch_memory, methods=["PATCH"]),
-        Route("/api/memories/{id}", delete_memory, methods=["DELETE"]),
+        op("GET", "", list_memories, "List or search own memories", query=rq.MemoryListQuery, response=rs.MemoryPage),
+        op(
+            "POST",
+            "",
+            create_memory,
+            "Add a personal memory",
+            body=rq.MemoryCreate,
+            status=201,
+            response=rs.Memory,
+            errors=(429,),
+        ),
+        op("DELETE", "", delete_all, "Delete all own personal memories", query=rq.DeleteAllQuery, status=204),
+        op("GET", "/stats", stats, "Totals of own memories", response=rs.UserStats),
+        op("GET", "/settings", get_settings, "Own memory settings", response=rs.Settings),
+        op(
+            "PUT", "/settings", put_settings, "Change own memory settings", body=rq.SettingsUpdate, response=rs.Settings
+        ),
+        op(
+            "GET",
+            "/export",
+            export,
+            "Export own personal memories (JSON, or Markdown with format=markdown)",
+            query=rq.ExportQuery,
+            response=rs.Export,
+            alternatives={"text/markdown": {"type": "string"}},
+        ),
+        op("GET", "/{id}", get_memory, "One visible memory", response=rs.Memory),
+        op(
+            "PATCH",
+            "/{id}",
+            patch_memory,
+            "Change an own memory",
+            body=rq.MemoryPatch,
+            response=rs.Memory,
+            errors=(403,),
+        ),
+        op("DELETE", "/{id}", delete_memory, "Delete an own memory", status=204, errors=(403,)),
     ]
+
+
+def memory_routes() -> list[BaseRoute]:
+    return routes_of(memory_operations())

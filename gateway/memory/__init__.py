@@ -1,8 +1,10 @@
 """memorelay's memory: store, vector and keyword indexes, embedders, hybrid retrieval,
-token budget and the injected block. Other packages use only what is re-exported here."""
+token budget and the injected block. Other packages use only what is re-exported here
+(``validate``: the field rules and limits of a memory, which the API request models reuse)."""
 
 from __future__ import annotations
 
+from . import _validate as validate
 from ._tenants import TenantConflict
 from .budget import count_tokens, fit_to_budget
 from .embedders import Embedder, build_embedder
@@ -36,4 +38,5 @@ __all__ = [
     "fit_to_budget",
     "render_block",
     "strip_block",
+    "validate",
 ]

@@ -1,0 +1,170 @@
+"""What the memory and admin APIs answer (SPEC §5–6), as pydantic models for the OpenAPI document.
+
+The endpoints build these shapes as plain JSON (``Memory.to_json()`` and the services' dicts); the
+models describe them, and the schemathesis test (tests/api/test_openapi_fuzz.py) checks every
+answer against them. Models of fixed shapes refuse extra keys, so a field added to an answer but
+not here fails that test.
+"""
+
+from __future__ import annotations
+
+from typing import Any, Literal
+
+from pydantic import BaseModel, ConfigDict, Field
+
+from gateway.memory.types import Category, Scope, Source
+
+
+class _Fixed(BaseModel):
+    model_config = ConfigDict(extra="forbid")
+
+
+class Memory(_Fixed):
+    """One memory with the fields of SPEC §4; times are ISO 8601 UTC."""
+
+    id: str
+    tenant: str
+    user_id: str = Field(description="the owner; empty for shared and system memories")
+    scope: Scope
+    category: Category
+    subcategory: str
+    title: str
+    content: str
+    tags: list[str]
+    source: Source
+    source_conversation_id: str | None
+    score: float
+    enabled: bool
+    disabled_reason: str | None
+    created_at: str
+    updated_at: str
+    access_count: int
+    last_access_at: str | None
+
+
+class MemoryHit(Memory):
+    """A listed memory; with ``q`` it carries its ``relevance`` (higher is more relevant)."""
+
+    relevance: float | None = Field(default=None, description="present only when the list was searched with q")
+
+
+class MemoryPage(_Fixed):
+    data: list[MemoryHit]
+    total: int = Field(description="all matching memories, not just this page")
+
+
+class UserStats(_Fixed):
+    total: int
+    enabled: int
+    by_category: dict[str, int]
+    last_learned_at: str | None
+
+
+class Settings(_Fixed):
+    learning_enabled: bool
+
+
+class Export(_Fixed):
+    """``GET /api/memories/export``: every personal memory of the user, disabled ones too."""
+
+    version: int
+    tenant: str
+    user_id: str
+    exported_at: str
+    memories: list[Memory]
+
+
+class UserSummary(_Fixed):
+    tenant: str
+    user_id: str
+    memories: int
+    enabled: int
+
+
+class UserPage(_Fixed):
+    data: list[UserSummary]
+    total: int
+
+
+class TokensOfDay(_Fixed):
+    prompt_tokens: int
+    completion_tokens: int
+    jobs: int
+
+
+class LearningStats(_Fixed):
+    jobs: dict[str, int] = Field(description="learning jobs by status")
+    tokens_per_day: dict[str, TokensOfDay]
+
+
+class AdminStats(_Fixed):
+    total: int
+    enabled: int
+    users: int
+    by_category: dict[str, int]
+    by_scope: dict[str, int]
+    by_source: dict[str, int]
+    learned_per_day: dict[str, int]
+    learning: LearningStats
+
+
+class AuditEntry(_Fixed):
+    id: int
+    time: str
+    actor: str
+    action: str = Field(description="create, update, disable, delete, promote, expire …")
+    tenant: str | None
+    user_id: str | None
+    memory_id: str | None
+    before: Any
+    after: Any
+
+
+class AuditPage(_Fixed):
+    data: list[AuditEntry]
+    total: int
+
+
+class LearningLogEntry(BaseModel):
+    """One learning job: score and dimensions, items extracted, what was added, duplicate or
+    superseded, tokens, duration and error. Learners may add fields, so more keys are allowed."""
+
+    model_config = ConfigDict(extra="allow")
+    id: int
+    job_id: int | None
+    tenant: str
+    user_id: str
+    time: str
+    learner: str | None = None
+    score: float | None = None
+    dimensions: dict[str, float] | None = None
+    items_extracted: int | None = None
+    added: list[str] | None = None
+    duplicates: list[str] | None = None
+    tokens: int | None = None
+    duration_ms: float | None = None
+    error: str | None = None
+
+
+class LearningLogPage(_Fixed):
+    data: list[LearningLogEntry]
+    total: int
+
+
+class Prompt(_Fixed):
+    name: Literal["scoring", "extraction"]
+    prompt: str
+    source: Literal["override", "default"]
+
+
+class ErrorDetail(_Fixed):
+    message: str
+    type: str
+    param: str | None
+    code: str | None
+
+
+class Error(_Fixed):
+    """OpenAI's error shape, for every 4xx the APIs answer."""
+
+    error: ErrorDetail
