@@ -4,14 +4,26 @@ Measured (bench/learning.py): with Presidio in a worker thread of the gateway, c
 by 2.6–3.6 ms while learning jobs were queued; in a separate process at nice 10 the chat
 path keeps its interpreter and the OS scheduler favours it. Fails closed: any failure of
 the child, including its death, surfaces as ``PiiError``.
+
+The child dies with the gateway (issue 7 item 5: a kill -9 left a ~170 MB orphan): on
+Linux it asks the kernel for SIGKILL when its parent goes (``PR_SET_PDEATHSIG``), and on
+every platform a daemon thread exits it once its parent pid changes. ``stop`` shuts the
+pool down and waits for the child, so no multiprocessing semaphore is left for the
+resource tracker to warn about (issue 7 item 9).
 """
 
 from __future__ import annotations
 
 import asyncio
+import ctypes
+import ctypes.util
 import logging
 import multiprocessing
 import os
+import signal
+import sys
+import threading
+import time
 from concurrent.futures import ProcessPoolExecutor
 from concurrent.futures.process import BrokenProcessPool
 
@@ -23,11 +35,33 @@ log = logging.getLogger("memorelay.learning")
 _START_TIMEOUT_S = 180
 _NICE = 10
 
+_PR_SET_PDEATHSIG = 1
+_WATCHDOG_INTERVAL_S = 0.5
+
 _scrubber: PiiScrubber | None = None
 
 
-def _init_child() -> None:
+def _die_with_parent(parent: int) -> None:
+    if sys.platform.startswith("linux"):
+        try:
+            libc = ctypes.CDLL(ctypes.util.find_library("c") or "libc.so.6", use_errno=True)
+            libc.prctl(_PR_SET_PDEATHSIG, signal.SIGKILL, 0, 0, 0)
+        except OSError:  # no libc to call: the watchdog below still ends the child
+            pass
+    if os.getppid() != parent:  # the parent died before the request above took effect
+        os._exit(1)
+
+    def watch() -> None:
+        while os.getppid() == parent:
+            time.sleep(_WATCHDOG_INTERVAL_S)
+        os._exit(1)
+
+    threading.Thread(target=watch, name="parent-watchdog", daemon=True).start()
+
+
+def _init_child(parent: int) -> None:
     global _scrubber
+    _die_with_parent(parent)
     try:
         os.nice(_NICE)
     except OSError:  # not permitted here: run at normal priority
@@ -56,7 +90,7 @@ class IsolatedScrubber:
     @staticmethod
     def _new_pool() -> ProcessPoolExecutor:
         context = multiprocessing.get_context("spawn")  # fork is unsafe with threads running
-        return ProcessPoolExecutor(max_workers=1, mp_context=context, initializer=_init_child)
+        return ProcessPoolExecutor(max_workers=1, mp_context=context, initializer=_init_child, initargs=(os.getpid(),))
 
     async def scrub_many(self, texts: list[str]) -> list[str]:
         if self._pool is None:
@@ -76,6 +110,7 @@ class IsolatedScrubber:
         return (await self.scrub_many([text]))[0]
 
     def stop(self) -> None:
+        """Cancel queued work and wait for the child to exit (blocking: call it off the loop)."""
         if self._pool is not None:
-            self._pool.shutdown(wait=False, cancel_futures=True)
-            self._pool = None
+            pool, self._pool = self._pool, None
+            pool.shutdown(wait=True, cancel_futures=True)
