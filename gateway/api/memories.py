@@ -70,7 +70,9 @@ async def create_memory(request: Request) -> Response:
     tenant, user = caller_identity(request)
     try:
         item = new_memory(await json_body(request), allowed=_USER_KEYS)
-        created = await services_of(request).memory.add(tenant, user, item, actor=f"user:{user}")
+        services = services_of(request)
+        cap = services.config.memory.max_manual_memories_per_user  # 429 past it (issue 7 item 9)
+        created = await services.memory.add(tenant, user, item, actor=f"user:{user}", manual_cap=cap)
     except MemoryValidationError as exc:
         raise invalid(exc) from exc
     return json_response(created.to_json(), 201)
