@@ -47,7 +47,10 @@ class AccessCounter:
             with contextlib.suppress(asyncio.CancelledError):
                 await self._task
             self._task = None
-        await self.flush(deadline_s=STOP_DEADLINE_S)
+        try:
+            await self.flush(deadline_s=STOP_DEADLINE_S)
+        except Exception:  # boundary: reported below, the store still closes
+            log.warning("writing access counts at shutdown failed", exc_info=True)
         if self._pending:
             log.error("%d access-count updates could not be written before shutdown", self.buffered)
 
