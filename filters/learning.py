@@ -64,8 +64,8 @@ class LearningFilter:
 
     async def start(self) -> None:
         # Presidio + spaCy load in their own process (a second or two); a failure stops start-up
-        await asyncio.get_running_loop().run_in_executor(None, self.scrubber.start)
         try:
+            await self.scrubber.start_async()
             await self.pool.start()
         except BaseException:
             await self.pool.stop()

@@ -96,9 +96,12 @@ async def retry_busy(operation: Callable[[], Awaitable[T]], *, deadline_s: float
 
 
 class StoreHealth:
-    """Whether the database file takes writes; set by failed writes, cleared by a probe."""
+    """Whether the database file takes writes: set by a write that failed for lack of space
+    or an I/O error, cleared only by a probe write that needs new pages (small updates can
+    still succeed on a full disk)."""
 
-    def __init__(self) -> None:
+    def __init__(self, probe_interval_s: float = PROBE_INTERVAL_S) -> None:
+        self.probe_interval_s = probe_interval_s
         self.writable = True
         self.reason = ""
         self._failed_at = 0.0
@@ -117,7 +120,7 @@ class StoreHealth:
         self.reason = ""
 
     def probe_due(self) -> bool:
-        return not self.writable and time.monotonic() - self._failed_at >= PROBE_INTERVAL_S
+        return not self.writable and time.monotonic() - self._failed_at >= self.probe_interval_s
 
     def note(self, exc: BaseException) -> None:
         """Record ``exc`` if it says the store is unwritable."""

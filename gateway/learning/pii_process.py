@@ -24,7 +24,7 @@ import signal
 import sys
 import threading
 import time
-from concurrent.futures import ProcessPoolExecutor
+from concurrent.futures import Future, ProcessPoolExecutor
 from concurrent.futures.process import BrokenProcessPool
 
 from gateway.learning.errors import PiiError
@@ -83,9 +83,19 @@ class IsolatedScrubber:
         self._pool: ProcessPoolExecutor | None = None
 
     def start(self) -> None:
+        self.launch().result(timeout=_START_TIMEOUT_S)
+
+    async def start_async(self) -> None:
+        """``start`` without blocking the event loop while Presidio loads."""
+        await asyncio.wait_for(asyncio.wrap_future(self.launch()), _START_TIMEOUT_S)
+
+    def launch(self) -> Future[list[str]]:
+        """Spawn the child from the calling thread and send it a warm-up (which loads spaCy
+        and Presidio, and fails start-up if they cannot load). The calling thread matters:
+        the kernel's parent-death signal fires when the *thread* that spawned the child
+        ends, so spawn it from the event loop's thread, which lives as long as the gateway."""
         self._pool = self._new_pool()
-        # warm-up: loads spaCy and Presidio now, and fails start-up if they cannot load
-        self._pool.submit(_scrub_many, ["warm-up"]).result(timeout=_START_TIMEOUT_S)
+        return self._pool.submit(_scrub_many, ["warm-up"])
 
     @staticmethod
     def _new_pool() -> ProcessPoolExecutor:

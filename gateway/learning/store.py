@@ -9,7 +9,6 @@ until the job ends, then wiped (data minimisation). API keys are never written h
 from __future__ import annotations
 
 import asyncio
-import contextlib
 import sqlite3
 import time
 from collections.abc import Sequence
@@ -132,12 +131,10 @@ class LearningStore:
 
         async with self._lock:
             try:
-                result = await retry_busy(once)
+                return await retry_busy(once)
             except sqlite3.Error as exc:
                 self.health.note(exc)
                 raise
-        self.health.recovered()
-        return result
 
     async def _read(self, sql: str, params: Sequence[Any] = ()) -> list[Any]:
         async with self._lock:
@@ -148,11 +145,14 @@ class LearningStore:
         """False while the last write failed for lack of space or an I/O error; re-probed
         with a real write at most every ``storage.PROBE_INTERVAL_S`` seconds."""
         if self.health.probe_due():
-            with contextlib.suppress(sqlite3.Error):
+            # only a write that needs new pages tells: small updates still fit on a full disk
+            try:
                 await self._write("INSERT INTO learning_probe (filler) VALUES (zeroblob(8192))")
                 await self._write("DELETE FROM learning_probe")
-            if not self.health.writable:
-                self.health.failed(RuntimeError(self.health.reason))  # restart the probe interval
+            except sqlite3.Error as exc:
+                self.health.failed(exc)  # and wait another interval
+            else:
+                self.health.recovered()
         return self.health.writable
 
     async def checkpoint_wal(self) -> None:

@@ -125,6 +125,7 @@ class WorkerPool:
                 log.exception("learning job %s could not be recorded; it will run again", job.id)
             finally:
                 self._busy -= 1
+            await self._checkpoint_if_idle()
 
     async def _checkpoint_if_idle(self) -> None:
         overdue = time.monotonic() - self._checkpointed_at >= _CHECKPOINT_EVERY_S

@@ -364,7 +364,6 @@ class SQLiteMemoryStore:
                     self.health.failed(exc)
                     raise storage_error(exc, self.path) from exc
                 raise
-        self.health.recovered()
 
     async def checkpoint_wal(self) -> None:
         """Copy the WAL into the database file and truncate it (no stale page copies stay)."""

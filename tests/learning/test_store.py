@@ -6,7 +6,10 @@ import threading
 import time
 from pathlib import Path
 
+import pytest
+
 from gateway.learning.store import LearningStore
+from gateway.storage import StoreHealth
 
 
 def _run_queue(path: str, producers: int, jobs_each: int, consumers: int) -> dict[str, int]:
@@ -76,3 +79,30 @@ def test_writes_wait_out_a_lock_held_past_busy_timeout(tmp_path: Path) -> None:
         assert asyncio.run(main()) == [1, 1]
     finally:
         other.close()
+
+
+def test_full_database_marks_the_store_unwritable_until_a_probe_write_succeeds(tmp_path: Path) -> None:
+    path = str(tmp_path / "m.db")
+
+    async def main() -> None:
+        store = LearningStore(path, max_page_count=40, health=StoreHealth(probe_interval_s=0))
+        await store.open()
+        other = sqlite3.connect(path)  # no page cap on this connection: it fills the file
+        other.execute("CREATE TABLE filler (b BLOB)")
+        while other.execute("PRAGMA page_count").fetchone()[0] < 40:
+            other.execute("INSERT INTO filler VALUES (zeroblob(4000))")
+            other.commit()
+        try:
+            assert await store.writable()
+            with pytest.raises(sqlite3.OperationalError, match="full"):
+                await store.enqueue("t", "u", None, "m", {"messages": ["x" * 20_000]})
+            assert not await store.writable()  # the probe needs new pages too
+            other.execute("DELETE FROM filler")
+            other.commit()
+            assert await store.writable()
+            assert await store.enqueue("t", "u", None, "m", {"messages": ["x" * 20_000]}) == 1
+        finally:
+            other.close()
+            await store.close()
+
+    asyncio.run(main())
