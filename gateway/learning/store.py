@@ -9,6 +9,7 @@ until the job ends, then wiped (data minimisation). API keys are never written h
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import sqlite3
 import time
 from collections.abc import Sequence
@@ -125,7 +126,8 @@ class LearningStore:
                     result = _Result(rows, cursor.lastrowid, cursor.rowcount)
                 await db.commit()
             except BaseException:
-                await db.rollback()
+                with contextlib.suppress(sqlite3.Error):
+                    await db.rollback()
                 raise
             return result
 

@@ -4,13 +4,18 @@ but loses nothing, and manual memories have a per-user cap."""
 
 from __future__ import annotations
 
+import os
 import random
+import shutil
 import sqlite3
 import string
+import subprocess
 import threading
+from collections.abc import Iterator
 from pathlib import Path
 
 import httpx
+import pytest
 
 from tests.conftest import GatewayFactory
 from tests.e2e.test_learning import ADMIN, HIGH, learner, log_entries, memories, say, wait_for
@@ -83,3 +88,34 @@ def test_locked_database_delays_a_learning_job_but_never_dead_letters_it(
         assert [e.get("error") for e in entries] == [None]
         stats = httpx.get(url + "/api/admin/stats", headers={"authorization": f"Bearer {ADMIN}"}).json()
         assert stats["learning"]["jobs"] == {"done": 1}
+
+
+@pytest.fixture
+def tiny_disk(tmp_path: Path) -> Iterator[Path]:
+    """A real 1 MiB tmpfs (root and a permitted mount only), so the disk itself fills up."""
+    folder = tmp_path / "tiny"
+    folder.mkdir()
+    if os.geteuid() != 0 or shutil.which("mount") is None:
+        pytest.skip("SKIPPED LOUDLY: a real full-disk test needs root to mount a tmpfs")
+    mounted = subprocess.run(["mount", "-t", "tmpfs", "-o", "size=1m", "tmpfs", str(folder)], capture_output=True)
+    if mounted.returncode != 0:
+        pytest.skip(f"SKIPPED LOUDLY: mounting a tmpfs is not permitted here: {mounted.stderr.decode().strip()}")
+    try:
+        yield folder
+    finally:
+        subprocess.run(["umount", "-l", str(folder)], check=False)
+
+
+def test_real_full_disk_answers_507_and_learning_is_skipped(gateway: GatewayFactory, tiny_disk: Path) -> None:
+    filters = [{"learning": {"model": "heuristic", "workers": 1}}]
+    memory = {"database": str(tiny_disk / "memorelay.db")}
+    with gateway(memory=memory, filters=filters) as url:
+        c = user_client(url, "fay")
+        for _ in range(300):
+            r = c.post("/api/memories", json={"title": "Filler", "content": _noise(7000), "category": "domain"})
+            if r.status_code != 201:
+                break
+        assert r.status_code == 507, r.text
+        assert r.json()["error"]["code"] == "insufficient_storage"
+        headers = say(url, "fay", "We deploy with ArgoCD on Kubernetes every Friday.")
+        assert headers["x-memorelay-learning"] == "skipped; reason=store-unavailable"
