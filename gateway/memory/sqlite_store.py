@@ -319,6 +319,7 @@ class SQLiteMemoryStore:
                 self._reader = await aiosqlite.connect(self.path)
                 await self._reader.execute(f"PRAGMA busy_timeout={int(self.busy_timeout_ms)}")
                 await self._reader.execute("PRAGMA query_only=1")
+                await self._reader.execute("PRAGMA secure_delete=ON")  # every connection, as in configure_connection
         except BaseException:
             await self.close()
             raise
