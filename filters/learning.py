@@ -64,12 +64,18 @@ class LearningFilter:
 
     async def start(self) -> None:
         # Presidio + spaCy load in their own process (a second or two); a failure stops start-up
-        await asyncio.get_running_loop().run_in_executor(None, self.scrubber.start)
-        await self.pool.start()
+        try:
+            await self.scrubber.start_async()
+            await self.pool.start()
+        except BaseException:
+            await self.pool.stop()
+            await asyncio.get_running_loop().run_in_executor(None, self.scrubber.stop)
+            raise
 
     async def stop(self) -> None:
         await self.pool.stop()
-        self.scrubber.stop()
+        # joins the child process (a second or so), off the event loop
+        await asyncio.get_running_loop().run_in_executor(None, self.scrubber.stop)
 
     async def __call__(self, ctx: ChatContext, call_next: Handler) -> ChatResponse:
         reason = await self._skip_reason(ctx)
@@ -96,6 +102,8 @@ class LearningFilter:
         settings = await self.services.memory.get_settings(ctx.identity.tenant, user)
         if not settings.get("learning_enabled", True):
             return "disabled"
+        if not await self.services.learning.writable():  # full or failing disk: see gateway.storage
+            return "store-unavailable"
         if self.pool.pending >= self.options.max_pending:
             log.warning("learning queue full (%d pending): a chat was not queued", self.pool.pending)
             return "queue-full"
@@ -106,7 +114,12 @@ class LearningFilter:
         if user is None or not completion.content:
             return
         payload = job_payload(ctx.transcript(), completion.content, ctx.dialect.name)
-        job_id = await self.services.learning.enqueue(
-            ctx.identity.tenant, user, ctx.identity.conversation, ctx.model, payload
-        )
+        try:
+            job_id = await self.services.learning.enqueue(
+                ctx.identity.tenant, user, ctx.identity.conversation, ctx.model, payload
+            )
+        except Exception as exc:  # boundary: the answer is out; the lost job is logged and counted
+            log.error("learning job not written (tenant %s): %s", ctx.identity.tenant, exc)
+            self.services.metrics.learning_jobs.labels("unwritten").inc()
+            return
         self.pool.submitted(job_id, ctx.caller.upstream_authorization)

@@ -130,6 +130,9 @@ class MemoryConfig(_Frozen):
     embedding: EmbeddingConfig = EmbeddingConfig()
     default_context_window: int = Field(8192, gt=0)
     checkpoint_interval_s: float = Field(600, gt=0)
+    busy_timeout_ms: int = Field(5000, ge=0)
+    max_database_mb: float | None = Field(None, gt=0)
+    max_manual_memories_per_user: int = Field(1000, ge=1)
 
 
 @dataclass(frozen=True, slots=True)

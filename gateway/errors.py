@@ -6,9 +6,13 @@
     ├── NotFound (404)                unknown memory or route
     ├── PayloadTooLarge (413)         body over server.max_body_bytes
     ├── RateLimited (429)             a limit of the gateway was hit
+    │   └── TooManyMemories (429)     memory.max_manual_memories_per_user reached
     ├── ServiceUnavailable (503)      a part the request needs is not ready
+    │   └── StorageUnavailable (503)  the database cannot be written (I/O error, read-only)
+    ├── InsufficientStorage (507)     the database is full (SQLITE_FULL): nothing was stored
     ├── UpstreamUnreachable (502)     connect error / protocol error to the upstream
-    └── UpstreamTimeout (504)         the upstream did not answer in time
+    ├── UpstreamTimeout (504)         the upstream did not answer in time
+    └── StartupError (500)            start-up could not open a resource (never sent to a client)
 
 Errors from httpx, litellm and aiosqlite are mapped to these where they enter
 (``raise X from exc``); a single handler in ``gateway.app`` renders them.
@@ -72,6 +76,26 @@ class ServiceUnavailable(GatewayError):
     status_code = 503
     error_type = "server_error"
     code = "service_unavailable"
+
+
+class StorageUnavailable(ServiceUnavailable):
+    code = "storage_unavailable"
+
+
+class InsufficientStorage(GatewayError):
+    status_code = 507
+    error_type = "server_error"
+    code = "insufficient_storage"
+
+
+class TooManyMemories(RateLimited):
+    code = "too_many_memories"
+
+
+class StartupError(GatewayError):
+    """A resource could not be opened at start-up; the message names it (one line)."""
+
+    code = "startup_failed"
 
 
 class UpstreamUnreachable(GatewayError):

@@ -4,16 +4,19 @@ from __future__ import annotations
 
 import asyncio
 import logging
+import sqlite3
 from dataclasses import dataclass
 from pathlib import Path
 
 from gateway.auth import Authenticator
 from gateway.config import Config
+from gateway.errors import StartupError
 from gateway.learning.store import LearningStore
 from gateway.litellm_loader import load_litellm
 from gateway.memory import MemoryService, build_embedder
 from gateway.metrics import Metrics
 from gateway.model_info import ModelInfo
+from gateway.storage import StoreHealth
 from gateway.upstreams import UpstreamRouter
 
 log = logging.getLogger("memorelay")
@@ -35,27 +38,57 @@ class Services:
         embedding = config.memory.embedding.model_dump()
         if config.memory.embedding.api_key is not None:
             embedding["api_key"] = config.memory.embedding.api_key.get_secret_value()
+        m = config.memory
+        # the operator's size cap, in pages of SQLite's default 4 KiB (a write past it is SQLITE_FULL)
+        pages = None if m.max_database_mb is None else max(1, int(m.max_database_mb * 1024 * 1024 // 4096))
+        health = StoreHealth()
         return cls(
             config=config,
             auth=Authenticator(config),
             upstreams=UpstreamRouter(config),
             model_info=ModelInfo(config),
             metrics=Metrics(),
-            memory=MemoryService(config.memory.database, build_embedder(embedding)),
-            learning=LearningStore(config.memory.database),
+            memory=MemoryService(
+                m.database,
+                build_embedder(embedding),
+                busy_timeout_ms=m.busy_timeout_ms,
+                max_page_count=pages,
+                health=health,
+            ),
+            learning=LearningStore(
+                m.database, busy_timeout_ms=max(m.busy_timeout_ms, 10_000), max_page_count=pages, health=health
+            ),
         )
 
     async def start(self) -> None:
-        Path(self.config.memory.database).parent.mkdir(parents=True, exist_ok=True)
-        await self.upstreams.start()
-        # litellm's import takes seconds: pay it at start-up, not in the first request
-        await asyncio.to_thread(load_litellm)
-        await self.memory.open()
-        await self.learning.open()
+        """Open everything; on failure close what was opened (a connection thread left
+        running kept a failed start-up from exiting, issue 7 item 6) and raise
+        ``StartupError`` with one line naming the database."""
+        database = self.config.memory.database
+        try:
+            try:
+                Path(database).parent.mkdir(parents=True, exist_ok=True)
+            except OSError as exc:
+                raise StartupError(f"cannot create the folder of the memory database {database}: {exc}") from exc
+            await self.upstreams.start()
+            # litellm's import takes seconds: pay it at start-up, not in the first request
+            await asyncio.to_thread(load_litellm)
+            try:
+                await self.memory.open()
+                await self.learning.open()
+            except (OSError, sqlite3.Error) as exc:
+                raise StartupError(f"cannot open the memory database {database}: {exc}") from exc
+        except BaseException as exc:
+            if isinstance(exc, StartupError):
+                log.error("memorelay cannot start: %s", exc)
+            await self.close()
+            raise
 
     async def close(self) -> None:
         try:
-            await self.learning.close()
-            await self.memory.close()
+            try:
+                await self.learning.close()
+            finally:
+                await self.memory.close()
         finally:
             await self.upstreams.close()

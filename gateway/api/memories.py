@@ -66,7 +66,9 @@ async def create_memory(request: Request) -> Response:
     tenant, user = caller_identity(request)
     body = await parse_body(request, rq.MemoryCreate)
     try:
-        created = await services_of(request).memory.add(tenant, user, new_memory(body), actor=f"user:{user}")
+        services = services_of(request)
+        cap = services.config.memory.max_manual_memories_per_user  # 429 past it (issue 7 item 9)
+        created = await services.memory.add(tenant, user, new_memory(body), actor=f"user:{user}", manual_cap=cap)
     except MemoryValidationError as exc:
         raise invalid(exc) from exc
     return json_response(created.to_json(), 201)

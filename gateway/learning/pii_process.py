@@ -4,15 +4,27 @@ Measured (bench/learning.py): with Presidio in a worker thread of the gateway, c
 by 2.6–3.6 ms while learning jobs were queued; in a separate process at nice 10 the chat
 path keeps its interpreter and the OS scheduler favours it. Fails closed: any failure of
 the child, including its death, surfaces as ``PiiError``.
+
+The child dies with the gateway (issue 7 item 5: a kill -9 left a ~170 MB orphan): on
+Linux it asks the kernel for SIGKILL when its parent goes (``PR_SET_PDEATHSIG``), and on
+every platform a daemon thread exits it once its parent pid changes. ``stop`` shuts the
+pool down and waits for the child, so no multiprocessing semaphore is left for the
+resource tracker to warn about (issue 7 item 9).
 """
 
 from __future__ import annotations
 
 import asyncio
+import ctypes
+import ctypes.util
 import logging
 import multiprocessing
 import os
-from concurrent.futures import ProcessPoolExecutor
+import signal
+import sys
+import threading
+import time
+from concurrent.futures import Future, ProcessPoolExecutor
 from concurrent.futures.process import BrokenProcessPool
 
 from gateway.learning.errors import PiiError
@@ -23,11 +35,33 @@ log = logging.getLogger("memorelay.learning")
 _START_TIMEOUT_S = 180
 _NICE = 10
 
+_PR_SET_PDEATHSIG = 1
+_WATCHDOG_INTERVAL_S = 0.5
+
 _scrubber: PiiScrubber | None = None
 
 
-def _init_child() -> None:
+def _die_with_parent(parent: int) -> None:
+    if sys.platform.startswith("linux"):
+        try:
+            libc = ctypes.CDLL(ctypes.util.find_library("c") or "libc.so.6", use_errno=True)
+            libc.prctl(_PR_SET_PDEATHSIG, signal.SIGKILL, 0, 0, 0)
+        except OSError:  # no libc to call: the watchdog below still ends the child
+            pass
+    if os.getppid() != parent:  # the parent died before the request above took effect
+        os._exit(1)
+
+    def watch() -> None:
+        while os.getppid() == parent:
+            time.sleep(_WATCHDOG_INTERVAL_S)
+        os._exit(1)
+
+    threading.Thread(target=watch, name="parent-watchdog", daemon=True).start()
+
+
+def _init_child(parent: int) -> None:
     global _scrubber
+    _die_with_parent(parent)
     try:
         os.nice(_NICE)
     except OSError:  # not permitted here: run at normal priority
@@ -49,14 +83,24 @@ class IsolatedScrubber:
         self._pool: ProcessPoolExecutor | None = None
 
     def start(self) -> None:
+        self.launch().result(timeout=_START_TIMEOUT_S)
+
+    async def start_async(self) -> None:
+        """``start`` without blocking the event loop while Presidio loads."""
+        await asyncio.wait_for(asyncio.wrap_future(self.launch()), _START_TIMEOUT_S)
+
+    def launch(self) -> Future[list[str]]:
+        """Spawn the child from the calling thread and send it a warm-up (which loads spaCy
+        and Presidio, and fails start-up if they cannot load). The calling thread matters:
+        the kernel's parent-death signal fires when the *thread* that spawned the child
+        ends, so spawn it from the event loop's thread, which lives as long as the gateway."""
         self._pool = self._new_pool()
-        # warm-up: loads spaCy and Presidio now, and fails start-up if they cannot load
-        self._pool.submit(_scrub_many, ["warm-up"]).result(timeout=_START_TIMEOUT_S)
+        return self._pool.submit(_scrub_many, ["warm-up"])
 
     @staticmethod
     def _new_pool() -> ProcessPoolExecutor:
         context = multiprocessing.get_context("spawn")  # fork is unsafe with threads running
-        return ProcessPoolExecutor(max_workers=1, mp_context=context, initializer=_init_child)
+        return ProcessPoolExecutor(max_workers=1, mp_context=context, initializer=_init_child, initargs=(os.getpid(),))
 
     async def scrub_many(self, texts: list[str]) -> list[str]:
         if self._pool is None:
@@ -76,6 +120,7 @@ class IsolatedScrubber:
         return (await self.scrub_many([text]))[0]
 
     def stop(self) -> None:
+        """Cancel queued work and wait for the child to exit (blocking: call it off the loop)."""
         if self._pool is not None:
-            self._pool.shutdown(wait=False, cancel_futures=True)
-            self._pool = None
+            pool, self._pool = self._pool, None
+            pool.shutdown(wait=True, cancel_futures=True)

@@ -8,7 +8,11 @@ until the job ends, then wiped (data minimisation). API keys are never written h
 
 from __future__ import annotations
 
+import asyncio
+import contextlib
+import sqlite3
 import time
+from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Any
 
@@ -16,6 +20,7 @@ import aiosqlite
 import orjson
 
 from gateway.learning.prompts import PromptName, default_prompt
+from gateway.storage import StoreHealth, configure_connection, retry_busy
 
 _SCHEMA = [
     """CREATE TABLE IF NOT EXISTS learning_jobs (
@@ -35,11 +40,20 @@ _SCHEMA = [
         tenant TEXT NOT NULL, user_id TEXT NOT NULL, day TEXT NOT NULL,
         prompt_tokens INTEGER NOT NULL DEFAULT 0, completion_tokens INTEGER NOT NULL DEFAULT 0,
         jobs INTEGER NOT NULL DEFAULT 0, PRIMARY KEY (tenant, user_id, day))""",
+    # a real write of a few pages (then deleted) tells whether the disk takes writes again
+    "CREATE TABLE IF NOT EXISTS learning_probe (filler BLOB)",
 ]
 
 
 def _iso(t: float | None = None) -> str:
     return time.strftime("%Y-%m-%dT%H:%M:%SZ", time.gmtime(t))
+
+
+@dataclass(frozen=True, slots=True)
+class _Result:
+    rows: list[Any]
+    lastrowid: int | None
+    rowcount: int
 
 
 @dataclass(slots=True)
@@ -54,11 +68,30 @@ class Job:
 
 
 class LearningStore:
-    """Its own connection to the memory database file (WAL allows both)."""
+    """Its own connection to the memory database file (WAL allows both).
 
-    def __init__(self, database_path: str) -> None:
+    The workers, the learning filter and the admin API share this one connection from
+    concurrent coroutines: every statement and its commit run as one unit under
+    ``_lock`` (with its cursor closed first), so no coroutine commits while another's
+    statement is still in progress. Writes wait out ``database is locked`` (see
+    ``gateway.storage``); a write that fails because the disk is full or failing marks
+    ``health`` unwritable.
+    """
+
+    def __init__(
+        self,
+        database_path: str,
+        *,
+        busy_timeout_ms: int = 10_000,
+        max_page_count: int | None = None,
+        health: StoreHealth | None = None,
+    ) -> None:
         self.database_path = database_path
+        self.busy_timeout_ms = busy_timeout_ms
+        self.max_page_count = max_page_count
+        self.health = health or StoreHealth()
         self._db: aiosqlite.Connection | None = None
+        self._lock = asyncio.Lock()
 
     @property
     def db(self) -> aiosqlite.Connection:
@@ -68,17 +101,68 @@ class LearningStore:
 
     async def open(self) -> None:
         self._db = await aiosqlite.connect(self.database_path)
-        await self._db.execute("PRAGMA journal_mode=WAL")
-        await self._db.execute("PRAGMA busy_timeout=10000")
-        await self._db.execute("PRAGMA synchronous=NORMAL")
-        for statement in _SCHEMA:
-            await self._db.execute(statement)
-        await self._db.commit()
+        try:
+            await configure_connection(self._db, self.busy_timeout_ms, self.max_page_count)
+            for statement in _SCHEMA:
+                await self._db.execute(statement)
+            await self._db.commit()
+        except BaseException:
+            await self.close()
+            raise
 
     async def close(self) -> None:
         if self._db is not None:
-            await self._db.close()
-            self._db = None
+            db, self._db = self._db, None
+            await db.close()
+
+    async def _write(self, sql: str, params: Sequence[Any] = ()) -> _Result:
+        """One statement and its commit, serialised with every other use of the connection."""
+
+        async def once() -> _Result:
+            db = self.db
+            try:
+                async with db.execute(sql, params) as cursor:
+                    rows = list(await cursor.fetchall())
+                    result = _Result(rows, cursor.lastrowid, cursor.rowcount)
+                await db.commit()
+            except BaseException:
+                with contextlib.suppress(sqlite3.Error):
+                    await db.rollback()
+                raise
+            return result
+
+        async with self._lock:
+            try:
+                return await retry_busy(once)
+            except sqlite3.Error as exc:
+                self.health.note(exc)
+                raise
+
+    async def _read(self, sql: str, params: Sequence[Any] = ()) -> list[Any]:
+        async with self._lock:
+            async with self.db.execute(sql, params) as cursor:
+                return list(await cursor.fetchall())
+
+    async def writable(self) -> bool:
+        """False while the last write failed for lack of space or an I/O error; re-probed
+        with a real write at most every ``storage.PROBE_INTERVAL_S`` seconds."""
+        if self.health.probe_due():
+            # only a write that needs new pages tells: small updates still fit on a full disk
+            try:
+                await self._write("INSERT INTO learning_probe (filler) VALUES (zeroblob(8192))")
+                await self._write("DELETE FROM learning_probe")
+            except sqlite3.Error as exc:
+                self.health.failed(exc)  # and wait another interval
+            else:
+                self.health.recovered()
+        return self.health.writable
+
+    async def checkpoint_wal(self) -> None:
+        """Copy the WAL into the database and truncate it, so wiped job payloads leave no
+        copy behind in the -wal file (issue 7 item 7; ``secure_delete`` zeroes the pages)."""
+        async with self._lock:
+            async with self.db.execute("PRAGMA wal_checkpoint(TRUNCATE)") as cursor:
+                await cursor.fetchall()
 
     # -- queue ------------------------------------------------------------------------------
     async def enqueue(
@@ -90,74 +174,68 @@ class LearningStore:
         payload: dict[str, Any],
     ) -> int:
         now = time.time()
-        cursor = await self.db.execute(
+        result = await self._write(
             "INSERT INTO learning_jobs (tenant, user_id, conversation_id, model, payload, status,"
             " next_attempt_at, created_at, updated_at) VALUES (?, ?, ?, ?, ?, 'pending', ?, ?, ?)",
             (tenant, user_id, conversation_id, model, orjson.dumps(payload), now, now, now),
         )
-        await self.db.commit()
-        assert cursor.lastrowid is not None
-        return cursor.lastrowid
+        assert result.lastrowid is not None
+        return result.lastrowid
 
     async def claim(self, lease_s: float) -> Job | None:
         """Lease the oldest due job (pending, or running with an expired lease)."""
         now = time.time()
-        async with self.db.execute(
+        result = await self._write(
             "UPDATE learning_jobs SET status = 'running', attempts = attempts + 1, lease_until = ?,"
             " updated_at = ? WHERE id = (SELECT id FROM learning_jobs WHERE (status = 'pending'"
             " AND next_attempt_at <= ?) OR (status = 'running' AND lease_until < ?)"
             " ORDER BY id LIMIT 1)"
             " RETURNING id, tenant, user_id, conversation_id, model, payload, attempts",
             (now + lease_s, now, now, now),
-        ) as cursor:
-            row = await cursor.fetchone()
-        await self.db.commit()
-        if row is None:
+        )
+        if not result.rows:
             return None
+        row = result.rows[0]
         return Job(row[0], row[1], row[2], row[3], row[4], orjson.loads(row[5] or b"{}"), row[6])
 
     async def requeue_running(self) -> int:
         """At start-up of the one embedded process: jobs left running by a crash are due again."""
-        cursor = await self.db.execute(
+        result = await self._write(
             "UPDATE learning_jobs SET status = 'pending', lease_until = NULL WHERE status = 'running'"
         )
-        await self.db.commit()
-        return cursor.rowcount
+        return result.rowcount
 
     async def finish(self, job_id: int, status: str = "done", error: str | None = None) -> None:
-        await self.db.execute(
+        await self._write(
             "UPDATE learning_jobs SET status = ?, payload = NULL, lease_until = NULL,"
             " updated_at = ?, last_error = ? WHERE id = ?",
             (status, time.time(), error, job_id),
         )
-        await self.db.commit()
 
-    async def retry(self, job_id: int, delay_s: float, error: str) -> None:
-        await self.db.execute(
+    async def retry(self, job_id: int, delay_s: float, error: str, *, count_attempt: bool = True) -> None:
+        """Due again in ``delay_s``; ``count_attempt=False`` gives back the attempt the claim
+        took (a transient database lock is not the job's fault)."""
+        refund = 0 if count_attempt else 1
+        await self._write(
             "UPDATE learning_jobs SET status = 'pending', lease_until = NULL, next_attempt_at = ?,"
-            " updated_at = ?, last_error = ? WHERE id = ?",
-            (time.time() + delay_s, time.time(), error, job_id),
+            " updated_at = ?, last_error = ?, attempts = MAX(0, attempts - ?) WHERE id = ?",
+            (time.time() + delay_s, time.time(), error, refund, job_id),
         )
-        await self.db.commit()
 
     async def pending_count(self) -> int:
-        async with self.db.execute(
-            "SELECT COUNT(*) FROM learning_jobs WHERE status IN ('pending', 'running')"
-        ) as cursor:
-            row = await cursor.fetchone()
-        return int(row[0]) if row else 0
+        rows = await self._read("SELECT COUNT(*) FROM learning_jobs WHERE status IN ('pending', 'running')")
+        return int(rows[0][0]) if rows else 0
 
     async def job_counts(self) -> dict[str, int]:
-        async with self.db.execute("SELECT status, COUNT(*) FROM learning_jobs GROUP BY status") as cursor:
-            return {str(r[0]): int(r[1]) for r in await cursor.fetchall()}
+        rows = await self._read("SELECT status, COUNT(*) FROM learning_jobs GROUP BY status")
+        return {str(r[0]): int(r[1]) for r in rows}
 
     # -- log and usage ----------------------------------------------------------------------
     async def log(self, job_id: int | None, tenant: str, user_id: str, entry: dict[str, Any]) -> None:
-        await self.db.execute(
+        await self._write(
             "INSERT INTO learning_log (job_id, tenant, user_id, time, entry) VALUES (?, ?, ?, ?, ?)",
             (job_id, tenant, user_id, _iso(), orjson.dumps(entry).decode()),
         )
-        await self.db.commit()
 
     async def log_entries(
         self,
@@ -175,14 +253,12 @@ class LearningStore:
             where.append("user_id = ?")
             args.append(user_id)
         clause = " AND ".join(where)
-        async with self.db.execute(f"SELECT COUNT(*) FROM learning_log WHERE {clause}", args) as cursor:
-            total_row = await cursor.fetchone()
-        async with self.db.execute(
+        total_rows = await self._read(f"SELECT COUNT(*) FROM learning_log WHERE {clause}", args)
+        rows = await self._read(
             f"SELECT id, job_id, tenant, user_id, time, entry FROM learning_log WHERE {clause}"
             " ORDER BY id DESC LIMIT ? OFFSET ?",
             [*args, limit, offset],
-        ) as cursor:
-            rows = await cursor.fetchall()
+        )
         data = [
             {
                 "id": r[0],
@@ -194,48 +270,42 @@ class LearningStore:
             }
             for r in rows
         ]
-        return data, int(total_row[0]) if total_row else 0
+        return data, int(total_rows[0][0]) if total_rows else 0
 
     async def add_usage(self, tenant: str, user_id: str, prompt_tokens: int, completion_tokens: int) -> None:
-        await self.db.execute(
+        await self._write(
             "INSERT INTO learning_usage (tenant, user_id, day, prompt_tokens, completion_tokens, jobs)"
             " VALUES (?, ?, ?, ?, ?, 1) ON CONFLICT (tenant, user_id, day) DO UPDATE SET"
             " prompt_tokens = prompt_tokens + excluded.prompt_tokens,"
             " completion_tokens = completion_tokens + excluded.completion_tokens, jobs = jobs + 1",
             (tenant, user_id, _iso()[:10], prompt_tokens, completion_tokens),
         )
-        await self.db.commit()
 
     async def stats(self, tenant: str | None) -> dict[str, Any]:
         where, args = ("WHERE tenant = ?", [tenant]) if tenant else ("", [])
-        async with self.db.execute(
+        rows = await self._read(
             f"SELECT day, SUM(prompt_tokens), SUM(completion_tokens), SUM(jobs) FROM learning_usage"
             f" {where} GROUP BY day ORDER BY day",
             args,
-        ) as cursor:
-            usage = {
-                r[0]: {"prompt_tokens": r[1], "completion_tokens": r[2], "jobs": r[3]} for r in await cursor.fetchall()
-            }
+        )
+        usage = {r[0]: {"prompt_tokens": r[1], "completion_tokens": r[2], "jobs": r[3]} for r in rows}
         return {"jobs": await self.job_counts(), "tokens_per_day": usage}
 
     # -- prompts ----------------------------------------------------------------------------
     async def get_prompt(self, name: PromptName) -> tuple[str, str]:
         """(text, 'override' | 'default'): a stored override wins over the file."""
-        async with self.db.execute("SELECT text FROM learning_prompts WHERE name = ?", (name,)) as cursor:
-            row = await cursor.fetchone()
-        if row is not None:
-            return str(row[0]), "override"
+        rows = await self._read("SELECT text FROM learning_prompts WHERE name = ?", (name,))
+        if rows:
+            return str(rows[0][0]), "override"
         return default_prompt(name), "default"
 
     async def put_prompt(self, name: PromptName, text: str, *, actor: str) -> None:
-        await self.db.execute(
+        await self._write(
             "INSERT INTO learning_prompts (name, text, updated_at, actor) VALUES (?, ?, ?, ?)"
             " ON CONFLICT (name) DO UPDATE SET text = excluded.text, updated_at = excluded.updated_at,"
             " actor = excluded.actor",
             (name, text, _iso(), actor),
         )
-        await self.db.commit()
 
     async def reset_prompt(self, name: PromptName) -> None:
-        await self.db.execute("DELETE FROM learning_prompts WHERE name = ?", (name,))
-        await self.db.commit()
+        await self._write("DELETE FROM learning_prompts WHERE name = ?", (name,))

@@ -2,6 +2,10 @@
 
 Caller keys (pass-through mode) are held here in memory only, by job id; a job
 whose key was lost in a restart is learned by the heuristic learner (pipeline).
+A job that fails because the database is locked or cannot be written is retried later
+without spending one of its ``max_attempts`` (issue 7 item 3): it is never dead-lettered
+for a fault of the store. When the queue goes idle (and every ``_CHECKPOINT_EVERY_S``) the
+WAL is checkpointed and truncated, so wiped payloads leave no copy in the -wal file.
 """
 
 from __future__ import annotations
@@ -9,16 +13,30 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import logging
+import random
+import sqlite3
+import time
 
+from gateway.errors import InsufficientStorage, StorageUnavailable
 from gateway.learning.learners import RetryableError
 from gateway.learning.pipeline import Pipeline
 from gateway.learning.store import Job
 from gateway.services import Services
+from gateway.storage import is_busy, is_unwritable
 
 log = logging.getLogger("memorelay.learning")
 
 _IDLE_POLL_S = 1.0
 _MAX_BACKOFF_S = 300.0
+_STORE_BACKOFF_S = (0.5, 30.0)  # first and largest delay after a store fault
+_CHECKPOINT_EVERY_S = 60.0
+
+
+def _store_fault(exc: BaseException) -> bool:
+    """A fault of the database, not of the job: locked, busy, full, failing."""
+    if isinstance(exc, StorageUnavailable | InsufficientStorage):
+        return True
+    return isinstance(exc, sqlite3.OperationalError) and (is_busy(exc) or is_unwritable(exc))
 
 
 class WorkerPool:
@@ -47,6 +65,9 @@ class WorkerPool:
         self._stopping = False
         self._tasks: list[asyncio.Task[None]] = []
         self._busy = 0
+        self._store_faults: dict[int, int] = {}  # job id -> consecutive store faults
+        self._dirty = False  # payloads wiped since the last WAL checkpoint
+        self._checkpointed_at = time.monotonic()
 
     async def start(self) -> None:
         requeued = await self.services.learning.requeue_running()
@@ -67,6 +88,9 @@ class WorkerPool:
         for task in running:
             with contextlib.suppress(asyncio.CancelledError):
                 await task
+        if self._dirty:  # leave no wiped payload behind in the -wal file
+            with contextlib.suppress(Exception):
+                await self.services.learning.checkpoint_wal()
 
     def submitted(self, job_id: int, authorization: str | None) -> None:
         if authorization is not None:
@@ -89,6 +113,7 @@ class WorkerPool:
                 await asyncio.sleep(_IDLE_POLL_S)
                 continue
             if job is None:
+                await self._checkpoint_if_idle()
                 self._wake.clear()
                 with contextlib.suppress(TimeoutError):
                     await asyncio.wait_for(self._wake.wait(), _IDLE_POLL_S)
@@ -96,34 +121,67 @@ class WorkerPool:
             self._busy += 1
             try:
                 await self._run(job)
+            except Exception:  # boundary: the job keeps its lease and is claimed again when it runs out
+                log.exception("learning job %s could not be recorded; it will run again", job.id)
             finally:
                 self._busy -= 1
+            await self._checkpoint_if_idle()
+
+    async def _checkpoint_if_idle(self) -> None:
+        overdue = time.monotonic() - self._checkpointed_at >= _CHECKPOINT_EVERY_S
+        if not (self._dirty and (self.idle or overdue)):
+            return
+        self._dirty = False
+        self._checkpointed_at = time.monotonic()
+        try:
+            await self.services.learning.checkpoint_wal()
+        except Exception:  # boundary: retried after the next finished job
+            log.warning("WAL checkpoint failed", exc_info=True)
+            self._dirty = True
 
     async def _run(self, job: Job) -> None:
-        store, metrics = self.services.learning, self.services.metrics
         try:
             outcome = await self.pipeline.run(job, self.keys.get(job.id))
         except RetryableError as exc:
-            if job.attempts < self.max_attempts:
-                delay = min(_MAX_BACKOFF_S, 2.0**job.attempts)
-                log.warning("learning job %s: %s; retry in %.0f s", job.id, exc, delay)
-                await store.retry(job.id, delay, str(exc))
-                metrics.learning_jobs.labels("retried").inc()
-                return
-            await self._end(job, "dead", {"error": f"gave up after {job.attempts} attempts: {exc}"})
+            await self._retry(job, exc)
             return
         except Exception as exc:  # boundary: one bad job must not kill a worker
+            if _store_fault(exc):
+                await self._store_retry(job, exc)
+                return
             log.exception("learning job %s failed", job.id)
             await self._end(job, "dead", {"error": f"{type(exc).__name__}: {exc}"})
             return
+        self._store_faults.pop(job.id, None)
         await self._end(job, "done", outcome.entry())
+
+    async def _retry(self, job: Job, exc: RetryableError) -> None:
+        if job.attempts >= self.max_attempts:
+            await self._end(job, "dead", {"error": f"gave up after {job.attempts} attempts: {exc}"})
+            return
+        delay = min(_MAX_BACKOFF_S, 2.0**job.attempts)
+        log.warning("learning job %s: %s; retry in %.0f s", job.id, exc, delay)
+        await self.services.learning.retry(job.id, delay, str(exc))
+        self.services.metrics.learning_jobs.labels("retried").inc()
+
+    async def _store_retry(self, job: Job, exc: Exception) -> None:
+        """Locked / full / failing database: due again after a jittered backoff, attempt given back."""
+        faults = self._store_faults[job.id] = self._store_faults.get(job.id, 0) + 1
+        first, largest = _STORE_BACKOFF_S
+        delay = min(largest, first * 2 ** (faults - 1)) * random.uniform(0.75, 1.25)
+        log.warning("learning job %s hit a database fault (%s); retry in %.1f s", job.id, exc, delay)
+        await self.services.learning.retry(job.id, delay, f"database: {exc}", count_attempt=False)
+        self.services.metrics.learning_jobs.labels("retried").inc()
+        self._wake.set()
 
     async def _end(self, job: Job, status: str, entry: dict[str, object]) -> None:
         store = self.services.learning
         try:
             await store.log(job.id, job.tenant, job.user_id, entry)
             await store.finish(job.id, status, entry.get("error") if isinstance(entry.get("error"), str) else None)  # type: ignore[arg-type]
+            self._dirty = True
         finally:
+            self._store_faults.pop(job.id, None)
             self.keys.pop(job.id, None)
             self.pending = max(0, self.pending - 1)
             self.services.metrics.learning_pending.set(self.pending)

@@ -20,11 +20,16 @@ from typing import Any
 import aiosqlite
 import numpy as np
 
+from gateway.errors import TooManyMemories
+from gateway.storage import StoreHealth
+
 from . import _validate
+from ._access import AccessCounter
 from ._admin import AdminMixin
 from ._clock import now_iso
 from ._indexing import embed_missing, embed_text, expected_meta, load_or_rebuild, rebuild
 from ._offload import run_cpu
+from ._purge import DeletedTextPurger
 from ._tenants import TenantMixin
 from ._user_data import UserDataMixin
 from .embedders import Embedder
@@ -56,6 +61,9 @@ class MemoryService(UserDataMixin, AdminMixin, TenantMixin):
         ef: int = 128,
         hnsw_threshold: int = 2_000,
         retrieval: RetrievalSettings | None = None,
+        busy_timeout_ms: int = 5_000,
+        max_page_count: int | None = None,
+        health: StoreHealth | None = None,
     ) -> None:
         self.database_path = database_path
         self.embedder = embedder
@@ -65,7 +73,11 @@ class MemoryService(UserDataMixin, AdminMixin, TenantMixin):
         self.ready = False
         self._settings_cache: dict[tuple[str, str], dict[str, Any]] = {}
         self.index_state = "none"  # "loaded" | "rebuilt" | "reindexed" | "none"
-        self._store = SQLiteMemoryStore(database_path)
+        self._store = SQLiteMemoryStore(
+            database_path, busy_timeout_ms=busy_timeout_ms, max_page_count=max_page_count, health=health
+        )
+        self._access = AccessCounter(self._store)
+        self._purger = DeletedTextPurger(self._store)
         self._index: PartitionedIndex | None = None
         self._retriever: HybridRetriever | None = None
 
@@ -85,21 +97,26 @@ class MemoryService(UserDataMixin, AdminMixin, TenantMixin):
         if self.index_folder is not None:
             Path(self.database_path).parent.mkdir(parents=True, exist_ok=True)
         await self._store.open()
-        if self.embedder is not None:
-            dim = int((await self.embedder.embed(["warm up"])).shape[1])
-            self._index = PartitionedIndex(dim, ef=self.ef, hnsw_threshold=self.hnsw_threshold)
-            name = await self._store.get_meta("embedding_model")
-            old_dim = await self._store.get_meta("embedding_dim")
-            if name is not None and (name != self.embedder.name or old_dim != str(dim)):
-                log.warning("embedding model changed (%s -> %s); reindexing", name, self.embedder.name)
-                await self.reindex()
-                self.index_state = "reindexed"
-            else:
-                await self._record_model(dim)
-                await embed_missing(self._store, self.embedder, everything=False)
-                self.index_state = await load_or_rebuild(self._store, self._index, self.embedder, self.index_folder)
-        self._retriever = HybridRetriever(self._store, self._index, self.embedder, self.retrieval_settings)
-        self.ready = True
+        try:
+            if self.embedder is not None:
+                dim = int((await self.embedder.embed(["warm up"])).shape[1])
+                self._index = PartitionedIndex(dim, ef=self.ef, hnsw_threshold=self.hnsw_threshold)
+                name = await self._store.get_meta("embedding_model")
+                old_dim = await self._store.get_meta("embedding_dim")
+                if name is not None and (name != self.embedder.name or old_dim != str(dim)):
+                    log.warning("embedding model changed (%s -> %s); reindexing", name, self.embedder.name)
+                    await self.reindex()
+                    self.index_state = "reindexed"
+                else:
+                    await self._record_model(dim)
+                    await embed_missing(self._store, self.embedder, everything=False)
+                    self.index_state = await load_or_rebuild(self._store, self._index, self.embedder, self.index_folder)
+            self._retriever = HybridRetriever(self._store, self._index, self.embedder, self.retrieval_settings)
+            self._access.start()
+            self.ready = True
+        except BaseException:
+            await self._store.close()
+            raise
 
     async def _record_model(self, dim: int) -> None:
         assert self.embedder is not None
@@ -115,13 +132,17 @@ class MemoryService(UserDataMixin, AdminMixin, TenantMixin):
         await run_cpu(self._index.save, self.index_folder, meta)
 
     async def close(self) -> None:
-        """Save the index files and close the database."""
+        """Write buffered access counts, save the index files and close the database."""
         if self.ready:
             try:
+                await self._access.stop()
+                await self._purger.stop()
                 await self.checkpoint()
             finally:
                 self.ready = False
                 await self._store.close()
+        else:
+            await self._store.close()  # a failed open leaves nothing behind either
 
     async def reindex(self) -> int:
         """Re-embed every memory and rebuild the vector index (FTS5 is rebuilt too)."""
@@ -187,11 +208,16 @@ class MemoryService(UserDataMixin, AdminMixin, TenantMixin):
         )
 
     # -- create -----------------------------------------------------------------------------
-    async def add(self, tenant: str, user_id: str, item: NewMemory, *, actor: str) -> Memory:
-        """Validate, embed and store one memory; audit "create"."""
-        return (await self.add_many(tenant, user_id, [item], actor=actor))[0]
+    async def add(
+        self, tenant: str, user_id: str, item: NewMemory, *, actor: str, manual_cap: int | None = None
+    ) -> Memory:
+        """Validate, embed and store one memory; audit "create". With ``manual_cap``, a user
+        who already has that many manual personal memories gets ``TooManyMemories``."""
+        return (await self.add_many(tenant, user_id, [item], actor=actor, manual_cap=manual_cap))[0]
 
-    async def add_many(self, tenant: str, user_id: str, items: list[NewMemory], *, actor: str) -> list[Memory]:
+    async def add_many(
+        self, tenant: str, user_id: str, items: list[NewMemory], *, actor: str, manual_cap: int | None = None
+    ) -> list[Memory]:
         """Like ``add`` for many items, embedded in batches and stored in one transaction."""
         stamp = now_iso()
         memories: list[Memory] = []
@@ -222,6 +248,8 @@ class MemoryService(UserDataMixin, AdminMixin, TenantMixin):
             )
         vectors = await self._embed([embed_text(m.title, m.content) for m in memories])
         async with self._store.transaction():
+            if manual_cap is not None:
+                await self._check_manual_cap(memories, manual_cap)
             await self._store.insert(memories, vectors)
             for m in memories:
                 await self._audit("create", actor, m, after=_small(m))
@@ -230,6 +258,21 @@ class MemoryService(UserDataMixin, AdminMixin, TenantMixin):
         if vectors is not None:
             await self._index_add(memories, vectors)
         return memories
+
+    async def _check_manual_cap(self, memories: builtins.list[Memory], cap: int) -> None:
+        # counted inside the write transaction, so concurrent requests cannot overshoot it
+        for tenant, user_id in {(m.tenant, m.user_id) for m in memories if m.scope == "personal"}:
+            adding = sum(1 for m in memories if (m.tenant, m.user_id) == (tenant, user_id) and m.source == "manual")
+            have = await self._store.scalar(
+                "SELECT COUNT(*) FROM memories WHERE tenant = ? AND user_id = ? AND scope = 'personal'"
+                " AND source = 'manual'",
+                (tenant, user_id),
+            )
+            if adding and have + adding > cap:
+                raise TooManyMemories(
+                    f"this user already has {have} manual memories, the most allowed is {cap} "
+                    "(memory.max_manual_memories_per_user): delete some first"
+                )
 
     # -- read -------------------------------------------------------------------------------
     @staticmethod
@@ -395,8 +438,10 @@ class MemoryService(UserDataMixin, AdminMixin, TenantMixin):
         async with self._store.transaction():
             await self._store.delete([m.id for m in memories])
             for m in memories:
-                await self._audit("delete", actor, m, before=_small(m))
+                # ids and kinds only: a deleted memory's text stays nowhere (issue 7 item 7)
+                await self._audit("delete", actor, m, before={"scope": m.scope, "category": m.category})
             await self._store.bump_generation()
+        self._purger.schedule()
         await self._index_remove(memories)
         return len(memories)
 
@@ -414,15 +459,10 @@ class MemoryService(UserDataMixin, AdminMixin, TenantMixin):
         return await self._delete(mems, actor=actor)
 
     async def touch(self, memory_ids: builtins.list[str]) -> None:
-        """Count an injection: access_count += 1, last_access_at = now."""
-        if not memory_ids:
-            return
-        stamp = now_iso()
-        async with self._store.transaction():
-            await self._store.db.executemany(
-                "UPDATE memories SET access_count = access_count + 1, last_access_at = ? WHERE id = ?",
-                [(stamp, mid) for mid in memory_ids],
-            )
+        """Count an injection: access_count += 1, last_access_at = now. Never lost: counts
+        that cannot be written now (database locked) stay buffered and are written by the
+        next touch, the periodic flush or ``close`` (see ``_access``)."""
+        await self._access.touch(memory_ids)
 
     async def refresh(self, memory_id: str) -> None:
         """Bump updated_at (a duplicate was seen again)."""

@@ -8,6 +8,8 @@ learning queue may create its own tables in the same file through it.
 from __future__ import annotations
 
 import asyncio
+import contextlib
+import sqlite3
 from collections.abc import AsyncIterator, Sequence
 from contextlib import asynccontextmanager
 from typing import Any
@@ -15,6 +17,8 @@ from typing import Any
 import aiosqlite
 import numpy as np
 import orjson
+
+from gateway.storage import StoreHealth, configure_connection, is_unwritable, storage_error
 
 from .keyword_index import (
     SQL_FUNCTIONS,
@@ -26,6 +30,16 @@ from .keyword_index import (
     visible_partitions,
 )
 from .types import Memory
+
+# before / after of an audit entry -> {"fields": [its keys]} (already scrubbed ones stay)
+_SCRUB_AUDIT = ", ".join(
+    f"""{col} = CASE
+        WHEN {col} IS NULL OR json_valid({col}) = 0 OR json_type({col}) != 'object' THEN NULL
+        WHEN json_type({col}, '$.fields') = 'array' THEN {col}
+        ELSE (SELECT json_object('fields', json_group_array(key)) FROM json_each(audit_log.{col}))
+    END"""
+    for col in ("before", "after")
+)
 
 MIGRATIONS: tuple[str, ...] = (
     """
@@ -203,6 +217,13 @@ MIGRATIONS: tuple[str, ...] = (
             new.title, new.content, new.tags);
     END;
     """,
+    # 5: the audit log never keeps a deleted memory's text (issue 7 item 7): entries of
+    # memories already deleted keep only the names of the fields they recorded
+    f"""
+    CREATE INDEX audit_memory ON audit_log (memory_id);
+    UPDATE audit_log SET {_SCRUB_AUDIT}
+    WHERE memory_id IS NOT NULL AND memory_id NOT IN (SELECT id FROM memories);
+    """,
 )
 
 _COLUMNS = (
@@ -261,8 +282,18 @@ def _blob(vector: np.ndarray | None) -> bytes | None:
 class SQLiteMemoryStore:
     """See ``store.MemoryStore``."""
 
-    def __init__(self, path: str) -> None:
+    def __init__(
+        self,
+        path: str,
+        *,
+        busy_timeout_ms: int = 5_000,
+        max_page_count: int | None = None,
+        health: StoreHealth | None = None,
+    ) -> None:
         self.path = path
+        self.busy_timeout_ms = busy_timeout_ms
+        self.max_page_count = max_page_count
+        self.health = health or StoreHealth()
         self._db: aiosqlite.Connection | None = None
         # a second, read-only connection lets the trigram list run beside the word list
         # (WAL readers do not block each other; each aiosqlite connection has its own thread)
@@ -276,17 +307,22 @@ class SQLiteMemoryStore:
         return self._db
 
     async def open(self) -> None:
-        self._db = await aiosqlite.connect(self.path)
-        await self.db.execute("PRAGMA journal_mode=WAL")
-        await self.db.execute("PRAGMA synchronous=NORMAL")
-        await self.db.execute("PRAGMA busy_timeout=5000")
-        for name, n_args, func in SQL_FUNCTIONS:
-            await self.db.create_function(name, n_args, func, deterministic=True)
-        await self._migrate()
-        if self.path not in ("", ":memory:") and not self.path.startswith("file:"):
-            self._reader = await aiosqlite.connect(self.path)
-            await self._reader.execute("PRAGMA busy_timeout=5000")
-            await self._reader.execute("PRAGMA query_only=1")
+        """Connect, configure and migrate; on any failure nothing stays open (a connection's
+        thread left running would keep a failed start-up from exiting, issue 7 item 6)."""
+        try:
+            self._db = await aiosqlite.connect(self.path)
+            await configure_connection(self.db, self.busy_timeout_ms, self.max_page_count)
+            for name, n_args, func in SQL_FUNCTIONS:
+                await self.db.create_function(name, n_args, func, deterministic=True)
+            await self._migrate()
+            if self.path not in ("", ":memory:") and not self.path.startswith("file:"):
+                self._reader = await aiosqlite.connect(self.path)
+                await self._reader.execute(f"PRAGMA busy_timeout={int(self.busy_timeout_ms)}")
+                await self._reader.execute("PRAGMA query_only=1")
+                await self._reader.execute("PRAGMA secure_delete=ON")  # every connection, as in configure_connection
+        except BaseException:
+            await self.close()
+            raise
 
     async def _read_rows(self, sql: str, params: Sequence[Any]) -> list[Any]:
         """Rows from the reader connection (the main one where there is none)."""
@@ -301,23 +337,40 @@ class SQLiteMemoryStore:
             await self.db.executescript(f"BEGIN; {script}; PRAGMA user_version = {target}; COMMIT;")
 
     async def close(self) -> None:
-        if self._reader is not None:
-            await self._reader.close()
-            self._reader = None
-        if self._db is not None:
-            await self._db.close()
-            self._db = None
+        try:
+            if self._reader is not None:
+                reader, self._reader = self._reader, None
+                await reader.close()
+        finally:
+            if self._db is not None:
+                db, self._db = self._db, None
+                await db.close()
 
     @asynccontextmanager
     async def transaction(self) -> AsyncIterator[None]:
-        """Serialise a group of writes and commit them together (rollback on error)."""
+        """Serialise a group of writes and commit them together (rollback on error).
+
+        A full disk or an I/O error leaves as ``InsufficientStorage`` / ``StorageUnavailable``
+        (507 / 503 at the API) and marks ``health`` unwritable; ``database is locked`` stays a
+        ``sqlite3.OperationalError`` for callers that retry (see ``gateway.storage``).
+        """
         async with self._write_lock:
             try:
                 yield
-            except BaseException:
-                await self.db.rollback()
+                await self.db.commit()
+            except BaseException as exc:
+                with contextlib.suppress(sqlite3.Error):
+                    await self.db.rollback()
+                if isinstance(exc, sqlite3.Error) and is_unwritable(exc):
+                    self.health.failed(exc)
+                    raise storage_error(exc, self.path) from exc
                 raise
-            await self.db.commit()
+
+    async def checkpoint_wal(self) -> None:
+        """Copy the WAL into the database file and truncate it (no stale page copies stay)."""
+        async with self._write_lock:
+            async with self.db.execute("PRAGMA wal_checkpoint(TRUNCATE)") as cur:
+                await cur.fetchall()
 
     # -- meta -------------------------------------------------------------------------------
     async def get_meta(self, key: str) -> str | None:
@@ -408,7 +461,12 @@ class SQLiteMemoryStore:
         await self.db.execute("UPDATE memories SET embedding = ? WHERE id = ?", (_blob(vector), memory_id))
 
     async def delete(self, ids: Sequence[str]) -> None:
+        """Delete the rows and scrub their text from earlier audit entries (see migration 5)."""
         await self.db.executemany("DELETE FROM memories WHERE id = ?", [(i,) for i in ids])
+        await self.db.executemany(
+            f"UPDATE audit_log SET {_SCRUB_AUDIT} WHERE memory_id = ?",
+            [(i,) for i in ids],
+        )
 
     async def audit(self, entry: dict[str, Any]) -> None:
         def enc(value: Any) -> str | None:
