@@ -423,7 +423,9 @@ def test_memories_commands_default_to_the_configured_auth_tenant(gateway: Gatewa
     config.write_text(yaml.safe_dump({"auth": {"tenant": "app1"}, "memory": store}))
     env = {"MEMORELAY_CONFIG": str(config)}
     # bob has no memories anywhere yet: without auth.tenant the CLI could not know where to write
-    added = memorelay("memories", "add", "--user", "bob", "--title", "Uses vim", "--content", "The user uses vim.", env=env)
+    added = memorelay(
+        "memories", "add", "--user", "bob", "--title", "Uses vim", "--content", "The user uses vim.", env=env
+    )
     assert added.returncode == 0, added.stderr
     listed = memorelay("memories", "list", "--user", "bob", env=env, cwd=tmp_path)
     assert listed.returncode == 0, listed.stderr
