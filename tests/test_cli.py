@@ -301,7 +301,7 @@ class _WordEmbedder:
     name = "test:words"
     dim = 64
 
-    async def embed(self, texts: list[str]) -> np.ndarray:
+    async def embed(self, texts: list[str], *, urgent: bool = False) -> np.ndarray:
         out = np.zeros((len(texts), self.dim), dtype=np.float32)
         for i, text in enumerate(texts):
             for word in text.lower().split():
