@@ -22,6 +22,7 @@ from gateway.api import admin_routes, memory_routes
 from gateway.chain import ChatContext, ChatFilter, ChatResponse, build_chain
 from gateway.chat import ChatEndpoint
 from gateway.config import Config
+from gateway.console import console_routes
 from gateway.errors import GatewayError, error_body, error_bytes
 from gateway.filter_loader import build_filters
 from gateway.health import healthz, metrics, readyz
@@ -69,6 +70,7 @@ def create_app(config: Config) -> ASGIApp:
         Route("/v1/{path:path}", PassthroughEndpoint(services), methods=_ALL_METHODS),
         *memory_routes(),
         *admin_routes(),
+        *console_routes(config),
         Route("/healthz", healthz, methods=["GET"]),
         Route("/readyz", readyz, methods=["GET"]),
         Route("/metrics", metrics, methods=["GET"]),
