@@ -97,10 +97,10 @@ class Chart:
 def stacked_chart(by_day: dict[str, dict[str, int]], width: int = 720, height: int = 220) -> Chart:
     """Stacked bars, one per day, one colour per category, as SVG coordinates."""
     days = list(by_day)
-    top, bottom = 10, 30
+    top, bottom, side = 10, 30, 24
     plot = height - top - bottom
     peak = max([sum(c.values()) for c in by_day.values()] + [1])
-    slot = width / max(1, len(days))
+    slot = (width - 2 * side) / max(1, len(days))
     bars: list[Bar] = []
     for i, day in enumerate(days):
         y = float(top + plot)
@@ -110,16 +110,11 @@ def stacked_chart(by_day: dict[str, dict[str, int]], width: int = 720, height: i
                 continue
             h = plot * count / peak
             y -= h
+            x = side + i * slot + 2
             bars.append(
-                Bar(
-                    round(i * slot + 2, 2),
-                    round(y, 2),
-                    round(slot - 4, 2),
-                    round(h, 2),
-                    category,
-                    f"{day} {category}: {count}",
-                )
+                Bar(round(x, 2), round(y, 2), round(slot - 4, 2), round(h, 2), category, f"{day} {category}: {count}")
             )
-    ticks = [(round(i * slot + slot / 2, 2), days[i][5:]) for i in range(0, len(days), 5)]
+    # a label every fifth day, ending on today
+    ticks = [(round(side + i * slot + slot / 2, 2), days[i][5:]) for i in range(len(days) - 1, -1, -5)][::-1]
     total = sum(sum(c.values()) for c in by_day.values())
     return Chart(width, height, bars, peak, ticks, total)
