@@ -104,8 +104,10 @@ class UserPages:
             items, total = [s.memory for s in found[offset:]], len(found)
             more = len(found) == offset + PAGE_SIZE
         else:
+            # the user's own memories (shared/system ones show up in search): this list uses the
+            # owner index, ~6 ms for a 10k-memory user where the mixed list takes ~40 ms
             items, total = await memory.list(
-                session.tenant, session.user, category=category, limit=PAGE_SIZE, offset=offset
+                session.tenant, session.user, category=category, limit=PAGE_SIZE, offset=offset, personal_only=True
             )
             more = offset + PAGE_SIZE < total
         settings = await memory.get_settings(session.tenant, session.user)
