@@ -41,7 +41,7 @@ def console_routes(config: Config) -> list[BaseRoute]:
     pages = Pages(settings)
     minter = LinkMinter(settings, signer)
     me = UserPages(pages, signer, SessionStore(settings.session_ttl_s), _consent)
-    op = OperatorPages(pages, SessionStore(settings.session_ttl_s))
+    op = OperatorPages(pages, SessionStore(settings.session_ttl_s), signer)
     return [
         Route("/api/console-links", minter.for_caller, methods=["POST"]),
         Route("/api/admin/console-links", minter.for_admin, methods=["POST"]),
@@ -63,6 +63,7 @@ def console_routes(config: Config) -> list[BaseRoute]:
         Route("/console/health", op.session(op.health), methods=["GET"]),
         Route("/console/users", op.session(op.users), methods=["GET"]),
         Route("/console/user", op.session(op.user), methods=["GET"]),
+        Route("/console/user/open", op.session(op.open_user_page, change=True), methods=["POST"]),
         Route("/console/shared", op.session(op.shared), methods=["GET"]),
         Route("/console/shared", op.session(op.create_shared, change=True), methods=["POST"]),
         Route("/console/memories/{id}", op.session(op.memory_detail), methods=["GET"]),

@@ -16,6 +16,8 @@ from starlette.responses import Response
 
 from gateway.api.common import services_of
 from gateway.console import queries
+from gateway.console.links import LinkSigner
+from gateway.console.mint import OPEN_PATH
 from gateway.console.sessions import Session, SessionStore
 from gateway.console.web import Pages, clear_cookie, query_string, read_form, same_origin, set_session_cookie
 from gateway.errors import Unauthorized
@@ -46,9 +48,10 @@ def _back(form: dict[str, str], default: str) -> str:
 
 
 class OperatorPages:
-    def __init__(self, pages: Pages, sessions: SessionStore) -> None:
+    def __init__(self, pages: Pages, sessions: SessionStore, signer: LinkSigner) -> None:
         self.pages = pages
         self.sessions = sessions
+        self.signer = signer
 
     def session(self, handler: Handler, *, change: bool = False) -> Callable[[Request], Awaitable[Response]]:
         async def endpoint(request: Request) -> Response:
@@ -192,6 +195,15 @@ class OperatorPages:
             settings=await memory.get_settings(tenant, user),
             link=lambda **kw: PATH + "user" + query_string(tenant=tenant, user=user, q=q, **kw),
         )
+
+    async def open_user_page(self, request: Request, session: Session) -> Response:
+        """Support: open ``/me/`` as this user sees it, through a freshly minted link."""
+        form = request.state.form
+        tenant, user = form.get("tenant", "").strip(), form.get("user", "").strip()
+        if not tenant or not user:
+            return self.render(request, session, "denied.html", 404, message="not_found")
+        token, _ = self.signer.mint(tenant, user)
+        return self.pages.redirect(f"{OPEN_PATH}?token={token}")
 
     async def shared(self, request: Request, session: Session) -> Response:
         services = services_of(request)

@@ -58,6 +58,12 @@ def test_shared_memories_are_created_and_edited_in_the_console(gateway: GatewayF
             url + "/api/memories", headers={"authorization": "Bearer sk-app", "x-memorelay-user": "gus"}
         ).json()["data"]
         assert any(m["title"] == "Office hours (summer)" and m["scope"] == "system" for m in seen)
+        # support: the operator opens gus's page as gus sees it
+        opened = c.post("/console/user/open", data={"csrf": csrf, "tenant": tenant, "user": "gus"})
+        assert opened.status_code == 303 and opened.headers["location"].startswith("/me/open?token=")
+        assert c.get(opened.headers["location"]).status_code == 200
+        assert "Signed in as gus" in c.get("/me/").text
+        assert c.post("/console/user/open", data={"tenant": tenant, "user": "gus"}).status_code == 403
         assert c.post("/console/logout", data={"csrf": csrf}).status_code == 303
         assert c.get("/console/shared").status_code == 303  # back to the sign-in form
 
