@@ -41,7 +41,9 @@ SKIP_REASON = _missing()
 _skipped: list[str] = []
 
 
-@pytest.fixture(scope="session")
+# module scope: playwright's sync API holds an event loop in this thread while it is open, and
+# later tests that call asyncio.run() must not run inside it (all browser tests are one module)
+@pytest.fixture(scope="module")
 def browser() -> Iterator[Any]:
     if SKIP_REASON is not None:
         _skipped.append(SKIP_REASON)
