@@ -135,6 +135,16 @@ def test_user_page(gateway: GatewayFactory, fake: FakeUpstream, page: Any) -> No
         page.reload()
         assert page.evaluate("document.documentElement.scrollWidth") <= 375
         shot(page, "me-375px")
+        # by keyboard alone: Tab to the learning switch, Enter turns learning back on
+        page.keyboard.press("Tab")
+        assert page.evaluate("document.activeElement.className") == "skip"
+        for _ in range(10):
+            if page.evaluate("document.activeElement.id") == "toggle-learning":
+                break
+            page.keyboard.press("Tab")
+        page.keyboard.press("Enter")
+        page.wait_for_url(re.compile(r"done=learning_now_on"))
+        assert page.get_attribute("[data-learning]", "data-learning") == "on"
 
         # logout, then the same link is refused
         page.click("header button")
