@@ -78,3 +78,31 @@ def test_the_user_page_paginates(gateway: GatewayFactory) -> None:
         assert counts == [20, 20, 5]
         assert "Page 1 of 3" in pages[0] and 'rel="next"' in pages[0] and 'rel="next"' not in pages[2]
         assert "Fact number 44" in pages[0] and "Fact number 00" in pages[2]  # newest first
+
+
+def test_the_user_exports_json_and_markdown(gateway: GatewayFactory) -> None:
+    with gateway() as url:
+        add(url, "ivy", "Drinks green tea", "Ivy drinks green tea every morning.")
+        c, _ = browser_session(url, mint(url, "ivy"))
+        as_json = c.get("/me/export.json")
+        assert as_json.status_code == 200 and 'filename="memories.json"' in as_json.headers["content-disposition"]
+        assert [m["title"] for m in as_json.json()["memories"]] == ["Drinks green tea"]
+        as_md = c.get("/me/export.md")
+        assert as_md.headers["content-type"].startswith("text/markdown")
+        assert "## Drinks green tea" in as_md.text and "Ivy drinks green tea" in as_md.text
+        assert httpx.get(url + "/me/export.json").status_code == 403  # no session, no export
+
+
+def test_a_dead_job_is_discarded_for_good(gateway: GatewayFactory, fake: FakeUpstream) -> None:
+    with gateway(filters=learning(model="error-500", max_attempts=1), auth={"admin_key": ADMIN}) as url:
+        say(url, "jay", "I prefer tabs over spaces.")
+        wait_for(lambda: log_entries(url))
+        c, csrf = operator(url)
+        page = c.get("/console/jobs").text
+        job = page.split('data-job="')[1].split('"')[0]
+        assert c.post(f"/console/jobs/{job}/discard", data={}).status_code == 403  # no CSRF token
+        assert c.post(f"/console/jobs/{job}/discard", data={"csrf": csrf}).status_code == 303
+        assert "data-job=" not in c.get("/console/jobs").text
+        # gone for good: it can be neither retried nor discarded again
+        assert c.post(f"/console/jobs/{job}/retry", data={"csrf": csrf}).status_code == 404
+        assert c.post(f"/console/jobs/{job}/discard", data={"csrf": csrf}).status_code == 404
