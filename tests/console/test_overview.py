@@ -2,12 +2,14 @@
 
 from __future__ import annotations
 
+from typing import Any
+
 from gateway.console.queries import last_days, outcome_counts, stacked_chart
 from gateway.memory import CATEGORIES
 
 
 def test_outcomes_are_counted_by_reason() -> None:
-    entries = [
+    entries: list[dict[str, Any]] = [
         {"score": 0.9, "items_extracted": 3, "added": ["a", "b"], "duplicates": ["c"], "rejected": []},
         {
             "score": 0.8,
