@@ -19,7 +19,7 @@ from gateway.console import queries
 from gateway.console.links import LinkSigner
 from gateway.console.mint import OPEN_PATH
 from gateway.console.sessions import Session, SessionStore
-from gateway.console.web import Pages, clear_cookie, query_string, read_form, same_origin, set_session_cookie
+from gateway.console.web import Pages, clear_cookie, query_string, read_form, set_session_cookie
 from gateway.errors import Unauthorized
 from gateway.learning.prompts import PROMPT_NAMES, PromptName
 from gateway.memory import CATEGORIES, MemoryValidationError, NewMemory
@@ -62,7 +62,7 @@ class OperatorPages:
                 return self.pages.render(request, "denied.html", 403, message="no_session")
             if change:
                 form = await read_form(request)
-                if not same_origin(request) or not session.csrf_ok(form.get("csrf")):
+                if not self.pages.same_origin(request) or not session.csrf_ok(form.get("csrf")):
                     return self.pages.render(request, "denied.html", 403, message="csrf_failed")
                 request.state.form = form
             return await handler(request, session)
@@ -87,7 +87,7 @@ class OperatorPages:
 
     async def login(self, request: Request) -> Response:
         form = await read_form(request)
-        if not same_origin(request):
+        if not self.pages.same_origin(request):
             return self.pages.render(request, "denied.html", 403, message="csrf_failed")
         try:
             services_of(request).auth.require_admin({"authorization": f"Bearer {form.get('key', '')}"})

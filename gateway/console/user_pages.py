@@ -17,7 +17,7 @@ from starlette.responses import Response
 from gateway.api.common import services_of
 from gateway.console.links import LinkSigner
 from gateway.console.sessions import Session, SessionStore
-from gateway.console.web import Pages, clear_cookie, query_string, read_form, same_origin, set_session_cookie
+from gateway.console.web import Pages, clear_cookie, query_string, read_form, set_session_cookie
 from gateway.memory import CATEGORIES, Memory, MemoryValidationError
 from gateway.memory_export import export_json, export_markdown
 
@@ -58,7 +58,7 @@ class UserPages:
                 return self.denied(request, "no_session")
             if change:
                 form = await read_form(request)
-                if not same_origin(request) or not session.csrf_ok(form.get("csrf")):
+                if not self.pages.same_origin(request) or not session.csrf_ok(form.get("csrf")):
                     return self.pages.render(request, "denied.html", 403, message="csrf_failed")
                 request.state.form = form
             return await handler(request, session)

@@ -45,6 +45,9 @@ class Pages:
             lstrip_blocks=True,
         )
         self.headers = security_headers(config.frame_ancestors)
+        public = urllib.parse.urlsplit(config.public_url)
+        # behind a proxy that rewrites Host, the browser's Origin is the public address
+        self.public_origin = f"{public.scheme}://{public.netloc}" if public.netloc else None
 
     def render(self, request: Request, template: str, status: int = 200, **context: Any) -> HTMLResponse:
         language = choose_language(request.headers.get("accept-language"))
@@ -54,6 +57,14 @@ class Pages:
         response.headers["content-language"] = "zh-CN" if language == "zh" else "en"
         response.headers["vary"] = "Accept-Language, Cookie"
         return response
+
+    def same_origin(self, request: Request) -> bool:
+        """A POST whose ``Origin`` (when the browser sends one) is this server or ``console.public_url``."""
+        origin = request.headers.get("origin")
+        if origin is None:
+            return True
+        host = request.headers.get("host", "")
+        return origin in (f"http://{host}", f"https://{host}") or origin == self.public_origin
 
     def redirect(self, url: str) -> Response:
         return RedirectResponse(url, 303, headers=self.headers)
@@ -87,15 +98,6 @@ async def read_form(request: Request) -> dict[str, str]:
             raise PayloadTooLarge(f"form over {_MAX_FORM_BYTES} bytes")
     pairs = urllib.parse.parse_qsl(raw.decode("utf-8", "replace"), keep_blank_values=True)
     return dict(pairs)
-
-
-def same_origin(request: Request) -> bool:
-    """A POST whose ``Origin`` (when the browser sends one) is this server."""
-    origin = request.headers.get("origin")
-    if origin is None:
-        return True
-    host = request.headers.get("host", "")
-    return origin in (f"http://{host}", f"https://{host}")
 
 
 def set_session_cookie(response: Response, request: Request, name: str, value: str, path: str, max_age: int) -> None:

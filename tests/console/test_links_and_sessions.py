@@ -89,6 +89,17 @@ def test_changes_need_the_csrf_token_and_the_own_origin(gateway: GatewayFactory)
         assert app_client(url, "alice").get(f"/api/memories/{m['id']}").status_code == 404
 
 
+def test_behind_a_proxy_the_public_origin_is_accepted(gateway: GatewayFactory) -> None:
+    with gateway(console={"public_url": "https://memory.example.com/"}) as url:
+        link = mint(url, "alice")
+        assert link.startswith("https://memory.example.com/me/open?token=")
+        c, csrf = browser_session(url, url + link.removeprefix("https://memory.example.com"))
+        proxied = {"origin": "https://memory.example.com"}
+        assert c.post("/me/settings", data={"csrf": csrf, "learning": "off"}, headers=proxied).status_code == 303
+        other = {"origin": "https://other.example.com"}
+        assert c.post("/me/settings", data={"csrf": csrf, "learning": "on"}, headers=other).status_code == 403
+
+
 def test_a_session_cannot_reach_another_users_memory(gateway: GatewayFactory) -> None:
     with gateway() as url:
         theirs = add(url, "bob", "Bob's secret", "Bob's bank is Example Bank.")
