@@ -22,6 +22,8 @@ serve: $(VENV)/.installed
 	$(BIN)/memorelay serve --config $(CONFIG)
 
 test: $(VENV)/.installed-dev
+	@test -x /usr/bin/chromium || command -v chromium >/dev/null || \
+		echo "WARNING: no Chromium found: the console browser tests will be SKIPPED (apt-get install chromium)"
 	$(BIN)/python -m pytest
 
 check: $(VENV)/.installed-dev

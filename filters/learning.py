@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import asyncio
 import logging
+from typing import Literal
 
 from pydantic import BaseModel, ConfigDict, Field
 
@@ -38,6 +39,8 @@ class LearningFilter:
         max_items: int = Field(5, ge=1, le=20)
         lease_s: float = Field(120, gt=0)
         retention_interval_s: float = Field(3600, gt=0)
+        # opt_in: nothing is learned for a user until they turn learning on (page or settings API)
+        consent: Literal["opt_in", "opt_out"] = "opt_out"
 
     name = "learning"
 
@@ -45,6 +48,7 @@ class LearningFilter:
         self.options = options
         self.services = services
         self.scrubber = IsolatedScrubber()
+        services.memory.learning_default = options.consent == "opt_out"
         settings = PipelineSettings(
             options.model,
             options.threshold,

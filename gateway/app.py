@@ -25,6 +25,7 @@ from gateway.dialects import ANTHROPIC_MESSAGES, CHAT_COMPLETIONS, RESPONSES
 from gateway.dialects.anthropic_auth import AnthropicCallers
 from gateway.dialects.anthropic_relay import COUNT_TOKENS_PATH, AnthropicRelayEndpoint
 from gateway.dialects.endpoint import DialectEndpoint
+from gateway.console import console_routes
 from gateway.errors import GatewayError, error_body, error_bytes
 from gateway.filter_loader import build_filters
 from gateway.health import healthz, metrics, readyz
@@ -83,6 +84,7 @@ def create_app(config: Config) -> ASGIApp:
         *memory_routes(),
         *admin_routes(),
         *openapi_routes(),
+        *console_routes(config),
         Route("/healthz", healthz, methods=["GET"]),
         Route("/readyz", readyz, methods=["GET"]),
         Route("/metrics", metrics, methods=["GET"]),

@@ -135,6 +135,26 @@ class MemoryConfig(_Frozen):
     max_manual_memories_per_user: int = Field(1000, ge=1)
 
 
+class ConsoleConfig(_Frozen):
+    """The user page ``/me/`` and the operator console ``/console/`` (SPEC section 9)."""
+
+    # signs console links; empty = a random key per process (links die on restart, one replica only)
+    secret: SecretStr = SecretStr("")
+    link_ttl_s: float = Field(900, gt=0)
+    session_ttl_s: float = Field(8 * 3600, gt=0)
+    # CSP frame-ancestors sources allowed to embed the pages ("'none'", "'self'", "https://app.example")
+    frame_ancestors: str = "'none'"
+    # base of minted links (e.g. https://memory.example.com); empty = the request's own scheme and host
+    public_url: str = ""
+
+    @field_validator("frame_ancestors", "public_url")
+    @classmethod
+    def _one_line(cls, value: str) -> str:
+        if any(c in value for c in ';,\r\n"<>'):
+            raise ValueError("must not contain ';', ',', '\"', '<', '>' or line breaks")
+        return value.strip().rstrip("/")
+
+
 @dataclass(frozen=True, slots=True)
 class FilterSpec:
     """One ``filters:`` entry: a registry name or ``module:Class``, and its raw options."""
@@ -149,6 +169,7 @@ class Config(_Frozen):
     auth: AuthConfig = AuthConfig()
     upstreams: UpstreamsConfig = UpstreamsConfig()
     memory: MemoryConfig = MemoryConfig()
+    console: ConsoleConfig = ConsoleConfig()
     filters: tuple[Any, ...] = ()
     source: str = "<defaults>"
 

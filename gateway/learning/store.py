@@ -206,10 +206,11 @@ class LearningStore:
         return result.rowcount
 
     async def finish(self, job_id: int, status: str = "done", error: str | None = None) -> None:
+        # a dead job keeps its payload until an operator retries or discards it
         await self._write(
-            "UPDATE learning_jobs SET status = ?, payload = NULL, lease_until = NULL,"
-            " updated_at = ?, last_error = ? WHERE id = ?",
-            (status, time.time(), error, job_id),
+            "UPDATE learning_jobs SET status = ?, payload = CASE WHEN ? = 'dead' THEN payload END,"
+            " lease_until = NULL, updated_at = ?, last_error = ? WHERE id = ?",
+            (status, status, time.time(), error, job_id),
         )
 
     async def retry(self, job_id: int, delay_s: float, error: str, *, count_attempt: bool = True) -> None:
@@ -309,3 +310,40 @@ class LearningStore:
 
     async def reset_prompt(self, name: PromptName) -> None:
         await self._write("DELETE FROM learning_prompts WHERE name = ?", (name,))
+
+    # -- dead-letter jobs (operator console) ------------------------------------------------
+    async def dead_jobs(self, *, limit: int = 50, offset: int = 0) -> tuple[list[dict[str, Any]], int]:
+        """Jobs that gave up, newest first (no payload), and their total."""
+        total_rows = await self._read("SELECT COUNT(*) FROM learning_jobs WHERE status = 'dead'")
+        rows = await self._read(
+            "SELECT id, tenant, user_id, model, attempts, created_at, updated_at, last_error,"
+            " payload IS NOT NULL FROM learning_jobs WHERE status = 'dead' ORDER BY id DESC LIMIT ? OFFSET ?",
+            (limit, offset),
+        )
+        keys = ("id", "tenant", "user_id", "model", "attempts", "created_at", "updated_at", "last_error")
+        data = []
+        for r in rows:
+            job: dict[str, Any] = dict(zip(keys, r[:8], strict=True))
+            job["created_at"], job["updated_at"] = _iso(r[5]), _iso(r[6])
+            job["retryable"] = bool(r[8])
+            data.append(job)
+        return data, int(total_rows[0][0]) if total_rows else 0
+
+    async def retry_dead(self, job_id: int) -> bool:
+        """A dead job that still has its conversation is due again, with fresh attempts."""
+        now = time.time()
+        result = await self._write(
+            "UPDATE learning_jobs SET status = 'pending', attempts = 0, lease_until = NULL, next_attempt_at = ?,"
+            " updated_at = ? WHERE id = ? AND status = 'dead' AND payload IS NOT NULL",
+            (now, now, job_id),
+        )
+        return result.rowcount == 1
+
+    async def discard_dead(self, job_id: int) -> bool:
+        """Drop a dead job's conversation for good; the job stays as ``discarded``."""
+        result = await self._write(
+            "UPDATE learning_jobs SET status = 'discarded', payload = NULL, updated_at = ?"
+            " WHERE id = ? AND status = 'dead'",
+            (time.time(), job_id),
+        )
+        return result.rowcount == 1

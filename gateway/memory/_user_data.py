@@ -22,6 +22,7 @@ class UserDataMixin:
     if TYPE_CHECKING:  # provided by MemoryService
         _store: SQLiteMemoryStore
         _settings_cache: dict[tuple[str, str], dict[str, Any]]
+        learning_default: bool
 
         async def _delete(self, memories: list[Memory], *, actor: str) -> int: ...
 
@@ -58,7 +59,8 @@ class UserDataMixin:
             "SELECT settings FROM user_settings WHERE tenant = ? AND user_id = ?",
             (tenant, user_id),
         )
-        settings: dict[str, Any] = {"learning_enabled": True}
+        # a user who never chose: learning.consent opt_out learns (True), opt_in does not
+        settings: dict[str, Any] = {"learning_enabled": self.learning_default}
         if rows:
             settings.update(orjson.loads(rows[0][0]))
         self._cache_settings(tenant, user_id, settings)

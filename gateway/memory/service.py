@@ -72,6 +72,8 @@ class MemoryService(UserDataMixin, AdminMixin, TenantMixin):
         self.retrieval_settings = retrieval or RetrievalSettings()
         self.ready = False
         self._settings_cache: dict[tuple[str, str], dict[str, Any]] = {}
+        # learning_enabled of a user with no stored setting (the learning filter's consent option)
+        self.learning_default = True
         self.index_state = "none"  # "loaded" | "rebuilt" | "reindexed" | "none"
         self._store = SQLiteMemoryStore(
             database_path, busy_timeout_ms=busy_timeout_ms, max_page_count=max_page_count, health=health

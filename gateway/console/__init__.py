@@ -1,0 +1,82 @@
+"""The memory console (SPEC section 9): ``/me/`` for end users, ``/console/`` for operators,
+and the console-link endpoints that let an app (or an operator) open ``/me/`` for a user."""
+
+from __future__ import annotations
+
+from starlette.requests import Request
+from starlette.responses import Response
+from starlette.routing import BaseRoute, Route
+
+from gateway.config import Config
+from gateway.console.links import LinkSigner
+from gateway.console.mint import OPEN_PATH, LinkMinter
+from gateway.console.operator_pages import OperatorPages
+from gateway.console.sessions import SessionStore
+from gateway.console.user_pages import UserPages
+from gateway.console.web import STATIC_FILES, Pages, static_file
+
+STATIC_PATH = "/console-static"
+
+
+def _consent(request: Request) -> str:
+    """The learning filter's consent mode (opt_out when learning is not configured)."""
+    for f in getattr(request.app.state, "filters", []):
+        options = getattr(f, "options", None)
+        if getattr(f, "name", None) == "learning" and options is not None:
+            return str(getattr(options, "consent", "opt_out"))
+    return "opt_out"
+
+
+async def _static(request: Request) -> Response:
+    name = request.path_params["name"]
+    if name not in STATIC_FILES:
+        return Response(b"not found", 404, media_type="text/plain")
+    headers = {"cache-control": "public, max-age=3600", "x-content-type-options": "nosniff"}
+    return Response(static_file(name), headers=headers, media_type=STATIC_FILES[name])
+
+
+def console_routes(config: Config) -> list[BaseRoute]:
+    settings = config.console
+    signer = LinkSigner(settings.secret.get_secret_value(), settings.link_ttl_s)
+    pages = Pages(settings)
+    minter = LinkMinter(settings, signer)
+    me = UserPages(pages, signer, SessionStore(settings.session_ttl_s), _consent)
+    op = OperatorPages(pages, SessionStore(settings.session_ttl_s), signer)
+    return [
+        Route("/api/console-links", minter.for_caller, methods=["POST"]),
+        Route("/api/admin/console-links", minter.for_admin, methods=["POST"]),
+        Route(STATIC_PATH + "/{name}", _static, methods=["GET"]),
+        Route(OPEN_PATH, me.open_link, methods=["GET"]),
+        Route("/me/", me.session(me.home), methods=["GET"]),
+        Route("/me/logout", me.session(me.logout, change=True), methods=["POST"]),
+        Route("/me/settings", me.session(me.settings, change=True), methods=["POST"]),
+        Route("/me/memories/{id}", me.session(me.detail), methods=["GET"]),
+        Route("/me/memories/{id}", me.session(me.edit, change=True), methods=["POST"]),
+        Route("/me/memories/{id}/delete", me.session(me.delete, change=True), methods=["POST"]),
+        Route("/me/clear", me.session(me.confirm_clear), methods=["GET"]),
+        Route("/me/clear", me.session(me.clear, change=True), methods=["POST"]),
+        Route("/me/export.{fmt:str}", me.session(me.export), methods=["GET"]),
+        Route("/console/login", op.login_form, methods=["GET"]),
+        Route("/console/login", op.login, methods=["POST"]),
+        Route("/console/logout", op.session(op.logout, change=True), methods=["POST"]),
+        Route("/console/", op.session(op.overview), methods=["GET"]),
+        Route("/console/health", op.session(op.health), methods=["GET"]),
+        Route("/console/users", op.session(op.users), methods=["GET"]),
+        Route("/console/user", op.session(op.user), methods=["GET"]),
+        Route("/console/user/open", op.session(op.open_user_page, change=True), methods=["POST"]),
+        Route("/console/shared", op.session(op.shared), methods=["GET"]),
+        Route("/console/shared", op.session(op.create_shared, change=True), methods=["POST"]),
+        Route("/console/memories/{id}", op.session(op.memory_detail), methods=["GET"]),
+        Route("/console/memories/{id}", op.session(op.memory_edit, change=True), methods=["POST"]),
+        Route("/console/memories/{id}/delete", op.session(op.memory_delete, change=True), methods=["POST"]),
+        Route("/console/memories/{id}/promote", op.session(op.promote, change=True), methods=["POST"]),
+        Route("/console/prompts", op.session(op.prompts), methods=["GET"]),
+        Route("/console/prompts/{name}", op.session(op.save_prompt, change=True), methods=["POST"]),
+        Route("/console/learning-log", op.session(op.learning_log), methods=["GET"]),
+        Route("/console/audit-log", op.session(op.audit_log), methods=["GET"]),
+        Route("/console/jobs", op.session(op.jobs), methods=["GET"]),
+        Route("/console/jobs/{id}/{action:str}", op.session(op.job_action, change=True), methods=["POST"]),
+    ]
+
+
+__all__ = ["console_routes"]

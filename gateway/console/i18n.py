@@ -1,0 +1,164 @@
+"""Interface text of the console in English and Simplified Chinese, chosen by ``Accept-Language``."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import Any
+
+LANGUAGES = ("en", "zh")
+
+# key -> (English, Simplified Chinese); "{name}" placeholders are filled by ``t(key, name=…)``
+MESSAGES: dict[str, tuple[str, str]] = {
+    "me_title": ("What the AI knows about you", "AI 记住的关于你的信息"),
+    "signed_in_as": ("Signed in as {user}", "当前用户：{user}"),
+    "sign_out": ("Sign out", "退出"),
+    "learning": ("Learning", "学习"),
+    "learning_on": ("On: your conversations may add new memories.", "已开启：你的对话可能会被记住。"),
+    "learning_off": ("Off: nothing new is learned from your conversations.", "已关闭：不会从你的对话中学习新内容。"),
+    "turn_on": ("Turn learning on", "开启学习"),
+    "turn_off": ("Turn learning off", "关闭学习"),
+    "consent_opt_in": (
+        "This service learns only after you turn learning on.",
+        "本服务仅在你开启学习后才会学习。",
+    ),
+    "consent_opt_out": (
+        "This service learns unless you turn learning off.",
+        "除非你关闭学习，本服务会从对话中学习。",
+    ),
+    "statistics": ("Statistics", "统计"),
+    "total": ("Memories", "记忆总数"),
+    "last_learned": ("Last learned", "最近学习"),
+    "never": ("never", "从未"),
+    "user_preference": ("Preferences", "个人偏好"),
+    "business": ("Business", "业务"),
+    "technical": ("Technical", "技术"),
+    "organizational": ("Organisation", "组织"),
+    "domain": ("Domain knowledge", "领域知识"),
+    "memories": ("Memories", "记忆"),
+    "search": ("Search", "搜索"),
+    "search_label": ("Search your memories", "搜索你的记忆"),
+    "all": ("All", "全部"),
+    "clear_search": ("Clear search", "清除搜索"),
+    "results_for": ("{n} results for “{q}”, most relevant first", "“{q}” 的 {n} 条结果，按相关度排序"),
+    "no_memories": ("Nothing is kept about you here.", "这里没有保存关于你的信息。"),
+    "used": ("used {n}×", "已使用 {n} 次"),
+    "last_used": ("last used {t}", "最近使用 {t}"),
+    "never_used": ("never used", "从未使用"),
+    "shared": ("shared", "共享"),
+    "system": ("system", "系统"),
+    "personal": ("personal", "个人"),
+    "disabled": ("disabled", "已停用"),
+    "export": ("Export", "导出"),
+    "export_json": ("Download JSON", "下载 JSON"),
+    "export_md": ("Download Markdown", "下载 Markdown"),
+    "danger": ("Delete everything", "删除全部"),
+    "clear_all": ("Delete all my memories…", "删除我的全部记忆…"),
+    "clear_title": ("Delete all your memories?", "删除你的全部记忆？"),
+    "clear_body": (
+        "This deletes all {n} of your memories. It cannot be undone.",
+        "这将删除你的全部 {n} 条记忆，且无法恢复。",
+    ),
+    "clear_yes": ("Yes, delete all my memories", "确认删除全部记忆"),
+    "cancel": ("Cancel", "取消"),
+    "saved": ("Saved.", "已保存。"),
+    "deleted": ("Deleted.", "已删除。"),
+    "cleared": ("All your memories were deleted.", "你的全部记忆已删除。"),
+    "learning_now_on": ("Learning is on.", "学习已开启。"),
+    "learning_now_off": ("Learning is off.", "学习已关闭。"),
+    "back": ("Back to all memories", "返回全部记忆"),
+    "title": ("Title", "标题"),
+    "content": ("Content", "内容"),
+    "category": ("Category", "类别"),
+    "subcategory": ("Subcategory", "子类别"),
+    "tags": ("Tags (comma-separated)", "标签（逗号分隔）"),
+    "save": ("Save", "保存"),
+    "delete_one": ("Delete this memory", "删除这条记忆"),
+    "created": ("Created", "创建时间"),
+    "updated": ("Updated", "更新时间"),
+    "source": ("Source", "来源"),
+    "score": ("Score", "评分"),
+    "times_used": ("Times used", "使用次数"),
+    "last_access": ("Last used", "最近使用"),
+    "read_only": ("Shared by the operator: only they can change it.", "由管理员共享：只有管理员可以修改。"),
+    "previous": ("Previous", "上一页"),
+    "next": ("Next", "下一页"),
+    "page_of": ("Page {n} of {m}", "第 {n} 页，共 {m} 页"),
+    "denied_title": ("This link does not work", "此链接无效"),
+    "denied_body": (
+        "It has expired, was ended by signing out, or is not genuine. Ask the app for a new link.",
+        "链接已过期、已在退出时作废，或不是真实链接。请在应用中重新获取链接。",
+    ),
+    "no_session": (
+        "Your session has ended. Open a new link from the app.",
+        "会话已结束。请在应用中打开新的链接。",
+    ),
+    "signed_out": ("You are signed out. The link you used no longer works.", "你已退出，刚才使用的链接已失效。"),
+    "csrf_failed": ("The form had expired. Reload the page and try again.", "表单已过期，请刷新页面后重试。"),
+    "not_found": ("No such memory.", "没有这条记忆。"),
+    "invalid": ("Not saved: {error}", "未保存：{error}"),
+    "opening": ("Opening your memory page…", "正在打开你的记忆页面…"),
+    "continue": ("Continue", "继续"),
+    # operator console
+    "console_title": ("memorelay console", "memorelay 控制台"),
+    "admin_key": ("Admin key", "管理员密钥"),
+    "sign_in": ("Sign in", "登录"),
+    "bad_key": ("That admin key is not valid.", "管理员密钥无效。"),
+    "admin_disabled": ("The console is disabled: set auth.admin_key.", "控制台已停用：请设置 auth.admin_key。"),
+    "overview": ("Overview", "概览"),
+    "users": ("Users", "用户"),
+    "shared_memories": ("Shared & system", "共享与系统记忆"),
+    "prompts": ("Prompts", "提示词"),
+    "learning_log": ("Learning log", "学习日志"),
+    "audit_log": ("Audit log", "审计日志"),
+    "dead_jobs": ("Dead-letter jobs", "死信任务"),
+    "health": ("Health", "健康状态"),
+    "learned_per_day": ("Memories learned per day (30 days)", "每日学习的记忆（30 天）"),
+    "outcomes": ("Learning outcomes (30 days)", "学习结果（30 天）"),
+    "tenant": ("Tenant", "租户"),
+    "user": ("User", "用户"),
+    "filter": ("Filter", "筛选"),
+    "promote": ("Promote to shared", "提升为共享"),
+    "promoted": ("Promoted to shared.", "已提升为共享。"),
+    "create": ("Create", "创建"),
+    "created_ok": ("Created.", "已创建。"),
+    "scope": ("Scope", "范围"),
+    "reset": ("Reset to default", "恢复默认"),
+    "prompt_source": ("Source: {source}", "来源：{source}"),
+    "retry": ("Retry", "重试"),
+    "discard": ("Discard", "丢弃"),
+    "retried": ("Job queued again.", "任务已重新排队。"),
+    "discarded": ("Job discarded.", "任务已丢弃。"),
+    "no_rows": ("Nothing here.", "暂无内容。"),
+    "mint_link": ("Open this user's page", "打开该用户的页面"),
+    "edit": ("Edit", "编辑"),
+}
+
+
+def choose_language(accept_language: str | None) -> str:
+    """``zh`` when the most preferred language the client names is Chinese, else ``en``."""
+    best, best_q = "en", -1.0
+    for position, part in enumerate((accept_language or "").split(",")):
+        tag, _, params = part.strip().partition(";")
+        q = 1.0
+        for param in params.split(";"):
+            name, _, value = param.strip().partition("=")
+            if name == "q":
+                try:
+                    q = float(value)
+                except ValueError:
+                    q = 0.0
+        lang = tag.strip().lower().split("-")[0]
+        if lang in LANGUAGES and q > best_q and q > 0:
+            best, best_q = lang, q - position * 1e-6
+    return best
+
+
+def translator(language: str) -> Callable[..., str]:
+    index = LANGUAGES.index(language) if language in LANGUAGES else 0
+
+    def t(key: str, **values: Any) -> str:
+        pair = MESSAGES.get(key)
+        text = pair[index] if pair else key
+        return text.format(**values) if values else text
+
+    return t

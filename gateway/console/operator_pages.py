@@ -1,0 +1,389 @@
+"""``/console/``: the operator console, signed in with the admin key (SPEC section 9).
+
+The key is posted once by the sign-in form and never written into a page; the browser
+then holds only a session cookie. Handlers call the same ``MemoryService`` and
+``LearningStore`` methods as the admin API.
+"""
+
+from __future__ import annotations
+
+import time
+from collections.abc import Awaitable, Callable
+from typing import Any
+
+from starlette.requests import Request
+from starlette.responses import Response
+
+from gateway.api.common import services_of
+from gateway.console import queries
+from gateway.console.links import LinkSigner
+from gateway.console.mint import OPEN_PATH
+from gateway.console.sessions import Session, SessionStore
+from gateway.console.web import Pages, clear_cookie, query_string, read_form, set_session_cookie
+from gateway.errors import Unauthorized
+from gateway.learning.prompts import PROMPT_NAMES, PromptName
+from gateway.memory import CATEGORIES, MemoryValidationError, NewMemory
+
+COOKIE = "memorelay_console"
+PATH = "/console/"
+PAGE_SIZE = 50
+ACTOR = "admin:console"
+_MAX_PROMPT = 20_000
+_NOTICES = ("promoted", "created_ok", "saved", "deleted", "retried", "discarded")
+
+Handler = Callable[[Request, Session], Awaitable[Response]]
+
+
+def _page(request: Request) -> tuple[int, int]:
+    try:
+        page = max(1, min(int(request.query_params.get("page") or 1), 100_000))
+    except ValueError:
+        page = 1
+    return page, (page - 1) * PAGE_SIZE
+
+
+def _back(form: dict[str, str], default: str) -> str:
+    target = form.get("next", "")
+    return target if target.startswith(PATH) and "//" not in target and "\\" not in target else default
+
+
+class OperatorPages:
+    def __init__(self, pages: Pages, sessions: SessionStore, signer: LinkSigner) -> None:
+        self.pages = pages
+        self.sessions = sessions
+        self.signer = signer
+
+    def session(self, handler: Handler, *, change: bool = False) -> Callable[[Request], Awaitable[Response]]:
+        async def endpoint(request: Request) -> Response:
+            session = self.sessions.get(request.cookies.get(COOKIE), "operator")
+            if session is None:
+                if request.method == "GET":
+                    return self.pages.redirect(PATH + "login")
+                return self.pages.render(request, "denied.html", 403, message="no_session")
+            if change:
+                form = await read_form(request)
+                if not self.pages.same_origin(request) or not session.csrf_ok(form.get("csrf")):
+                    return self.pages.render(request, "denied.html", 403, message="csrf_failed")
+                request.state.form = form
+            return await handler(request, session)
+
+        return endpoint
+
+    def render(self, request: Request, session: Session, template: str, status: int = 200, **ctx: Any) -> Response:
+        notice = request.query_params.get("done")
+        return self.pages.render(
+            request,
+            template,
+            status,
+            session=session,
+            notice=notice if notice in _NOTICES else None,
+            path=request.url.path,
+            **ctx,
+        )
+
+    # -- sign-in ----------------------------------------------------------------------------
+    async def login_form(self, request: Request) -> Response:
+        return self.pages.render(request, "console_login.html", error=None)
+
+    async def login(self, request: Request) -> Response:
+        form = await read_form(request)
+        if not self.pages.same_origin(request):
+            return self.pages.render(request, "denied.html", 403, message="csrf_failed")
+        try:
+            services_of(request).auth.require_admin({"authorization": f"Bearer {form.get('key', '')}"})
+        except Unauthorized as exc:
+            error = "admin_disabled" if exc.code == "admin_disabled" else "bad_key"
+            return self.pages.render(request, "console_login.html", 401, error=error)
+        old = request.cookies.get(COOKIE)
+        if old:
+            self.sessions.drop(old)
+        session = self.sessions.create("operator")
+        response = self.pages.redirect(PATH)
+        set_session_cookie(response, request, COOKIE, session.id, PATH, int(self.sessions.ttl_s))
+        return response
+
+    async def logout(self, request: Request, session: Session) -> Response:
+        self.sessions.drop(session.id)
+        response = self.pages.redirect(PATH + "login")
+        clear_cookie(response, COOKIE, PATH)
+        return response
+
+    # -- overview and health ----------------------------------------------------------------
+    async def overview(self, request: Request, session: Session) -> Response:
+        services = services_of(request)
+        tenant = request.query_params.get("tenant") or None
+        days = queries.last_days()
+        stats = await services.memory.admin_stats(tenant)
+        chart = queries.stacked_chart(await queries.learned_by_day(services, tenant, days))
+        outcomes = await queries.recent_outcomes(services, tenant, days[0])
+        return self.render(
+            request,
+            session,
+            "console_overview.html",
+            tenant=tenant or "",
+            tenants=await queries.tenants(services),
+            stats=stats,
+            chart=chart,
+            outcomes=outcomes,
+            categories=CATEGORIES,
+            health=await self._health(request),
+        )
+
+    async def _health(self, request: Request) -> dict[str, Any]:
+        services = services_of(request)
+        jobs = await services.learning.job_counts()
+        return {
+            "store": "ready" if services.memory.ready else "not ready",
+            "index": services.memory.index_state,
+            "embedder": services.memory.embedder.name if services.memory.embedder else "none (keywords only)",
+            "queue_depth": jobs.get("pending", 0) + jobs.get("running", 0),
+            "jobs": jobs,
+            "upstream": services.config.upstreams.default.api_base,
+            "aliases": [m.model_name for m in services.config.upstreams.models],
+            "started": bool(getattr(request.app.state, "started", False)),
+            "time": time.strftime("%Y-%m-%d %H:%M:%S UTC", time.gmtime()),
+        }
+
+    async def health(self, request: Request, session: Session) -> Response:
+        return self.render(request, session, "console_health.html", health=await self._health(request))
+
+    # -- users and memories -----------------------------------------------------------------
+    async def users(self, request: Request, session: Session) -> Response:
+        tenant = request.query_params.get("tenant") or None
+        found = await services_of(request).memory.list_users(tenant)
+        page, offset = _page(request)
+        return self.render(
+            request,
+            session,
+            "console_users.html",
+            users=found[offset : offset + PAGE_SIZE],
+            total=len(found),
+            page=page,
+            more=offset + PAGE_SIZE < len(found),
+            tenant=tenant or "",
+            link=lambda **kw: PATH + "users" + query_string(tenant=tenant, **kw),
+        )
+
+    async def user(self, request: Request, session: Session) -> Response:
+        tenant, user = request.query_params.get("tenant", ""), request.query_params.get("user", "")
+        memory = services_of(request).memory
+        q = (request.query_params.get("q") or "").strip()[:500]
+        page, offset = _page(request)
+        if q:
+            found = await memory.search(
+                tenant, user, q, limit=offset + PAGE_SIZE, scope="personal", include_disabled=True
+            )
+            items, total = [s.memory for s in found[offset:]], len(found)
+            more = total == offset + PAGE_SIZE
+        else:
+            items, total = await memory.list(
+                tenant, user, include_disabled=True, personal_only=True, limit=PAGE_SIZE, offset=offset
+            )
+            more = offset + PAGE_SIZE < total
+        return self.render(
+            request,
+            session,
+            "console_user.html",
+            tenant=tenant,
+            user=user,
+            q=q,
+            items=items,
+            total=total,
+            page=page,
+            more=more,
+            stats=await memory.stats(tenant, user),
+            settings=await memory.get_settings(tenant, user),
+            link=lambda **kw: PATH + "user" + query_string(tenant=tenant, user=user, q=q, **kw),
+        )
+
+    async def open_user_page(self, request: Request, session: Session) -> Response:
+        """Support: open ``/me/`` as this user sees it, through a freshly minted link."""
+        form = request.state.form
+        tenant, user = form.get("tenant", "").strip(), form.get("user", "").strip()
+        if not tenant or not user:
+            return self.render(request, session, "denied.html", 404, message="not_found")
+        token, _ = self.signer.mint(tenant, user)
+        return self.pages.redirect(f"{OPEN_PATH}?token={token}")
+
+    async def shared(self, request: Request, session: Session) -> Response:
+        services = services_of(request)
+        known = await queries.tenants(services)
+        tenant = request.query_params.get("tenant") or (known[0] if known else "")
+        page, offset = _page(request)
+        items, total = (
+            await services.memory.list(tenant, None, include_disabled=True, limit=PAGE_SIZE, offset=offset)
+            if tenant
+            else ([], 0)
+        )
+        return self.render(
+            request,
+            session,
+            "console_shared.html",
+            tenant=tenant,
+            tenants=known,
+            items=items,
+            total=total,
+            page=page,
+            more=offset + PAGE_SIZE < total,
+            categories=CATEGORIES,
+            error=request.query_params.get("error"),
+            link=lambda **kw: PATH + "shared" + query_string(tenant=tenant, **kw),
+        )
+
+    async def create_shared(self, request: Request, session: Session) -> Response:
+        form = request.state.form
+        tenant = form.get("tenant", "").strip()
+        scope = form.get("scope") if form.get("scope") in ("shared", "system") else "shared"
+        try:
+            if not tenant:
+                raise MemoryValidationError("tenant", "is required")
+            item = NewMemory(
+                title=form.get("title", ""),
+                content=form.get("content", ""),
+                category=form.get("category", ""),
+                subcategory=form.get("subcategory", ""),
+                tags=[t.strip() for t in form.get("tags", "").split(",") if t.strip()],
+                scope=scope,
+                source="system" if scope == "system" else "manual",
+            )
+            await services_of(request).memory.add(tenant, "", item, actor=ACTOR)
+        except MemoryValidationError as exc:
+            return self.pages.redirect(PATH + "shared" + query_string(tenant=tenant, error=str(exc)))
+        return self.pages.redirect(PATH + "shared" + query_string(tenant=tenant, done="created_ok"))
+
+    async def memory_detail(self, request: Request, session: Session, error: str | None = None) -> Response:
+        found = await services_of(request).memory.admin_get(request.path_params["id"])
+        if found is None:
+            return self.render(request, session, "denied.html", 404, message="not_found")
+        return self.render(
+            request, session, "console_memory.html", 400 if error else 200, m=found, categories=CATEGORIES, error=error
+        )
+
+    async def memory_edit(self, request: Request, session: Session) -> Response:
+        form = request.state.form
+        changes: dict[str, Any] = {
+            "title": form.get("title", ""),
+            "content": form.get("content", ""),
+            "category": form.get("category", ""),
+            "subcategory": form.get("subcategory", ""),
+            "tags": [t.strip() for t in form.get("tags", "").split(",") if t.strip()],
+            "enabled": form.get("enabled") == "on",
+        }
+        try:
+            updated = await services_of(request).memory.admin_update(request.path_params["id"], changes, actor=ACTOR)
+        except MemoryValidationError as exc:
+            return await self.memory_detail(request, session, error=str(exc))
+        if updated is None:
+            return self.render(request, session, "denied.html", 404, message="not_found")
+        return self.pages.redirect(f"{PATH}memories/{updated.id}?done=saved")
+
+    async def memory_delete(self, request: Request, session: Session) -> Response:
+        await services_of(request).memory.admin_delete(request.path_params["id"], actor=ACTOR)
+        return self.pages.redirect(_back(request.state.form, PATH + "shared") + "?done=deleted")
+
+    async def promote(self, request: Request, session: Session) -> Response:
+        found = await services_of(request).memory.admin_get(request.path_params["id"])
+        if found is None:
+            return self.render(request, session, "denied.html", 404, message="not_found")
+        await services_of(request).memory.promote(found.id, actor=ACTOR)
+        return self.pages.redirect(_back(request.state.form, PATH + "shared") + "?done=promoted")
+
+    # -- prompts ----------------------------------------------------------------------------
+    async def prompts(self, request: Request, session: Session, errors: dict[str, str] | None = None) -> Response:
+        learning = services_of(request).learning
+        found = {name: await learning.get_prompt(name) for name in PROMPT_NAMES}
+        return self.render(
+            request, session, "console_prompts.html", 400 if errors else 200, prompts=found, errors=errors or {}
+        )
+
+    def _prompt_name(self, request: Request) -> PromptName | None:
+        for known in PROMPT_NAMES:
+            if request.path_params["name"] == known:
+                return known
+        return None
+
+    async def save_prompt(self, request: Request, session: Session) -> Response:
+        name = self._prompt_name(request)
+        if name is None:
+            return self.render(request, session, "denied.html", 404, message="not_found")
+        text = request.state.form.get("prompt", "").replace("\r\n", "\n")
+        learning = services_of(request).learning
+        if request.state.form.get("action") == "reset":
+            await learning.reset_prompt(name)
+        elif not text.strip() or len(text) > _MAX_PROMPT:
+            return await self.prompts(request, session, {name: f"must be 1 to {_MAX_PROMPT} characters"})
+        elif "{conversation}" not in text:
+            return await self.prompts(request, session, {name: "must contain the {conversation} placeholder"})
+        else:
+            await learning.put_prompt(name, text, actor=ACTOR)
+        return self.pages.redirect(PATH + "prompts?done=saved")
+
+    # -- logs and jobs ----------------------------------------------------------------------
+    async def learning_log(self, request: Request, session: Session) -> Response:
+        tenant = request.query_params.get("tenant") or None
+        user = request.query_params.get("user") or None
+        page, offset = _page(request)
+        rows, total = await services_of(request).learning.log_entries(
+            tenant=tenant, user_id=user, limit=PAGE_SIZE, offset=offset
+        )
+        return self.render(
+            request,
+            session,
+            "console_learning_log.html",
+            rows=rows,
+            total=total,
+            page=page,
+            more=offset + PAGE_SIZE < total,
+            tenant=tenant or "",
+            user=user or "",
+            link=lambda **kw: PATH + "learning-log" + query_string(tenant=tenant, user=user, **kw),
+        )
+
+    async def audit_log(self, request: Request, session: Session) -> Response:
+        tenant = request.query_params.get("tenant") or None
+        page, offset = _page(request)
+        rows, total = await services_of(request).memory.audit_log(tenant=tenant, limit=PAGE_SIZE, offset=offset)
+        return self.render(
+            request,
+            session,
+            "console_audit_log.html",
+            rows=rows,
+            total=total,
+            page=page,
+            more=offset + PAGE_SIZE < total,
+            tenant=tenant or "",
+            link=lambda **kw: PATH + "audit-log" + query_string(tenant=tenant, **kw),
+        )
+
+    async def jobs(self, request: Request, session: Session) -> Response:
+        page, offset = _page(request)
+        rows, total = await services_of(request).learning.dead_jobs(limit=PAGE_SIZE, offset=offset)
+        return self.render(
+            request,
+            session,
+            "console_jobs.html",
+            rows=rows,
+            total=total,
+            page=page,
+            more=offset + PAGE_SIZE < total,
+            link=lambda **kw: PATH + "jobs" + query_string(**kw),
+        )
+
+    async def job_action(self, request: Request, session: Session) -> Response:
+        learning = services_of(request).learning
+        try:
+            job_id = int(request.path_params["id"])
+        except ValueError:
+            return self.render(request, session, "denied.html", 404, message="not_found")
+        action = request.path_params["action"]
+        if action not in ("retry", "discard"):
+            return self.render(request, session, "denied.html", 404, message="not_found")
+        if action == "retry":
+            done = await learning.retry_dead(job_id)
+            notice = "retried"
+        else:
+            done = await learning.discard_dead(job_id)
+            notice = "discarded"
+        if not done:
+            return self.render(request, session, "denied.html", 404, message="not_found")
+        return self.pages.redirect(PATH + "jobs?done=" + notice)

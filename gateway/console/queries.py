@@ -1,0 +1,120 @@
+"""Read-only views the operator console needs beyond the admin API: the learning trend by
+category, learning outcomes by reason, and the tenants that hold memories."""
+
+from __future__ import annotations
+
+import time
+from dataclasses import dataclass
+from typing import Any
+
+import orjson
+
+from gateway.memory import CATEGORIES
+from gateway.services import Services
+
+TREND_DAYS = 30
+OUTCOMES = ("stored", "below_threshold", "pii", "poisoning", "duplicate", "superseded", "disabled", "error")
+_MAX_LOG_ROWS = 20_000
+
+
+def last_days(days: int = TREND_DAYS, now: float | None = None) -> list[str]:
+    today = time.time() if now is None else now
+    return [time.strftime("%Y-%m-%d", time.gmtime(today - 86400 * (days - 1 - i))) for i in range(days)]
+
+
+async def learned_by_day(services: Services, tenant: str | None, days: list[str]) -> dict[str, dict[str, int]]:
+    """day -> category -> memories learned (source auto) that day."""
+    where, args = ("AND tenant = ?", [tenant]) if tenant else ("", [])
+    async with services.memory.db.execute(
+        "SELECT substr(created_at, 1, 10) AS day, category, COUNT(*) FROM memories"
+        f" WHERE source = 'auto' AND created_at >= ? {where} GROUP BY day, category",
+        [days[0], *args],
+    ) as cursor:
+        rows = await cursor.fetchall()
+    out: dict[str, dict[str, int]] = {d: dict.fromkeys(CATEGORIES, 0) for d in days}
+    for day, category, count in rows:
+        if day in out and category in out[day]:
+            out[day][category] = int(count)
+    return out
+
+
+def outcome_counts(entries: list[dict[str, Any]]) -> dict[str, int]:
+    """Learning-log entries -> how many items or turns ended each way."""
+    counts = dict.fromkeys(OUTCOMES, 0)
+    for e in entries:
+        error = str(e.get("error") or "")
+        if error:
+            counts["pii" if "pii" in error.lower() else "error"] += 1
+            continue
+        if "disabled" in str(e.get("reason") or "") and e.get("score") is None:
+            counts["disabled"] += 1
+            continue
+        counts["stored"] += len(e.get("added") or [])
+        counts["duplicate"] += len(e.get("duplicates") or [])
+        counts["superseded"] += len(e.get("superseded") or [])
+        rejected = [str(r.get("reason", "")) for r in e.get("rejected") or []]
+        counts["poisoning"] += sum(1 for reason in rejected if not reason.startswith("invalid"))
+        if e.get("score") is not None and not e.get("items_extracted") and not e.get("command"):
+            counts["below_threshold"] += 1
+    return counts
+
+
+async def recent_outcomes(services: Services, tenant: str | None, since_day: str) -> dict[str, int]:
+    where, args = ("AND tenant = ?", [tenant]) if tenant else ("", [])
+    async with services.learning.db.execute(
+        f"SELECT entry FROM learning_log WHERE time >= ? {where} ORDER BY id DESC LIMIT ?",
+        [since_day, *args, _MAX_LOG_ROWS],
+    ) as cursor:
+        rows = await cursor.fetchall()
+    return outcome_counts([orjson.loads(r[0]) for r in rows])
+
+
+async def tenants(services: Services) -> list[str]:
+    async with services.memory.db.execute("SELECT DISTINCT tenant FROM memories ORDER BY tenant") as cursor:
+        return [str(r[0]) for r in await cursor.fetchall()]
+
+
+@dataclass(frozen=True, slots=True)
+class Bar:
+    x: float
+    y: float
+    width: float
+    height: float
+    category: str
+    label: str
+
+
+@dataclass(frozen=True, slots=True)
+class Chart:
+    width: int
+    height: int
+    bars: list[Bar]
+    max_value: int
+    ticks: list[tuple[float, str]]  # (x, day label) under the axis
+    total: int
+
+
+def stacked_chart(by_day: dict[str, dict[str, int]], width: int = 720, height: int = 220) -> Chart:
+    """Stacked bars, one per day, one colour per category, as SVG coordinates."""
+    days = list(by_day)
+    top, bottom, side = 10, 30, 24
+    plot = height - top - bottom
+    peak = max([sum(c.values()) for c in by_day.values()] + [1])
+    slot = (width - 2 * side) / max(1, len(days))
+    bars: list[Bar] = []
+    for i, day in enumerate(days):
+        y = float(top + plot)
+        for category in CATEGORIES:
+            count = by_day[day][category]
+            if not count:
+                continue
+            h = plot * count / peak
+            y -= h
+            x = side + i * slot + 2
+            bars.append(
+                Bar(round(x, 2), round(y, 2), round(slot - 4, 2), round(h, 2), category, f"{day} {category}: {count}")
+            )
+    # a label every fifth day, ending on today
+    ticks = [(round(side + i * slot + slot / 2, 2), days[i][5:]) for i in range(len(days) - 1, -1, -5)][::-1]
+    total = sum(sum(c.values()) for c in by_day.values())
+    return Chart(width, height, bars, peak, ticks, total)
