@@ -14,8 +14,9 @@ disabled) are read from ``/api/memories`` and scored with the dataset's ``matchi
 * forbidden: forbidden strings of a user found in any of that user's memories at the end;
 * nothing to learn: conversations labelled ``nothing_to_learn`` during which anything was stored;
 * supersede: after the ``to`` conversation the new fact is active and the old one is matched by
-  a disabled memory and by no active one; forget: the forgotten fact is active in no memory
-  (and a ``new`` fact stated in the same turn, if given, is active).
+  a disabled memory and by no active one; forget: the forgotten fact, active after the ``from``
+  conversation, is active in no memory (and a ``new`` fact stated in the same turn, if given,
+  is active). A fact never learned can be neither superseded nor forgotten: that counts as a miss.
 
 Run: ``PYTHONPATH=$PWD .venv/bin/python bench/learning_quality.py [DATASET ...] [-v] [--json OUT]``
 (default dataset: ``../shared/bench/learning-dev.json`` next to the checkout).
@@ -195,7 +196,7 @@ async def replay(client: aiohttp.ClientSession, via: str, data: dict[str, Any], 
             if hits:
                 report.forbidden.append(f"{conv['id']}: {f['text']!r} ({f.get('why', '')}) in {hits[0]['content']!r}")
     for s in data.get("sequences") or []:
-        score_sequence(s, snapshots[s["to"]], report)
+        score_sequence(s, snapshots[s["from"]], snapshots[s["to"]], report)
 
 
 def score_conversation(
@@ -234,7 +235,9 @@ def score_conversation(
         report.by_group[group].add(tally)
 
 
-def score_sequence(seq: dict[str, Any], mems: list[dict[str, Any]], report: Report) -> None:
+def score_sequence(
+    seq: dict[str, Any], before: list[dict[str, Any]], mems: list[dict[str, Any]], report: Report
+) -> None:
     active = [m for m in mems if m["enabled"]]
     disabled = [m for m in mems if not m["enabled"]]
     old, new = seq.get("old"), seq.get("new")
@@ -245,8 +248,9 @@ def score_sequence(seq: dict[str, Any], mems: list[dict[str, Any]], report: Repo
         ok = new_ok and not old_active and old_disabled
         why = f"new active {new_ok}, old active {old_active}, old disabled {old_disabled}"
     else:
-        ok = new_ok and not old_active
-        why = f"old still active {old_active}, new active {new_ok}"
+        learned = bool(old) and any(m["enabled"] and fact_matches(old, memory_text(m)) for m in before)
+        ok = learned and new_ok and not old_active
+        why = f"old learned before {learned}, old still active {old_active}, new active {new_ok}"
     report.sequences[seq["kind"]].append(ok)
     report.sequences[f"{seq['kind']}:{seq['lang']}"].append(ok)
     if not ok:
