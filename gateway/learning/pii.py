@@ -147,6 +147,34 @@ class PiiScrubber:
                 raise PiiError(f"PII scrubbing failed: {type(exc).__name__}") from exc
 
 
+_ANY_PLACEHOLDER = re.compile(r"<[A-Z][A-Z_]{2,}>")
+_SENTENCES = re.compile(r"(?<=[.!?])\s+|(?<=[。！？；;])")
+_CLAUSES = re.compile(r"(?<=[,，;；])\s*")
+
+
+def without_placeholders(text: str) -> str:
+    """``text`` with every sentence clause that holds a PII placeholder removed.
+
+    A scrubbed memory must never keep ``<EMAIL_ADDRESS>`` and the like: the clause that
+    carried the identifier goes ("their email is <EMAIL_ADDRESS>, and they are on the Pro plan"
+    keeps "they are on the Pro plan"); a sentence left with nothing durable goes whole; an
+    empty string means nothing was left.
+    """
+    if not _ANY_PLACEHOLDER.search(text):
+        return text
+    kept: list[str] = []
+    for sentence in _SENTENCES.split(text.strip()):
+        if not _ANY_PLACEHOLDER.search(sentence):
+            kept.append(sentence)
+            continue
+        clauses = [c for c in _CLAUSES.split(sentence) if c and not _ANY_PLACEHOLDER.search(c)]
+        rest = "".join(clauses).strip(" ,，;；")
+        if len(re.findall(r"[A-Za-z]+", rest)) >= 4 or len(re.findall(r"[\u3400-\u9fff]", rest)) >= 6:
+            end = "。" if re.search(r"[\u3400-\u9fff]", rest) else "."
+            kept.append(rest if rest.endswith((".", "。", "!", "！")) else rest + end)
+    return " ".join(k.strip() for k in kept if k.strip()).strip()
+
+
 def select_spans(text: str, results: Iterable[Any]) -> list[Span]:
     """Filter analyzer results and merge overlaps into non-overlapping spans.
 

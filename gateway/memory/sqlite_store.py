@@ -203,12 +203,17 @@ MIGRATIONS: tuple[str, ...] = (
             new.title, new.content, new.tags);
     END;
     """,
+    # profile slots (SPEC 4): one active memory per (user, slot); a new value supersedes the old
+    """
+    ALTER TABLE memories ADD COLUMN slot TEXT;
+    CREATE INDEX memories_slot ON memories (tenant, user_id, slot) WHERE slot IS NOT NULL;
+    """,
 )
 
 _COLUMNS = (
     "id, tenant, user_id, scope, category, subcategory, title, content, tags, source, "
     "source_conversation_id, score, enabled, disabled_reason, created_at, updated_at, "
-    "access_count, last_access_at"
+    "access_count, last_access_at, slot"
 )
 _WRITABLE = frozenset(
     {
@@ -225,6 +230,7 @@ _WRITABLE = frozenset(
         "updated_at",
         "access_count",
         "last_access_at",
+        "slot",
     }
 )
 
@@ -249,6 +255,7 @@ def row_to_memory(row: Sequence[Any]) -> Memory:
         updated_at=row[15],
         access_count=int(row[16]),
         last_access_at=row[17],
+        slot=row[18],
     )
 
 
@@ -362,11 +369,12 @@ class SQLiteMemoryStore:
                     m.updated_at,
                     m.access_count,
                     m.last_access_at,
+                    m.slot,
                     _blob(embeddings[i]) if embeddings is not None else None,
                 )
             )
         await self.db.executemany(
-            f"INSERT INTO memories ({_COLUMNS}, embedding) VALUES ({', '.join('?' * 19)})",
+            f"INSERT INTO memories ({_COLUMNS}, embedding) VALUES ({', '.join('?' * 20)})",
             rows,
         )
 
