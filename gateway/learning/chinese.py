@@ -72,7 +72,9 @@ _ONE_OFF = re.compile(
 _CHANGE = re.compile(
     r"搬到|搬去|搬家|换成|换到|迁到|迁移到|改用|改成|开始(?:吃|用|学|做|写)|不再|从.{1,12}(?:迁|换|改|转)"
 )
-_REPORTED = re.compile(r"^(?:编辑|老板|领导|老师|医生|朋友|同事|客户|他|她|他们|她们)(?:说|觉得|认为|让|要求|建议)")
+_REPORTED = re.compile(
+    r"^(?:那是|这是|那只是|这只是)|^(?:编辑|老板|领导|老师|医生|朋友|同事|客户|他|她|他们|她们)(?:说|觉得|认为|让|要求|建议)"
+)
 _ADDRESS = re.compile(r"[\u4e00-\u9fff]{1,10}(?:路|街|大道|巷|弄)\s*\d+\s*号|\d+\s*(?:栋|幢|单元|室|号楼)")
 _LONG_DIGITS = re.compile(r"\d[\d\s-]{6,}\d")
 _PLACEHOLDER = re.compile(r"<[A-Z][A-Z_]{2,}>")
@@ -107,6 +109,10 @@ _SURNAMES = frozenset(
 )
 
 
+# characters of institutions, subjects and places, not of given names ("高中语文", "王府井")
+_NOT_GIVEN = re.compile(r"[中语文数理化史地学公司市省区县路街科技业网店馆院校部局厅组会队系班年月日天时期性度府井站场]")
+
+
 def person_names(text: str) -> list[str]:
     """Chinese person names in ``text`` (jieba ``nr`` words of 2–4 characters with a common surname)."""
     return [
@@ -116,6 +122,7 @@ def person_names(text: str) -> list[str]:
         and 2 <= len(w.word) <= 4
         and w.word[0] in _SURNAMES
         and re.fullmatch(r"[\u4e00-\u9fff]+", w.word)
+        and not _NOT_GIVEN.search(w.word[1:])
     ]
 
 
@@ -183,9 +190,12 @@ def _kind(text: str) -> str:
     return "fact"
 
 
+_FROM_OLD = re.compile(r"从\s*[^，,。从]{1,20}?\s*(?=(?:整体|全部|都|全都)?(?:迁|换|改|转|搬))")
+
+
 def _render(clauses: list[str], we_is: str) -> str:
     first = _strip_lead(clauses[0])
-    body = "，".join([first, *clauses[1:]])
+    body = _FROM_OLD.sub("", "，".join([first, *clauses[1:]]))  # a change keeps only the new value
     if _FIRST.match(first) or first.startswith("我"):
         text = _about_user(body, we_is)
     elif re.match(r"^(?:不要|别|也别|千万别|一定要|务必|以后|今后|从现在|一律|每次|总是|永远|始终|最好|记得)", first):
@@ -240,7 +250,7 @@ def analyse(sentences: list[str], turn: str) -> list[list[Statement]]:
         statements = []
         for group in groups:
             content = _render(group, we_is)
-            if len(re.sub(r"[^\w]", "", content)) < 5:
+            if len(re.sub(r"[^\w]", "", content)) < 4:
                 continue
             statements.append(Statement(_kind("，".join(group)), content, _title(content)))
         out.append(statements)

@@ -454,7 +454,8 @@ def analyse(sentences: list[str], turn: str) -> list[Statement | None]:
         for raw in pieces:
             doc = next(docs)
             text = _strip_connector(raw)
-            piece = _piece(text, doc, we_is, kept_previous) if text and not _SECRET.search(text) else None
+            joined = bool(kept) and kept_previous  # right after a kept clause of the same sentence
+            piece = _piece(text, doc, we_is, kept_previous, joined) if text and not _SECRET.search(text) else None
             if piece is not None and PLACEHOLDER_TOKEN in piece.body:
                 piece = None
             if piece is not None:
@@ -503,7 +504,7 @@ def _clean(sentence: str) -> str:
     return s.strip()
 
 
-def _piece(text: str, doc: Any, we_is: str, kept_previous: bool) -> _Piece | None:
+def _piece(text: str, doc: Any, we_is: str, kept_previous: bool, joined: bool = False) -> _Piece | None:
     sents = list(doc.sents)
     if not sents:
         return None
@@ -521,7 +522,14 @@ def _piece(text: str, doc: Any, we_is: str, kept_previous: bool) -> _Piece | Non
     start = sent.start
     verb = _imperative(sent, root)
     if verb is not None:
-        if not _RULE_WORDS.search(text):
+        # "…, so please only schedule visits in the afternoon": a request that follows from
+        # what the user just said about themselves stands as a rule
+        follows = (
+            joined
+            and re.match(r"^please\b", text, re.I)
+            and not any(c.dep_ in {"dobj", "attr"} and c.lower_ in _DEICTIC for c in verb.children)
+        )
+        if not _RULE_WORDS.search(text) and not follows:
             return None
         rule = True
         start = min([verb.i, *[c.i for c in verb.children if c.dep_ in {"neg", "advmod", "aux"} and c.i < verb.i]])
