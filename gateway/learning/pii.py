@@ -279,13 +279,15 @@ _PRODUCT_BEFORE = re.compile(
 _PRODUCT_AFTER = re.compile(
     r"^\s*(?:please\b|app\b|apps\b|api\b|sdk\b|server\b|cloud\b|cli\b|plugin|extension|version|v?\d"
     r"|config|files?\b|cluster|instance|account|dashboard|editor|ide\b|framework|library|database|db\b"
-    r"|for (?:this|that|it|everything)\b|over (?:the|other)\b|做|来做|写|跑|部署|里|上)",
+    r"|for (?:this|that|it|everything)\b|over (?:the|other)\b|做|来做|写|跑|部署|里|上"
+    r"|as (?:the|a|an|our|my|their) (?:editor|ide|tool|database|db|backend|frontend|stack|framework|language|server"
+    r"|host|platform|cms|os|runtime|orchestrator|queue|broker|cache)\b)",
     re.IGNORECASE,
 )
 # words right before a span that say it is a person, whatever follows
 _PERSON_BEFORE = re.compile(
     r"(?:\b(?:mr|mrs|ms|dr|prof|dear|hi|hello|ask|asked|call|called|email|emailed|tell|told|cc|named|name is"
-    r"|colleague|boss|manager|friend|wife|husband|partner|son|daughter|mother|father|sister|brother|with)"
+    r"|colleague|boss|manager|friend|wife|husband|partner|son|daughter|mother|father|sister|brother)"
     r"|联系|找|问|是|和|跟|给|叫)\.?\s*$",
     re.IGNORECASE,
 )

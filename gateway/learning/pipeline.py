@@ -233,7 +233,7 @@ class Pipeline:
             outcome.rejected.append({"title": item.title[:80], "reason": poisoning})
             return
         memory = self.services.memory
-        verdict, why, close = await self._judge(job, item)
+        verdict, why, close = await self._judge(job, item, set(outcome.added))
         if verdict == "duplicate":
             await memory.refresh(close[0][0].id)
             outcome.duplicates.append(close[0][0].id)
@@ -266,7 +266,9 @@ class Pipeline:
                 )
                 outcome.superseded.append({"old": old.id, "new": created.id, "reason": why})
 
-    async def _judge(self, job: Job, item: KnowledgeItem) -> tuple[str, str, list[tuple[Memory, float]]]:
+    async def _judge(
+        self, job: Job, item: KnowledgeItem, same_turn: set[str]
+    ) -> tuple[str, str, list[tuple[Memory, float]]]:
         """add / duplicate / supersede against the user's closest active memory (SPEC §4 step 6).
 
         At cosine >= ``dedup_threshold`` any difference supersedes. Just below it (within
@@ -274,9 +276,15 @@ class Pipeline:
         preference direction — because with the local USE model "likes coffee" / "does not like
         coffee anymore" is 0.82 and "8" / "12 engineers" 0.85, while a different fact on the
         same topic ("uses PostgreSQL" / "uses Redis") must stay a memory of its own.
+        Memories stored from this same turn (``same_turn``) are never replaced by its other
+        items: statements made together complement each other.
         """
         if item.slot:  # one active value per profile slot, whatever the cosine
-            held = await self.services.memory.in_slot(job.tenant, job.user_id, item.slot)
+            held = [
+                m
+                for m in await self.services.memory.in_slot(job.tenant, job.user_id, item.slot)
+                if m.id not in same_turn
+            ]
             if held:
                 verdict, why = compare(item.content, held[0].content)
                 if verdict == "duplicate":
@@ -286,9 +294,9 @@ class Pipeline:
         floor = self.settings.dedup_threshold - _CONFLICT_BAND
         close = [
             (m, cos)
-            for m, cos in await self.services.memory.nearest(job.tenant, job.user_id, text, k=1)
-            if cos >= floor
-        ]
+            for m, cos in await self.services.memory.nearest(job.tenant, job.user_id, text, k=2)
+            if cos >= floor and m.id not in same_turn
+        ][:1]
         if not close:
             return "add", "", close
         old, cos = close[0]

@@ -27,6 +27,7 @@ _RULES: tuple[tuple[str, re.Pattern[str]], ...] = (
     ("style.emoji", re.compile(r"\bemojis?\b|表情符号|表情包", re.I)),
     ("style.hashtags", re.compile(r"\bhashtags?\b|话题标签", re.I)),
     ("style.oxford_comma", re.compile(r"\boxford comma\b|牛津逗号", re.I)),
+    ("code.indentation", re.compile(r"\b(?:tabs|spaces|indentation|indent(?:ed|ing)?)\b|缩进|制表符", re.I)),
     ("code.line_length", re.compile(r"\bline (?:length|width)\b|\bcolumn limit\b|行宽|每行不超过", re.I)),
     ("stack.rust_msrv", re.compile(r"\bMSRV\b|minimum supported rust version", re.I)),
     (

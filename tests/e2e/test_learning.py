@@ -321,3 +321,37 @@ def test_saying_the_opposite_supersedes_but_a_new_fact_does_not(gateway: Gateway
         wait_for(lambda: len(log_entries(url)) == 4)
         texts = " ".join(m["content"] for m in memories(url, "lou"))
         assert "PostgreSQL" in texts and "Redis" in texts
+
+
+def test_a_change_of_slot_supersedes_and_forget_goes_by_meaning(gateway: GatewayFactory, fake: FakeUpstream) -> None:
+    local = {"embedding": {"provider": "local"}}
+    with gateway(filters=learning(model="heuristic"), auth={"admin_key": ADMIN}, memory=local) as url:
+        say(url, "mia", "Our app runs on a single Hetzner box. I'm vegetarian.")
+        wait_for(lambda: len(memories(url, "mia")) == 2)
+        # a new value for the same profile slot, far below the cosine threshold
+        say(url, "mia", "We moved the app off the Hetzner box onto Fly.io last month.")
+        wait_for(lambda: len(log_entries(url)) == 2)
+        active = {m["content"]: m for m in memories(url, "mia")}
+        (hosting,) = [m for m in active.values() if m["slot"] == "stack.hosting"]
+        assert "Fly.io" in hosting["content"] and "Hetzner" not in hosting["content"]
+        old = [m for m in memories(url, "mia", include_disabled="true") if not m["enabled"]]
+        assert len(old) == 1 and "Hetzner" in old[0]["content"] and hosting["id"] in old[0]["disabled_reason"]
+        # forget what was said about a topic, and learn what is true now
+        say(url, "mia", "Please forget what I said about being vegetarian, I eat fish again these days.")
+        wait_for(lambda: len(log_entries(url)) == 3)
+        texts = [m["content"] for m in memories(url, "mia")]
+        assert not any("vegetarian" in t for t in texts), texts
+        assert any("fish" in t for t in texts), texts
+        assert all("<" not in t for t in texts)
+
+
+def test_remember_of_a_changed_preference_supersedes(gateway: GatewayFactory, fake: FakeUpstream) -> None:
+    with gateway(filters=learning(model="heuristic"), auth={"admin_key": ADMIN}) as url:
+        say(url, "ned", "I prefer tabs over spaces.")
+        first = wait_for(lambda: memories(url, "ned"))[0]
+        say(url, "ned", "Remember: actually I now prefer spaces over tabs.")
+        wait_for(lambda: len(log_entries(url)) == 2)
+        (active,) = memories(url, "ned")
+        assert active["slot"] == "code.indentation" and "spaces over tabs" in active["content"]
+        old = user_client(url, "ned").get(f"/api/memories/{first['id']}").json()
+        assert old["enabled"] is False and active["id"] in old["disabled_reason"]
