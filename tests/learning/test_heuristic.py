@@ -161,7 +161,8 @@ def test_statements_about_the_user(user: str, contents: list[str]) -> None:
         ("Our team is down to 8 engineers.", "team.size"),
         ("我上个月搬到北京了。", "home.city"),
         ("I'm vegetarian.", "diet"),
-        ("I prefer tabs over spaces.", None),
+        ("I prefer tabs over spaces.", "code.indentation"),
+        ("I love Rust.", None),
     ],
 )
 def test_slots(user: str, slot: str | None) -> None:
