@@ -228,6 +228,29 @@ def to_item(signal: Signal) -> KnowledgeItem:
     )
 
 
+_FIRST_PERSON = re.compile(
+    r"\b(?:I|I'm|I've|I'd|I'll)\b|\b(?:[Mm]y|[Mm]ine|[Ww]e|[Ww]e're|[Ww]e've|[Oo]ur|[Oo]urs|us|me)\b|我|咱"
+)
+_STANDING = re.compile(
+    r"\b(?:always|never|from now on|going forward|in future|remember|forget|stop|avoid)\b"
+    r"|以后|今后|一律|每次|总是|永远|不要|别再|记住|忘记|一定要|必须|预算|不吃|喜欢|希望|打算",
+    re.IGNORECASE,
+)
+
+
+def worth_learning(user_text: str) -> bool:
+    """The cheap pre-check before an LLM learner is asked anything: does the user's turn say
+    something in the first person, or state a standing rule, outside questions? Regular
+    expressions only (no parse); it errs on the side of asking."""
+    for sentence in split_sentences(prepare(user_text)):
+        s = sentence.strip()
+        if not s or s.endswith(("?", "？")):
+            continue
+        if _FIRST_PERSON.search(s) or _STANDING.search(s):
+            return True
+    return False
+
+
 def extract_items(user_text: str, assistant_text: str = "", *, max_items: int = 5) -> list[KnowledgeItem]:
     """One item per signalling sentence of the user's turn, at most ``max_items``."""
     items: list[KnowledgeItem] = []

@@ -160,6 +160,10 @@ class Pipeline:
             outcome.command = command.kind
             await self._command(job, command, outcome)
             return
+        if not isinstance(learner, HeuristicLearner) and not heuristic.worth_learning(turn.user_text):
+            # no first-person or standing content: an LLM learner is not asked at all
+            outcome.reason = "pre-check: nothing about the user in this turn"
+            return
         result = await learner.score(turn)
         outcome.score, outcome.dimensions, outcome.reason = (
             result.score,

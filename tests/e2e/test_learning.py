@@ -355,3 +355,15 @@ def test_remember_of_a_changed_preference_supersedes(gateway: GatewayFactory, fa
         assert active["slot"] == "code.indentation" and "spaces over tabs" in active["content"]
         old = user_client(url, "ned").get(f"/api/memories/{first['id']}").json()
         assert old["enabled"] is False and active["id"] in old["disabled_reason"]
+
+
+def test_the_llm_learner_is_not_asked_about_a_turn_with_nothing_about_the_user(
+    gateway: GatewayFactory, fake: FakeUpstream
+) -> None:
+    fake.responder = learner(HIGH, [])
+    with gateway(filters=learning(), auth={"admin_key": ADMIN}) as url:
+        say(url, "pia", "What's the difference between a process and a thread?")
+        (entry,) = wait_for(lambda: log_entries(url))
+        assert entry["reason"].startswith("pre-check") and entry["tokens"] == 0
+        asked = [r for r in fake.chats() if "rate one conversation turn" in str(r.body) or "Extract" in str(r.body)]
+        assert asked == []
