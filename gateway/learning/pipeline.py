@@ -173,13 +173,20 @@ class Pipeline:
         if result.score < self.settings.threshold:
             return
         # fail closed: a PiiError ends the job here, nothing of this turn goes further
-        turn.user_text, turn.assistant_text, turn.transcript = await self.scrubber.scrub_many(
-            [turn.user_text, turn.assistant_text, turn.transcript]
-        )
+        if isinstance(learner, HeuristicLearner):
+            # the offline learner reads nothing but the user's words: only those are scrubbed
+            # (half the scrubber's work per job), the rest is dropped unread
+            (turn.user_text,) = await self.scrubber.scrub_many([turn.user_text])
+            turn.assistant_text = turn.transcript = ""
+        else:
+            turn.user_text, turn.assistant_text, turn.transcript = await self.scrubber.scrub_many(
+                [turn.user_text, turn.assistant_text, turn.transcript]
+            )
         items = await learner.extract(turn, self.settings.max_items)
         outcome.items_extracted = len(items)
+        await self._scrub_items(items)  # one round trip to the scrubber for all of them
         for item in items:
-            await self._store(job, item, outcome, source="auto", score=result.score)
+            await self._store(job, item, outcome, source="auto", score=result.score, scrubbed=True)
         await self._limits(job)
 
     async def _command(self, job: Job, command: Command, outcome: Outcome) -> None:
@@ -223,8 +230,17 @@ class Pipeline:
             found = {h.memory.id: h.memory for h in hits}
         return list(found.values())
 
-    async def _store(self, job: Job, item: KnowledgeItem, outcome: Outcome, *, source: str, score: float) -> None:
-        title, content = await self.scrubber.scrub_many([item.title, item.content])
+    async def _scrub_items(self, items: list[KnowledgeItem]) -> None:
+        texts = await self.scrubber.scrub_many([t for item in items for t in (item.title, item.content)])
+        for k, item in enumerate(items):
+            item.title, item.content = texts[2 * k], texts[2 * k + 1]
+
+    async def _store(
+        self, job: Job, item: KnowledgeItem, outcome: Outcome, *, source: str, score: float, scrubbed: bool = False
+    ) -> None:
+        if not scrubbed:
+            await self._scrub_items([item])
+        title, content = item.title, item.content
         # nothing stored carries a placeholder: the clause that held PII goes, or the item
         item.content = without_placeholders(content)
         item.title = without_placeholders(title) or _title_of(item.content)
