@@ -123,8 +123,9 @@ def _correction(s: str) -> Signal | None:
 
 _FENCE = re.compile(r"```.*?(?:```|$)", re.DOTALL)
 _CODE_LINE = re.compile(
-    r"^(?:[ \t]{4,}|\t)\S.*$|^\s*(?:class |def |import |from \S+ import |return |@\w|[\w.]+\s*=\s*\S|[{}()\[\];]+\s*$"
-    r"|<\w+[^>]*>|#include|func |fn |public |private |const |let |var )",
+    r"^(?:[ \t]{4,}|\t)\S.*$|^\s*(?:class \w+[(:]|def \w+\(|import \w|from \S+ import |return\s+\S.*[;)]\s*$"
+    r"|@\w+|[\w.]+\s*=\s*\S|[{}()\[\];]+\s*$|</?[a-z]\w*[^>]*>|#include|(?:func|fn) \w+\("
+    r"|(?:public|private|static) (?:static |final )?[\w<>\[\]]+ \w+\s*[({=;]|(?:const|let|var) \w+\s*=)",
 )
 _QUOTED = re.compile(r"(?<![\w])(['‘“\"])(?=[^'’”\"\n]*\s[^'’”\"\n]*\s[^'’”\"\n]*\s)[^'’”\"\n]{12,}?['’”\"](?![\w])")
 _QUOTED_ZH = re.compile(r"['‘“\"「『]([^'’”\"」』\n]{6,}?)['’”\"」』]")

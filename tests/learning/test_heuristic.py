@@ -168,3 +168,13 @@ def test_statements_about_the_user(user: str, contents: list[str]) -> None:
 def test_slots(user: str, slot: str | None) -> None:
     (item,) = extract_items(user)
     assert item.slot == slot
+
+
+def test_code_is_not_a_source_but_prose_that_looks_like_it_is() -> None:
+    text = (
+        "Can you rewrite this one?\n\nclass InvoiceListView(LoginRequiredMixin, ListView):\n    model = Invoice\n\n"
+        "public transport is fine for me, I never rent a car."
+    )
+    assert [i.content for i in extract_items(text)] == [
+        "Public transport is fine for the user, the user never rents a car."
+    ]
