@@ -157,10 +157,6 @@ def third_person(verb: str) -> str:
 # --- sentence analysis ---------------------------------------------------------------------
 
 
-def _root(sent: Span) -> Token:
-    return sent.root
-
-
 def _is_question(sent: Span) -> bool:
     text = sent.text.strip()
     if text.endswith("?"):
@@ -363,7 +359,7 @@ def _cut_placeholders(sent: Span, root: Token) -> set[int] | None:
     return skip
 
 
-def _cut_old_values(sent: Span, root: Token) -> set[int]:
+def _cut_old_values(root: Token) -> set[int]:
     """For a change ("moved the app off Hetzner onto Fly.io", "ripped out Airflow and moved …"):
     drop the old value so the memory holds only the new one."""
     skip: set[int] = set()
@@ -508,10 +504,9 @@ def _piece(text: str, doc: Any, we_is: str, kept_previous: bool, joined: bool = 
     sents = list(doc.sents)
     if not sents:
         return None
+    # one clause in, normally one sentence out; if spaCy splits it, judge it whole by its longest part
     sent = sents[0] if len(sents) == 1 else doc[:]
-    root = _root(sents[0]) if len(sents) == 1 else sents[-1].root
-    if len(sents) > 1:
-        root = max(sents, key=len).root
+    root = max(sents, key=len).root
     if _is_question(sent):
         return None
     if _PLEASANTRY.match(text) and len(sent) <= 6:
@@ -553,7 +548,7 @@ def _piece(text: str, doc: Any, we_is: str, kept_previous: bool, joined: bool = 
     skip = _cut_placeholders(sent, root)
     if skip is None:
         return None
-    skip |= _cut_old_values(sent, root)
+    skip |= _cut_old_values(root)
     writer = _Rewriter(sent, we_is, skip, rule)
     body = writer.render(start)
     if not body or len(body.split()) < 2:
