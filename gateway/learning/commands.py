@@ -13,8 +13,10 @@ import re
 from dataclasses import dataclass
 from typing import Literal
 
-from gateway.learning import heuristic
+from gateway.learning import chinese, english, heuristic
 from gateway.learning.extraction import KnowledgeItem
+from gateway.learning.slots import slot_of
+from gateway.memory import Memory
 
 CommandKind = Literal["remember", "forget"]
 
@@ -52,10 +54,15 @@ _QUESTION_ZH = re.compile(r"[吗呢么？?]\s*$|怎么|如何|为什么|怎样")
 
 @dataclass(frozen=True)
 class Command:
-    """An explicit instruction to store (``remember``) or remove (``forget``) ``text``."""
+    """An explicit instruction to store (``remember``) or remove (``forget``) ``text``.
+
+    A forget command may also state something new ("forget the Steam Deck thing, we target
+    the Switch now"): that part is ``statement``, learned after the forgetting.
+    """
 
     kind: CommandKind
     text: str
+    statement: str | None = None
 
 
 def parse_command(text: str) -> Command | None:
@@ -67,17 +74,46 @@ def parse_command(text: str) -> Command | None:
         m = pattern.match(message)
         if m:
             body = _clean(m.group("text"))
+            if kind == "forget":
+                body = _ABOUT_EN.sub("", body)
             if body and not _NOT_A_COMMAND_EN.match(body):
-                return Command(kind, body)  # type: ignore[arg-type]
+                return _forget(body) if kind == "forget" else Command("remember", body)
             return None
     for kind, pattern in (("remember", _REMEMBER_ZH), ("forget", _FORGET_ZH)):
         m = pattern.match(message)
         if m:
             body = _clean(m.group("text"))
             if body and not _QUESTION_ZH.search(body) and body not in ("了", "了吗", "吧"):
-                return Command(kind, body)  # type: ignore[arg-type]
+                return _forget(body) if kind == "forget" else Command("remember", body)
             return None
     return None
+
+
+_ABOUT_EN = re.compile(
+    r"^(?:(?:what|everything|anything|all) (?:i|we) (?:said|told you|mentioned|wrote) (?:about|regarding|on)"
+    r"|(?:everything|anything) (?:about|regarding)|about|that|the fact that)\s+",
+    re.IGNORECASE,
+)
+_THING_EN = re.compile(r"^(?:the|my|our)\s+(.+?)\s+(?:thing|stuff|bit|part|business|one)$", re.IGNORECASE)
+_THING_ZH = re.compile(
+    r"^(?:关于|我说过的|我说的|之前说的)?(.+?)(?:的事情|的事|这件事情?|这事|那件事|的那件事|这一点|这条)?[了吧啊呀]*$"
+)
+_REST_SPLIT = re.compile(r"(?:[,;，；。.!！]\s*|\s+[-–—]\s+)")
+
+
+def _forget(body: str) -> Command:
+    """Split "X, <new statement>" into the topic to forget and the statement to learn."""
+    parts = _REST_SPLIT.split(body, maxsplit=1)
+    topic = parts[0].strip()
+    rest = parts[1].strip() if len(parts) > 1 else ""
+    if re.search(r"[\u3400-\u9fff]", topic):
+        m = _THING_ZH.match(topic)
+        topic = (m.group(1) if m else topic).strip()
+    else:
+        m = _THING_EN.match(topic)
+        topic = m.group(1) if m else topic
+    statement = rest if len(re.findall(r"\w+", rest)) >= 3 or len(re.findall(r"[\u3400-\u9fff]", rest)) >= 4 else None
+    return Command("forget", _clean(topic) or body, statement)
 
 
 def _clean(body: str) -> str:
@@ -94,7 +130,7 @@ def item_from_remember(text: str) -> KnowledgeItem:
     """
     body = _clean(text)
     signal = heuristic.detect(body)
-    if signal is not None:
+    if signal is not None and signal.kind != "correction":
         item = heuristic.to_item(signal)
     else:
         content = _about_user(body)
@@ -108,6 +144,7 @@ def item_from_remember(text: str) -> KnowledgeItem:
             category=category,
             subcategory=subcategory,
             tags=[],
+            slot=slot_of(content),
         )
     item.tags = ["remember", *[t for t in item.tags if t != "remember"]][:6]
     return item
@@ -122,16 +159,9 @@ _PREFERENCE = re.compile(
 
 def _about_user(body: str) -> str:
     if re.search(r"[\u3400-\u9fff]", body):
-        text = heuristic.about_user_zh(body)
+        text = chinese._about_user(body, chinese._we_phrase(body))
         return text if text.endswith(("。", "！", ".")) else text + "。"
-    text = re.sub(r"^(?:i am|i'm)\b", "The user is", body, flags=re.IGNORECASE)
-    text = re.sub(r"^my\b", "The user's", text, flags=re.IGNORECASE)
-    text = re.sub(r"^our\b", "The user's team's", text, flags=re.IGNORECASE)
-    text = re.sub(r"^i\b", "The user", text, flags=re.IGNORECASE)
-    text = re.sub(r"^we\b", "The user's team", text, flags=re.IGNORECASE)
-    text = heuristic.about_user_en(text)
-    text = text[:1].upper() + text[1:]
-    return text if text.endswith((".", "!", "。")) else text + "."
+    return english.rephrase(body) or body
 
 
 def _short_title(content: str) -> str:
@@ -139,3 +169,32 @@ def _short_title(content: str) -> str:
     first = first.rstrip(".。!！")
     limit = 30 if re.search(r"[\u3400-\u9fff]", first) else 80
     return first if len(first) <= limit else first[: limit - 1].rstrip() + "…"
+
+
+_STOP_EN = frozenset(
+    """a an the and or but of to in on at for with by from about as is are was were be been am i me my mine we us
+    our ours you your user user's that this these those it its what said told thing stuff bit part being do does
+    did have has had not no just also really very any all some so then now""".split()
+)
+_STOP_ZH = frozenset("我 我们 你 用户 的 了 是 在 和 就 都 也 这 那 个 事 这件事 吧 啊 呢 说 过 有 要".split())
+
+
+def topic_words(topic: str) -> set[str]:
+    """Content words of a forget topic (lower-case English words, Chinese words of 2+ characters)."""
+    words = {w for w in re.findall(r"[a-z0-9][a-z0-9+#.'-]*", topic.lower()) if w not in _STOP_EN and len(w) > 1}
+    cjk = "".join(re.findall(r"[\u3400-\u9fff]+", topic))
+    if cjk:
+        words |= {w for w in chinese.words(cjk) if len(w) >= 2 and w not in _STOP_ZH}
+    return {w.rstrip(".") for w in words}
+
+
+def mentions(memory: Memory, words: set[str]) -> bool:
+    """Whether a memory's text holds one of ``words`` (English on word boundaries)."""
+    text = f"{memory.title}\n{memory.content}".lower()
+    for w in words:
+        if re.search(r"[\u3400-\u9fff]", w):
+            if w in text:
+                return True
+        elif re.search(rf"(?<![a-z0-9]){re.escape(w)}(?:s|es)?(?![a-z0-9])", text):
+            return True
+    return False

@@ -14,6 +14,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from gateway.learning.errors import MalformedOutput
+from gateway.learning.slots import normalise_slot
 from gateway.memory.types import CATEGORIES
 
 __all__ = ["CATEGORIES", "KnowledgeItem", "MalformedOutput", "find_json", "parse_items", "validate_item"]
@@ -79,6 +80,7 @@ class KnowledgeItem:
     category: str
     subcategory: str = ""
     tags: list[str] = field(default_factory=list)
+    slot: str | None = None  # profile slot (``gateway.learning.slots``); same slot, new value supersedes
 
 
 def find_json(raw: str) -> Any:
@@ -166,6 +168,7 @@ def validate_item(entry: object) -> KnowledgeItem | None:
         category=category,
         subcategory=_subcategory(entry.get("subcategory")),
         tags=_tags(entry.get("tags")),
+        slot=normalise_slot(entry.get("slot")),
     )
 
 

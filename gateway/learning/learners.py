@@ -6,6 +6,7 @@ its dimensions (``parse_score``), never taken from its total.
 
 from __future__ import annotations
 
+import asyncio
 from dataclasses import dataclass, field
 from typing import Protocol
 
@@ -49,13 +50,17 @@ class Learner(Protocol):
 
 
 class HeuristicLearner:
+    """The built-in rules; the parse (spaCy, jieba) runs in a thread, off the event loop."""
+
     name = "heuristic"
 
     async def score(self, turn: Turn) -> ScoreResult:
-        return heuristic.score_turn(turn.user_text, turn.assistant_text)
+        return await asyncio.to_thread(heuristic.score_turn, turn.user_text, turn.assistant_text)
 
     async def extract(self, turn: Turn, max_items: int) -> list[KnowledgeItem]:
-        return heuristic.extract_items(turn.user_text, turn.assistant_text, max_items=max_items)
+        return await asyncio.to_thread(
+            heuristic.extract_items, turn.user_text, turn.assistant_text, max_items=max_items
+        )
 
 
 class LLMLearner:

@@ -84,6 +84,8 @@ _NOT_NAMES = frozenset(
     aws azure gcp heroku vercel netlify cloudflare openai anthropic claude chatgpt gemini llama
     mistral ollama litellm presidio spacy hnswlib faiss qdrant milvus pinecone weaviate chroma
     excel word powerpoint outlook teams zoom grpc graphql kotlin laravel rails spring hibernate
+    jupyter datadog sentry splunk kibana pagerduty boot code studio switch deck playstation xbox steam
+    godot unity unreal blender photoshop figma json yaml toml cloud actions pages drive docs sheets
     """.split()
 )
 
@@ -147,6 +149,34 @@ class PiiScrubber:
                 raise PiiError(f"PII scrubbing failed: {type(exc).__name__}") from exc
 
 
+_ANY_PLACEHOLDER = re.compile(r"<[A-Z][A-Z_]{2,}>")
+_SENTENCES = re.compile(r"(?<=[.!?])\s+|(?<=[。！？；;])")
+_CLAUSES = re.compile(r"(?<=[,，;；])\s*")
+
+
+def without_placeholders(text: str) -> str:
+    """``text`` with every sentence clause that holds a PII placeholder removed.
+
+    A scrubbed memory must never keep ``<EMAIL_ADDRESS>`` and the like: the clause that
+    carried the identifier goes ("their email is <EMAIL_ADDRESS>, and they are on the Pro plan"
+    keeps "they are on the Pro plan"); a sentence left with nothing durable goes whole; an
+    empty string means nothing was left.
+    """
+    if not _ANY_PLACEHOLDER.search(text):
+        return text
+    kept: list[str] = []
+    for sentence in _SENTENCES.split(text.strip()):
+        if not _ANY_PLACEHOLDER.search(sentence):
+            kept.append(sentence)
+            continue
+        clauses = [c for c in _CLAUSES.split(sentence) if c and not _ANY_PLACEHOLDER.search(c)]
+        rest = "".join(clauses).strip(" ,，;；")
+        if len(re.findall(r"[A-Za-z]+", rest)) >= 4 or len(re.findall(r"[\u3400-\u9fff]", rest)) >= 6:
+            end = "。" if re.search(r"[\u3400-\u9fff]", rest) else "."
+            kept.append(rest if rest.endswith((".", "。", "!", "！")) else rest + end)
+    return " ".join(k.strip() for k in kept if k.strip()).strip()
+
+
 def select_spans(text: str, results: Iterable[Any]) -> list[Span]:
     """Filter analyzer results and merge overlaps into non-overlapping spans.
 
@@ -162,12 +192,14 @@ def select_spans(text: str, results: Iterable[Any]) -> list[Span]:
             raise ValueError(f"result out of range: {entity} {start}-{end}")
         if score < _MIN_SCORE.get(entity, _MIN_SCORE_DEFAULT):
             continue
-        if entity == "PERSON" and not _plausible_name(text[start:end]):
-            continue
+        pieces = [(start, end)]
+        if entity == "PERSON":
+            pieces = [(s, e) for s, e in _name_parts(text, start, end) if not _product_context(text, s, e)]
         label = _LABELS.get(entity, entity)
-        for s, e in _outside(start, end, protected):
-            if text[s:e].strip():
-                candidates.append(Span(s, e, label, score))
+        for ps, pe in pieces:
+            for s, e in _outside(ps, pe, protected):
+                if text[s:e].strip():
+                    candidates.append(Span(s, e, label, score))
     return _merge(candidates)
 
 
@@ -218,18 +250,75 @@ def _outside(start: int, end: int, protected: list[tuple[int, int]]) -> list[tup
 
 
 def _plausible_name(span: str) -> bool:
-    """Drop spaCy PERSON hits that are product names, acronyms or not Latin script."""
+    """Drop PERSON hits that are product names, acronyms or lower-case words."""
     span = span.strip()
     if not _LATIN_NAME.fullmatch(span):
         return False
     tokens = span.replace("'s", "").split()
-    if all(t.lower().strip(".'-") in _NOT_NAMES for t in tokens):
+    if any(t.lower().strip(".'-") in _NOT_NAMES for t in tokens):
+        return False  # "Spring Boot", "Nintendo Switch": a product word makes it a product
+    if any(t[:1].islower() for t in tokens):
+        return False  # names are capitalised; "json please" is not a person
+    if any(_CAMEL.search(t) and not _NAME_PREFIX.match(t) for t in tokens) or any(t.isupper() for t in tokens):
         return False
-    if len(tokens) == 1:
-        token = tokens[0]
-        if token.isupper() or (_CAMEL.search(token) and not _NAME_PREFIX.match(token)):
-            return False
     return True
+
+
+_CJK_NAME = re.compile(r"[\u4e00-\u9fff]{2,4}")
+# words right before a span that make it a thing the user works with, not a person
+_PRODUCT_BEFORE = re.compile(
+    r"(?:\b(?:use|uses|used|using|in|on|into|onto|via|configure|configuring|configured|install|installed|installing"
+    r"|deploy|deployed|deploying|host|hosted|hosting|run|runs|running|prefer|prefers|preferred|switch(?:ed)? to"
+    r"|mov(?:e|ed|ing) (?:\w+ ){0,2}to|migrat\w* to|port\w* to|target|targets|targeting|try|tried|learn|learning"
+    r"|adopt\w*|upgrade\w*(?: to)?|love|like|hate|build with|built with|built on|based on|powered by)"
+    r"|用|使用|换成了?|改用|迁到|迁移到|部署在|基于|跑在|接入|集成|装了?|在用)"
+    r"\s*(?:the |a |an |our |my |their |its |some |of )?$",
+    re.IGNORECASE,
+)
+# words right after a span that make it a product
+_PRODUCT_AFTER = re.compile(
+    r"^\s*(?:please\b|app\b|apps\b|api\b|sdk\b|server\b|cloud\b|cli\b|plugin|extension|version|v?\d"
+    r"|config|files?\b|cluster|instance|account|dashboard|editor|ide\b|framework|library|database|db\b"
+    r"|for (?:this|that|it|everything)\b|over (?:the|other)\b|做|来做|写|跑|部署|里|上"
+    r"|as (?:the|a|an|our|my|their) (?:editor|ide|tool|database|db|backend|frontend|stack|framework|language|server"
+    r"|host|platform|cms|os|runtime|orchestrator|queue|broker|cache)\b)",
+    re.IGNORECASE,
+)
+# words right before a span that say it is a person, whatever follows
+_PERSON_BEFORE = re.compile(
+    r"(?:\b(?:mr|mrs|ms|dr|prof|dear|hi|hello|ask|asked|call|called|email|emailed|tell|told|cc|named|name is"
+    r"|colleague|boss|manager|friend|wife|husband|partner|son|daughter|mother|father|sister|brother)"
+    r"|联系|找|问|是|和|跟|给|叫)\.?\s*$",
+    re.IGNORECASE,
+)
+
+
+_LATIN_IN_SPAN = re.compile(r"(?<![A-Za-z])[A-Z][a-z\u00c0-\u024f]+(?:[ -][A-Z][a-z\u00c0-\u024f]+){0,2}(?![A-Za-z])")
+
+
+def _name_parts(text: str, start: int, end: int) -> list[tuple[int, int]]:
+    """The plausible names inside a PERSON span. spaCy's English model run over Chinese text
+    returns spans such as "请联系Linda Williams确认一下": keep "Linda Williams" (and Chinese
+    names jieba confirms), never the whole clause."""
+    from gateway.learning.chinese import person_names
+
+    span = text[start:end]
+    if _CJK_NAME.fullmatch(span.strip()):
+        return [(start, end)] if span.strip() in person_names(text) else []
+    if not re.search(r"[\u3400-\u9fff]", span):
+        return [(start, end)] if _plausible_name(span) else []
+
+    parts = [(start + m.start(), start + m.end()) for m in _LATIN_IN_SPAN.finditer(span) if _plausible_name(m.group(0))]
+    for name in set(person_names(text)):  # segmenting the whole text tags names more reliably
+        parts.extend((start + m.start(), start + m.end()) for m in re.finditer(re.escape(name), span))
+    return parts
+
+
+def _product_context(text: str, start: int, end: int) -> bool:
+    before, after = text[max(0, start - 40) : start], text[end : end + 30]
+    if _PERSON_BEFORE.search(before):
+        return False
+    return bool(_PRODUCT_BEFORE.search(before) or _PRODUCT_AFTER.match(after))
 
 
 # --- engine construction -------------------------------------------------------------------
@@ -308,7 +397,7 @@ def build_analyzer() -> AnalyzerLike:
 
 
 def _extra_recognizers() -> list[EntityRecognizer]:
-    from presidio_analyzer import Pattern, PatternRecognizer
+    from presidio_analyzer import EntityRecognizer, Pattern, PatternRecognizer
     from presidio_analyzer import predefined_recognizers as pre
 
     class CnResidentIdRecognizer(PatternRecognizer):
@@ -328,7 +417,38 @@ def _extra_recognizers() -> list[EntityRecognizer]:
             digits = sum(c.isdigit() for c in pattern_text)
             return None if 8 <= digits <= 15 else False
 
+    class ChinesePersonRecognizer(EntityRecognizer):
+        """Chinese person names: jieba's ``nr`` words with a common surname (``chinese.person_names``)."""
+
+        def load(self) -> None:
+            return None
+
+        def analyze(self, text: str, entities: list[str], nlp_artifacts: Any = None) -> list[Any]:
+            from presidio_analyzer import RecognizerResult
+
+            from gateway.learning.chinese import person_names
+
+            if not _CJK_NAME.search(text):
+                return []
+            out = []
+            for name in set(person_names(text)):
+                for m in re.finditer(re.escape(name), text):
+                    out.append(RecognizerResult("PERSON", m.start(), m.end(), 0.6))
+            return out
+
     recognizers: list[EntityRecognizer] = [
+        ChinesePersonRecognizer(supported_entities=["PERSON"], name="ChinesePersonRecognizer"),
+        PatternRecognizer(
+            supported_entity="PERSON",
+            name="LatinNameInChineseRecognizer",
+            patterns=[
+                Pattern(
+                    "latin_name_in_cjk",
+                    r"(?<=[\u4e00-\u9fff])[A-Z][a-z]+(?:[ -][A-Z][a-z]+){1,2}(?=[\u4e00-\u9fff])",
+                    0.6,
+                )
+            ],
+        ),
         PatternRecognizer(
             supported_entity="CN_MOBILE",
             name="CnMobileRecognizer",

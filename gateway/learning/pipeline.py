@@ -13,12 +13,14 @@ from dataclasses import dataclass, field
 from typing import Any, Protocol
 
 from gateway.dialects.base import TranscriptMessage
-from gateway.learning.commands import Command, item_from_remember, parse_command
+from gateway.learning import heuristic
+from gateway.learning.commands import Command, item_from_remember, mentions, parse_command, topic_words
 from gateway.learning.completers import AnthropicCompleter, ChatCompleter, Completer
 from gateway.learning.dedup import compare
 from gateway.learning.errors import LearningError, MalformedOutput
 from gateway.learning.extraction import KnowledgeItem
 from gateway.learning.learners import HeuristicLearner, Learner, LLMLearner, RetryableError, Turn
+from gateway.learning.pii import without_placeholders
 from gateway.learning.poisoning import is_poisoning
 from gateway.learning.store import Job
 from gateway.memory import Memory, MemoryValidationError, NewMemory, strip_block
@@ -29,6 +31,7 @@ log = logging.getLogger("memorelay.learning")
 _CONTEXT_MESSAGES = 6
 _MAX_MESSAGE_CHARS = 4000
 _FORGET_COSINE = 0.6
+_FORGET_COSINE_WITH_WORD = 0.2
 _CONFLICT_BAND = 0.1
 # compare()'s reasons that mark a contradiction rather than a different fact
 _CONFLICT_REASONS = (
@@ -93,6 +96,11 @@ def turn_of(payload: dict[str, Any]) -> Turn:
     lines = [f"{m['role'].capitalize()}: {m['content']}" for m in messages]
     lines.append(f"Assistant: {answer}")
     return Turn(user_text=user_text, assistant_text=answer, transcript="\n".join(lines))
+
+
+def _title_of(content: str) -> str:
+    first = content.split("\n", 1)[0]
+    return first if len(first) <= 80 else first[:79].rstrip() + "…"
 
 
 class Scrubber(Protocol):
@@ -164,6 +172,10 @@ class Pipeline:
             outcome.command = command.kind
             await self._command(job, command, outcome)
             return
+        if not isinstance(learner, HeuristicLearner) and not heuristic.worth_learning(turn.user_text):
+            # no first-person or standing content: an LLM learner is not asked at all
+            outcome.reason = "pre-check: nothing about the user in this turn"
+            return
         result = await learner.score(turn)
         outcome.score, outcome.dimensions, outcome.reason = (
             result.score,
@@ -173,13 +185,20 @@ class Pipeline:
         if result.score < self.settings.threshold:
             return
         # fail closed: a PiiError ends the job here, nothing of this turn goes further
-        turn.user_text, turn.assistant_text, turn.transcript = await self.scrubber.scrub_many(
-            [turn.user_text, turn.assistant_text, turn.transcript]
-        )
+        if isinstance(learner, HeuristicLearner):
+            # the offline learner reads nothing but the user's words: only those are scrubbed
+            # (half the scrubber's work per job), the rest is dropped unread
+            (turn.user_text,) = await self.scrubber.scrub_many([turn.user_text])
+            turn.assistant_text = turn.transcript = ""
+        else:
+            turn.user_text, turn.assistant_text, turn.transcript = await self.scrubber.scrub_many(
+                [turn.user_text, turn.assistant_text, turn.transcript]
+            )
         items = await learner.extract(turn, self.settings.max_items)
         outcome.items_extracted = len(items)
+        await self._scrub_items(items)  # one round trip to the scrubber for all of them
         for item in items:
-            await self._store(job, item, outcome, source="auto", score=result.score)
+            await self._store(job, item, outcome, source="auto", score=result.score, scrubbed=True)
         await self._limits(job)
 
     async def _command(self, job: Job, command: Command, outcome: Outcome) -> None:
@@ -189,13 +208,8 @@ class Pipeline:
             await self._store(job, item_from_remember(text), outcome, source="manual", score=1.0)
             await self._limits(job)
             return
-        memory = self.services.memory
-        matches = [m for m, cos in await memory.nearest(job.tenant, job.user_id, text, k=5) if cos >= _FORGET_COSINE]
-        if not matches:  # no embedder, or nothing close: fall back to keyword retrieval
-            found = await memory.search(job.tenant, job.user_id, text, limit=1, scope="personal")
-            matches = [s.memory for s in found]
-        for m in matches:
-            await memory.disable(
+        for m in await self._about(job, text):
+            await self.services.memory.disable(
                 job.tenant,
                 job.user_id,
                 m.id,
@@ -203,16 +217,55 @@ class Pipeline:
                 actor=f"user:{job.user_id}",
             )
             outcome.disabled.append(m.id)
+        if command.statement:  # "forget X, <what is true now>": learn the new part too
+            statement = await self.scrubber.scrub(command.statement)
+            items = heuristic.extract_items(statement) or [item_from_remember(statement)]
+            outcome.items_extracted = len(items)
+            for item in items:
+                await self._store(job, item, outcome, source="manual", score=1.0)
+            await self._limits(job)
 
-    async def _store(self, job: Job, item: KnowledgeItem, outcome: Outcome, *, source: str, score: float) -> None:
-        item.title, item.content = await self.scrubber.scrub_many([item.title, item.content])
+    async def _about(self, job: Job, topic: str) -> list[Memory]:
+        """The user's active memories a forget command means: close by embedding, or sharing a
+        content word with the topic and close enough ("what I said about us being vegetarian")."""
+        memory = self.services.memory
+        words = topic_words(topic)
+        found: dict[str, Memory] = {}
+        for m, cos in await memory.nearest(job.tenant, job.user_id, topic, k=8):
+            if cos >= _FORGET_COSINE or (cos >= _FORGET_COSINE_WITH_WORD and mentions(m, words)):
+                found[m.id] = m
+        for hit in await memory.search(job.tenant, job.user_id, topic, limit=8, scope="personal"):
+            if hit.memory.enabled and hit.memory.id not in found and mentions(hit.memory, words):
+                found[hit.memory.id] = hit.memory
+        if not found and not words:  # nothing to compare words with: the best keyword hit
+            hits = await memory.search(job.tenant, job.user_id, topic, limit=1, scope="personal")
+            found = {h.memory.id: h.memory for h in hits}
+        return list(found.values())
+
+    async def _scrub_items(self, items: list[KnowledgeItem]) -> None:
+        texts = await self.scrubber.scrub_many([t for item in items for t in (item.title, item.content)])
+        for k, item in enumerate(items):
+            item.title, item.content = texts[2 * k], texts[2 * k + 1]
+
+    async def _store(
+        self, job: Job, item: KnowledgeItem, outcome: Outcome, *, source: str, score: float, scrubbed: bool = False
+    ) -> None:
+        if not scrubbed:
+            await self._scrub_items([item])
+        title, content = item.title, item.content
+        # nothing stored carries a placeholder: the clause that held PII goes, or the item
+        item.content = without_placeholders(content)
+        item.title = without_placeholders(title) or _title_of(item.content)
+        if not item.content:
+            outcome.rejected.append({"title": "", "reason": "nothing left once PII was removed"})
+            return
         poisoning = is_poisoning(f"{item.title}\n{item.content}")
         if poisoning:
             log.warning("learning job %s rejected an item: %s", job.id, poisoning)
             outcome.rejected.append({"title": item.title[:80], "reason": poisoning})
             return
         memory = self.services.memory
-        verdict, why, close = await self._judge(job, item)
+        verdict, why, close = await self._judge(job, item, set(outcome.added))
         if verdict == "duplicate":
             await memory.refresh(close[0][0].id)
             outcome.duplicates.append(close[0][0].id)
@@ -226,6 +279,7 @@ class Pipeline:
             source=source,
             source_conversation_id=job.conversation_id,
             score=round(score, 4),
+            slot=item.slot,
         )
         try:
             created = await memory.add(job.tenant, job.user_id, new, actor="learning")
@@ -234,17 +288,19 @@ class Pipeline:
             return
         outcome.added.append(created.id)
         if verdict == "supersede":
-            old = close[0][0]
-            await memory.disable(
-                job.tenant,
-                job.user_id,
-                old.id,
-                f"superseded by {created.id} ({why})",
-                actor="learning",
-            )
-            outcome.superseded.append({"old": old.id, "new": created.id, "reason": why})
+            for old, _ in close:
+                await memory.disable(
+                    job.tenant,
+                    job.user_id,
+                    old.id,
+                    f"superseded by {created.id} ({why})",
+                    actor="learning",
+                )
+                outcome.superseded.append({"old": old.id, "new": created.id, "reason": why})
 
-    async def _judge(self, job: Job, item: KnowledgeItem) -> tuple[str, str, list[tuple[Memory, float]]]:
+    async def _judge(
+        self, job: Job, item: KnowledgeItem, same_turn: set[str]
+    ) -> tuple[str, str, list[tuple[Memory, float]]]:
         """add / duplicate / supersede against the user's closest active memory (SPEC §4 step 6).
 
         At cosine >= ``dedup_threshold`` any difference supersedes. Just below it (within
@@ -252,14 +308,27 @@ class Pipeline:
         preference direction — because with the local USE model "likes coffee" / "does not like
         coffee anymore" is 0.82 and "8" / "12 engineers" 0.85, while a different fact on the
         same topic ("uses PostgreSQL" / "uses Redis") must stay a memory of its own.
+        Memories stored from this same turn (``same_turn``) are never replaced by its other
+        items: statements made together complement each other.
         """
+        if item.slot:  # one active value per profile slot, whatever the cosine
+            held = [
+                m
+                for m in await self.services.memory.in_slot(job.tenant, job.user_id, item.slot)
+                if m.id not in same_turn
+            ]
+            if held:
+                verdict, why = compare(item.content, held[0].content)
+                if verdict == "duplicate":
+                    return verdict, why, [(held[0], 1.0)]
+                return "supersede", f"new value for {item.slot}: {why}", [(m, 1.0) for m in held]
         text = f"{item.title}\n{item.content}"
         floor = self.settings.dedup_threshold - _CONFLICT_BAND
         close = [
             (m, cos)
-            for m, cos in await self.services.memory.nearest(job.tenant, job.user_id, text, k=1)
-            if cos >= floor
-        ]
+            for m, cos in await self.services.memory.nearest(job.tenant, job.user_id, text, k=2)
+            if cos >= floor and m.id not in same_turn
+        ][:1]
         if not close:
             return "add", "", close
         old, cos = close[0]

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import math
+import re
 from collections.abc import Iterable
 from typing import Any
 
@@ -104,6 +105,19 @@ def identity(tenant: Any, user_id: Any, scope: str) -> tuple[str, str]:
     return tenant, ""
 
 
+_SLOT = re.compile(r"[a-z][a-z0-9_]*(?:\.[a-z0-9_]+)*")
+MAX_SLOT = 64
+
+
+def slot(value: Any) -> str | None:
+    """A profile slot such as ``home.city``: lower-case dotted words, or None."""
+    if value is None or value == "":
+        return None
+    if not isinstance(value, str) or len(value) > MAX_SLOT or not _SLOT.fullmatch(value):
+        raise MemoryValidationError("slot", "must be lower-case dotted words such as 'home.city'")
+    return value
+
+
 def new_memory(item: NewMemory) -> NewMemory:
     """Return a normalised copy of ``item`` or raise MemoryValidationError."""
     if item.scope not in SCOPES:
@@ -123,6 +137,7 @@ def new_memory(item: NewMemory) -> NewMemory:
         source=item.source,
         source_conversation_id=conv,
         score=score(item.score),
+        slot=slot(item.slot),
     )
 
 

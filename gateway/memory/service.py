@@ -246,6 +246,7 @@ class MemoryService(UserDataMixin, AdminMixin, TenantMixin):
                     updated_at=stamp,
                     access_count=0,
                     last_access_at=None,
+                    slot=clean.slot,
                 )
             )
         vectors = await self._embed([embed_text(m.title, m.content) for m in memories])
@@ -353,6 +354,14 @@ class MemoryService(UserDataMixin, AdminMixin, TenantMixin):
             category=category,
             scope=scope,
             include_disabled=include_disabled,
+        )
+
+    async def in_slot(self, tenant: str, user_id: str, slot: str) -> builtins.list[Memory]:
+        """The user's enabled personal memories holding profile ``slot`` (newest first)."""
+        return await self._store.select(
+            "m.tenant = ? AND m.user_id = ? AND m.scope = 'personal' AND m.enabled = 1 AND m.slot = ?",
+            [tenant, user_id, slot],
+            "ORDER BY m.created_at DESC, m.rowid DESC",
         )
 
     async def nearest(self, tenant: str, user_id: str, text: str, k: int = 3) -> builtins.list[tuple[Memory, float]]:

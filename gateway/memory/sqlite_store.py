@@ -224,12 +224,17 @@ MIGRATIONS: tuple[str, ...] = (
     UPDATE audit_log SET {_SCRUB_AUDIT}
     WHERE memory_id IS NOT NULL AND memory_id NOT IN (SELECT id FROM memories);
     """,
+    # 6: profile slots (SPEC 4): one active memory per (user, slot); a new value supersedes the old
+    """
+    ALTER TABLE memories ADD COLUMN slot TEXT;
+    CREATE INDEX memories_slot ON memories (tenant, user_id, slot) WHERE slot IS NOT NULL;
+    """,
 )
 
 _COLUMNS = (
     "id, tenant, user_id, scope, category, subcategory, title, content, tags, source, "
     "source_conversation_id, score, enabled, disabled_reason, created_at, updated_at, "
-    "access_count, last_access_at"
+    "access_count, last_access_at, slot"
 )
 _WRITABLE = frozenset(
     {
@@ -246,6 +251,7 @@ _WRITABLE = frozenset(
         "updated_at",
         "access_count",
         "last_access_at",
+        "slot",
     }
 )
 
@@ -270,6 +276,7 @@ def row_to_memory(row: Sequence[Any]) -> Memory:
         updated_at=row[15],
         access_count=int(row[16]),
         last_access_at=row[17],
+        slot=row[18],
     )
 
 
@@ -415,11 +422,12 @@ class SQLiteMemoryStore:
                     m.updated_at,
                     m.access_count,
                     m.last_access_at,
+                    m.slot,
                     _blob(embeddings[i]) if embeddings is not None else None,
                 )
             )
         await self.db.executemany(
-            f"INSERT INTO memories ({_COLUMNS}, embedding) VALUES ({', '.join('?' * 19)})",
+            f"INSERT INTO memories ({_COLUMNS}, embedding) VALUES ({', '.join('?' * 20)})",
             rows,
         )
 

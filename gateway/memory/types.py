@@ -52,6 +52,7 @@ class Memory:
     updated_at: str
     access_count: int
     last_access_at: str | None
+    slot: str | None = None  # profile slot ("home.city", "team.size"): one active value per slot
 
     def to_json(self) -> dict[str, Any]:
         """All SPEC section 4 fields, JSON-ready."""
@@ -62,6 +63,7 @@ class Memory:
             "scope": self.scope,
             "category": self.category,
             "subcategory": self.subcategory,
+            "slot": self.slot,
             "title": self.title,
             "content": self.content,
             "tags": list(self.tags),
@@ -98,3 +100,4 @@ class NewMemory:
     source: str = "manual"
     source_conversation_id: str | None = None
     score: float = 1.0
+    slot: str | None = None

@@ -42,6 +42,7 @@ def test_create_get_patch_delete(url: str) -> None:
         "tenant",
         "category",
         "subcategory",
+        "slot",
         "title",
         "content",
         "source_conversation_id",

@@ -25,6 +25,12 @@ from gateway.learning.commands import Command, item_from_remember, parse_command
         ("忘掉：我们用 Oracle", Command("forget", "我们用 Oracle")),
         ("不要记我的生日", Command("forget", "我的生日")),
         ("请不要记住我的住址", Command("forget", "我的住址")),
+        ("Forget what I said about zsh on macOS", Command("forget", "zsh on macOS")),
+        (
+            "Forget the Steam Deck thing, we target Nintendo Switch first.",
+            Command("forget", "Steam Deck", "we target Nintendo Switch first."),
+        ),
+        ("别记我吃素的事了，我现在开始吃鱼了。", Command("forget", "我吃素", "我现在开始吃鱼了。")),
     ],
 )
 def test_commands(text: str, expected: Command) -> None:

@@ -80,3 +80,12 @@ def test_max_items_and_long_title() -> None:
 
 def test_find_json_prefers_fenced_block() -> None:
     assert find_json('ignore {"a": 1}\n```json\n{"b": 2}\n```') == {"b": 2}
+
+
+def test_a_known_slot_is_kept_and_an_unknown_one_dropped() -> None:
+    raw = (
+        '[{"title": "Lives in Beijing", "content": "The user lives in Beijing.", "category": "domain",'
+        ' "slot": "home.city"}, {"title": "Likes jazz", "content": "The user likes jazz.",'
+        ' "category": "user_preference", "slot": "music.genre"}]'
+    )
+    assert [i.slot for i in parse_items(raw)] == ["home.city", None]

@@ -118,3 +118,63 @@ def test_long_message_is_split_into_facts() -> None:
     items = extract_items(text)
     assert len(items) == 5
     assert all(len(i.content) < 120 for i in items)
+
+
+@pytest.mark.parametrize(
+    ("user", "contents"),
+    [
+        # grammatical third person; nothing inside names or acronyms is rewritten
+        ("I deploy on Fridays.", ["The user deploys on Fridays."]),
+        ("My readers are in the US.", ["The user's readers are in the US."]),
+        ("I don't like long explanations.", ["The user does not like long explanations."]),
+        (
+            "I always use type hints and run mypy in strict mode.",
+            ["The user always uses type hints and runs mypy in strict mode."],
+        ),
+        # a change keeps only the new value
+        (
+            "We moved the app off the Hetzner box onto Fly.io last month.",
+            ["The user's team moved the app onto Fly.io last month."],
+        ),
+        # one-offs, requests for this turn, text to edit, questions
+        ("Hi, I need to skip next week's box.", []),
+        ("Can you tighten this? 'I knew the harbourmaster was lying the moment he smiled.'", []),
+        ("Much better. Make this less formal.", []),
+        ("Is Sentry worth it for a team our size?", []),
+        (
+            "我们是一家做跨境电商的小公司，技术就三个人。老板让我这周五之前把 bug 修掉。",
+            ["用户的团队是一家做跨境电商的小公司，技术就三个人。"],
+        ),
+        ("我写东西喜欢短句，也别用感叹号。", ["用户写东西喜欢短句。", "用户希望不要用感叹号。"]),
+        ("我要给房子办宽带过户，原户主是我父亲张建国。", []),
+        ("帮我把开头改得更有画面感：'很多人不知道，城市里也能养蜂。'", []),
+    ],
+)
+def test_statements_about_the_user(user: str, contents: list[str]) -> None:
+    assert [i.content for i in extract_items(user)] == contents
+
+
+@pytest.mark.parametrize(
+    ("user", "slot"),
+    [
+        ("We moved the app onto Fly.io last month.", "stack.hosting"),
+        ("Our team is down to 8 engineers.", "team.size"),
+        ("我上个月搬到北京了。", "home.city"),
+        ("I'm vegetarian.", "diet"),
+        ("I prefer tabs over spaces.", "code.indentation"),
+        ("I love Rust.", None),
+    ],
+)
+def test_slots(user: str, slot: str | None) -> None:
+    (item,) = extract_items(user)
+    assert item.slot == slot
+
+
+def test_code_is_not_a_source_but_prose_that_looks_like_it_is() -> None:
+    text = (
+        "Can you rewrite this one?\n\nclass InvoiceListView(LoginRequiredMixin, ListView):\n    model = Invoice\n\n"
+        "public transport is fine for me, I never rent a car."
+    )
+    assert [i.content for i in extract_items(text)] == [
+        "Public transport is fine for the user, the user never rents a car."
+    ]

@@ -6,7 +6,7 @@ from typing import Any
 import pytest
 
 from gateway.learning.errors import PiiError
-from gateway.learning.pii import PiiScrubber, Span, cn_resident_id_valid, replace_spans
+from gateway.learning.pii import PiiScrubber, Span, cn_resident_id_valid, replace_spans, without_placeholders
 
 # (text, planted values, placeholders expected)
 CORPUS: list[tuple[str, list[str], list[str]]] = [
@@ -141,3 +141,46 @@ def test_latency_per_kb(scrubber: PiiScrubber) -> None:
     per_kb_ms = (time.perf_counter() - start) / runs / kb * 1000
     print(f"pii scrub: {per_kb_ms:.1f} ms per KB ({kb:.1f} KB mixed text)")
     assert per_kb_ms < 1000
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "The user works in Jupyter inside VS Code.",
+        "We ship metrics to Datadog and errors to Sentry.",
+        "json please",
+        "We use Java 21 with Spring Boot and Kafka for events.",
+        "We've decided to target Nintendo Switch first.",
+        "我们用 Datadog 做监控。",
+        "公司最近换成了 Spring Boot。",
+    ],
+)
+def test_product_names_are_not_people(scrubber: PiiScrubber, text: str) -> None:
+    assert scrubber.scrub(text) == text
+
+
+@pytest.mark.parametrize(
+    ("text", "name"),
+    [
+        ("Please ask Maria Garcia before merging.", "Maria Garcia"),
+        ("原户主是我父亲张建国。", "张建国"),
+        ("这个需求是陈静提的。", "陈静"),
+        ("请联系Linda Williams确认一下。", "Linda Williams"),
+    ],
+)
+def test_person_names_are_scrubbed(scrubber: PiiScrubber, text: str, name: str) -> None:
+    out = scrubber.scrub(text)
+    assert name not in out and "<PERSON>" in out
+
+
+@pytest.mark.parametrize(
+    ("text", "expected"),
+    [
+        ("The user is on the Pro plan.", "The user is on the Pro plan."),
+        ("Their email is <EMAIL_ADDRESS>, and they are on the Pro plan.", "and they are on the Pro plan."),
+        ("Reach the user at <EMAIL_ADDRESS> or <PHONE_NUMBER>.", ""),
+        ("用户白天上班。联系电话 <PHONE_NUMBER>。", "用户白天上班。"),
+    ],
+)
+def test_without_placeholders(text: str, expected: str) -> None:
+    assert without_placeholders(text) == expected

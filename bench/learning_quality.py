@@ -1,0 +1,348 @@
+"""Learning quality: replay labelled conversations through a running gateway and score what it learned.
+
+A real gateway process (``[memory_injection, learning {model: heuristic}]``, local embedder) in
+front of the fake upstream. Each user's conversations are replayed in file order, one chat
+request per user turn (the app's system prompt, earlier turns as history), with
+``X-Memorelay-User``; after every request the learning queue is drained, so jobs run in the
+order a user would produce them. After each conversation the user's memories (active and
+disabled) are read from ``/api/memories`` and scored with the dataset's ``matching`` rules:
+
+* recall: expected facts of the conversation matched by an active memory right after it;
+* precision: memories created during the conversation that match an expected or optional fact
+  of the same user (optional-only matches are left out), over all created ones; the others are
+  junk (listed with ``-v``);
+* forbidden: forbidden strings of a user found in any of that user's memories at the end;
+* nothing to learn: conversations labelled ``nothing_to_learn`` during which anything was stored;
+* supersede: after the ``to`` conversation the new fact is active and the old one is matched by
+  a disabled memory and by no active one; forget: the forgotten fact, active after the ``from``
+  conversation, is active in no memory (and a ``new`` fact stated in the same turn, if given,
+  is active). A fact never learned can be neither superseded nor forgotten: that counts as a miss.
+
+Run: ``PYTHONPATH=$PWD .venv/bin/python bench/learning_quality.py [DATASET ...] [-v] [--json OUT]``
+(default dataset: ``../shared/bench/learning-dev.json`` next to the checkout).
+"""
+
+from __future__ import annotations
+
+import argparse
+import asyncio
+import json
+import re
+import sys
+import time
+from collections import defaultdict
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+import aiohttp
+
+sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
+
+from bench._harness import fake_upstream, gateway
+
+KEY = "Bearer sk-bench-quality"
+ADMIN = "bench-admin-key"
+MODEL = "gpt-4o-mini"
+DEFAULT_DATASET = next(
+    (p / "shared" / "bench" / "learning-dev.json" for p in Path(__file__).resolve().parents if (p / "shared").is_dir()),
+    Path("../shared/bench/learning-dev.json"),
+)
+_CJK = re.compile(r"[\u3400-\u9fff]")
+_DIGIT_SEPARATORS = r"[\s\-./\\()\[\]]*"
+
+
+# ---------------------------------------------------------------------------------------
+# matching rules (the dataset's ``matching`` field)
+
+
+def alternative_matches(alt: str, text: str) -> bool:
+    alt = alt.strip()
+    if not alt:
+        return False
+    if _CJK.search(alt):
+        return alt.lower() in text.lower()
+    flags = 0 if (len(alt) <= 3 and any(c.isupper() for c in alt)) else re.IGNORECASE
+    pattern = r"(?<![A-Za-z0-9])" + re.escape(alt) + r"(?![A-Za-z0-9])"
+    return re.search(pattern, text, flags) is not None
+
+
+def fact_matches(fact: dict[str, Any], text: str) -> bool:
+    keywords = fact.get("keywords") or []
+    return bool(keywords) and all(any(alternative_matches(a, text) for a in k.split("|")) for k in keywords)
+
+
+def forbid_matches(forbidden: str, text: str) -> bool:
+    if forbidden.lower() in text.lower():
+        return True
+    digits = re.sub(r"\D", "", forbidden)
+    if len(digits) >= 6:
+        pattern = _DIGIT_SEPARATORS.join(digits)
+        return re.search(r"(?<!\d)" + pattern + r"(?!\d)", text) is not None
+    return False
+
+
+def memory_text(m: dict[str, Any]) -> str:
+    return f"{m['title']}\n{m['content']}"
+
+
+def memory_all_text(m: dict[str, Any]) -> str:
+    return f"{m['title']}\n{m['content']}\n{' '.join(m.get('tags') or [])}"
+
+
+# ---------------------------------------------------------------------------------------
+# replay
+
+
+@dataclass
+class Tally:
+    expected: int = 0
+    recalled: int = 0
+    created: int = 0
+    good: int = 0
+    junk: int = 0
+    optional_only: int = 0
+    ntl: int = 0
+    ntl_stored: int = 0
+
+    def add(self, other: Tally) -> None:
+        for k in self.__dataclass_fields__:
+            setattr(self, k, getattr(self, k) + getattr(other, k))
+
+
+@dataclass
+class Report:
+    by_group: dict[str, Tally] = field(default_factory=lambda: defaultdict(Tally))
+    missed: list[str] = field(default_factory=list)
+    junk: list[str] = field(default_factory=list)
+    forbidden: list[str] = field(default_factory=list)
+    forbid_total: int = 0
+    sequences: dict[str, list[bool]] = field(default_factory=lambda: defaultdict(list))
+    sequence_notes: list[str] = field(default_factory=list)
+    ntl_notes: list[str] = field(default_factory=list)
+    requests: int = 0
+
+
+async def drain(client: aiohttp.ClientSession, root: str, timeout: float = 120) -> None:
+    deadline = time.monotonic() + timeout
+    headers = {"authorization": f"Bearer {ADMIN}"}
+    while time.monotonic() < deadline:
+        async with client.get(root + "/api/admin/stats", headers=headers) as r:
+            jobs = (await r.json()).get("learning", {}).get("jobs", {})
+        if not jobs.get("pending") and not jobs.get("running"):
+            return
+        await asyncio.sleep(0.02)
+    raise RuntimeError("learning queue not drained")
+
+
+async def memories(client: aiohttp.ClientSession, root: str, user: str) -> list[dict[str, Any]]:
+    headers = {"authorization": KEY, "x-memorelay-user": user}
+    out: list[dict[str, Any]] = []
+    offset = 0
+    while True:
+        params = {"include_disabled": "true", "limit": "200", "offset": str(offset)}
+        async with client.get(root + "/api/memories", headers=headers, params=params) as r:
+            r.raise_for_status()
+            page = await r.json()
+        out.extend(page["data"])
+        offset += len(page["data"])
+        if not page["data"] or offset >= page["total"]:
+            return out
+
+
+def system_prompt(data: dict[str, Any], conv: dict[str, Any]) -> str:
+    return str(conv.get("system") or data["apps"][conv["app"]][conv["lang"]])
+
+
+async def replay(client: aiohttp.ClientSession, via: str, data: dict[str, Any], report: Report) -> None:
+    root = via.removesuffix("/v1")
+    convs = data["conversations"]
+    facts_of_user: dict[str, list[dict[str, Any]]] = defaultdict(list)
+    for c in convs:
+        facts_of_user[c["user"]].extend(c.get("expect") or [])
+        facts_of_user[c["user"]].extend(c.get("optional") or [])
+    for s in data.get("sequences") or []:
+        for key in ("old", "new"):
+            if s.get(key):
+                facts_of_user[s["user"]].append(s[key])
+    snapshots: dict[str, list[dict[str, Any]]] = {}
+    seen: dict[str, set[str]] = defaultdict(set)
+    for conv in convs:
+        user = conv["user"]
+        history: list[dict[str, str]] = [{"role": "system", "content": system_prompt(data, conv)}]
+        for turn in conv["turns"]:
+            history.append({"role": turn["role"], "content": turn["content"]})
+            if turn["role"] != "user":
+                continue
+            body = {"model": MODEL, "messages": history}
+            headers = {"authorization": KEY, "x-memorelay-user": user}
+            async with client.post(via + "/chat/completions", json=body, headers=headers) as r:
+                r.raise_for_status()
+                await r.read()
+            report.requests += 1
+            await drain(client, root)
+        mems = await memories(client, root, user)
+        snapshots[conv["id"]] = mems
+        created = [m for m in mems if m["id"] not in seen[user]]
+        seen[user].update(m["id"] for m in mems)
+        score_conversation(conv, mems, created, facts_of_user[user], report)
+    final: dict[str, list[dict[str, Any]]] = {}
+    for conv in convs:
+        if conv["user"] not in final:
+            final[conv["user"]] = await memories(client, root, conv["user"])
+        for f in conv.get("forbid") or []:
+            report.forbid_total += 1
+            hits = [m for m in final[conv["user"]] if forbid_matches(f["text"], memory_all_text(m))]
+            if hits:
+                report.forbidden.append(f"{conv['id']}: {f['text']!r} ({f.get('why', '')}) in {hits[0]['content']!r}")
+    for s in data.get("sequences") or []:
+        score_sequence(s, snapshots[s["from"]], snapshots[s["to"]], report)
+
+
+def score_conversation(
+    conv: dict[str, Any],
+    mems: list[dict[str, Any]],
+    created: list[dict[str, Any]],
+    user_facts: list[dict[str, Any]],
+    report: Report,
+) -> None:
+    tally = Tally()
+    active = [m for m in mems if m["enabled"]]
+    for fact in conv.get("expect") or []:
+        tally.expected += 1
+        if any(fact_matches(fact, memory_text(m)) for m in active):
+            tally.recalled += 1
+        else:
+            report.missed.append(f"{conv['id']}: {fact['fact']}")
+    optional = conv.get("optional") or []
+    required = [f for f in user_facts if f not in optional]
+    for m in created:
+        tally.created += 1
+        text = memory_text(m)
+        if any(fact_matches(f, text) for f in required):
+            tally.good += 1
+        elif any(fact_matches(f, text) for f in optional + user_facts):
+            tally.optional_only += 1
+        else:
+            tally.junk += 1
+            report.junk.append(f"{conv['id']}: {m['content']!r}")
+    if conv.get("nothing_to_learn"):
+        tally.ntl += 1
+        if created:
+            tally.ntl_stored += 1
+            report.ntl_notes.append(f"{conv['id']}: {[m['content'] for m in created]}")
+    for group in ("all", f"lang:{conv['lang']}", f"app:{conv['app']}", f"kind:{conv.get('kind', '?')}"):
+        report.by_group[group].add(tally)
+
+
+def score_sequence(
+    seq: dict[str, Any], before: list[dict[str, Any]], mems: list[dict[str, Any]], report: Report
+) -> None:
+    active = [m for m in mems if m["enabled"]]
+    disabled = [m for m in mems if not m["enabled"]]
+    old, new = seq.get("old"), seq.get("new")
+    old_active = bool(old) and any(fact_matches(old, memory_text(m)) for m in active)
+    new_ok = not new or any(fact_matches(new, memory_text(m)) for m in active)
+    if seq["kind"] == "supersede":
+        old_disabled = bool(old) and any(fact_matches(old, memory_text(m)) for m in disabled)
+        ok = new_ok and not old_active and old_disabled
+        why = f"new active {new_ok}, old active {old_active}, old disabled {old_disabled}"
+    else:
+        learned = bool(old) and any(m["enabled"] and fact_matches(old, memory_text(m)) for m in before)
+        ok = learned and new_ok and not old_active
+        why = f"old learned before {learned}, old still active {old_active}, new active {new_ok}"
+    report.sequences[seq["kind"]].append(ok)
+    report.sequences[f"{seq['kind']}:{seq['lang']}"].append(ok)
+    if not ok:
+        report.sequence_notes.append(f"{seq['id']} ({seq['kind']}): {why}")
+
+
+# ---------------------------------------------------------------------------------------
+# output
+
+
+def ratio(a: int, b: int) -> str:
+    return f"{a / b:.3f}" if b else "  -  "
+
+
+def table(report: Report) -> str:
+    lines = [
+        "| group | expected | recall | created | precision | junk | nothing-to-learn storing |",
+        "|---|---:|---:|---:|---:|---:|---:|",
+    ]
+    order = sorted(report.by_group, key=lambda g: (g != "all", g))
+    for g in order:
+        t = report.by_group[g]
+        lines.append(
+            f"| {g} | {t.expected} | {ratio(t.recalled, t.expected)} | {t.created} | "
+            f"{ratio(t.good, t.good + t.junk)} | {t.junk} | {t.ntl_stored}/{t.ntl} |"
+        )
+    seq = ", ".join(f"{k} {sum(v)}/{len(v)}" for k, v in sorted(report.sequences.items()))
+    lines.append("")
+    lines.append(f"forbidden stored: {len(report.forbidden)}/{report.forbid_total}; sequences: {seq}")
+    return "\n".join(lines)
+
+
+def summary_json(report: Report) -> dict[str, Any]:
+    t = report.by_group["all"]
+    return {
+        "recall": t.recalled / t.expected if t.expected else None,
+        "precision": t.good / (t.good + t.junk) if t.good + t.junk else None,
+        "junk": t.junk,
+        "forbidden": len(report.forbidden),
+        "nothing_to_learn_storing": f"{t.ntl_stored}/{t.ntl}",
+        "sequences": {k: f"{sum(v)}/{len(v)}" for k, v in report.sequences.items()},
+        "groups": {g: vars(v) for g, v in report.by_group.items()},
+        "missed": report.missed,
+        "junk_memories": report.junk,
+        "forbidden_stored": report.forbidden,
+        "sequence_failures": report.sequence_notes,
+    }
+
+
+async def run_dataset(path: Path, model: str, workers: int) -> Report:
+    data = json.loads(path.read_text())
+    filters = [{"memory_injection": {}}, {"learning": {"model": model, "workers": workers}}]
+    extra = {"memory": {"embedding": {"provider": "local"}}, "auth": {"admin_key": ADMIN}}
+    report = Report()
+    with fake_upstream() as upstream, gateway(upstream, filters, extra) as via:
+        async with aiohttp.ClientSession() as client:
+            await replay(client, via, data, report)
+    return report
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    parser.add_argument("datasets", nargs="*", type=Path, default=[DEFAULT_DATASET])
+    parser.add_argument("--model", default="heuristic", help="learning.model of the gateway")
+    parser.add_argument("--workers", type=int, default=2)
+    parser.add_argument("-v", "--verbose", action="store_true", help="list misses, junk and failures")
+    parser.add_argument("--json", type=Path, help="write the numbers as JSON here")
+    args = parser.parse_args()
+    results = {}
+    for path in args.datasets:
+        started = time.perf_counter()
+        report = asyncio.run(run_dataset(path, args.model, args.workers))
+        took = time.perf_counter() - started
+        print(f"## {path.name} ({report.requests} chat requests, {took:.0f} s)\n")
+        print(table(report))
+        if args.verbose:
+            for title, rows in (
+                ("missed", report.missed),
+                ("junk", report.junk),
+                ("forbidden stored", report.forbidden),
+                ("nothing-to-learn storing", report.ntl_notes),
+                ("sequence failures", report.sequence_notes),
+            ):
+                if rows:
+                    print(f"\n{title}:")
+                    for row in rows:
+                        print(f"  - {row}")
+        print()
+        results[path.name] = summary_json(report)
+    if args.json:
+        args.json.write_text(json.dumps(results, ensure_ascii=False, indent=1))
+
+
+if __name__ == "__main__":
+    main()

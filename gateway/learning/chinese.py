@@ -1,0 +1,257 @@
+"""Chinese self-disclosure by clause (the offline learner, SPEC section 4).
+
+A Chinese sentence is a chain of comma-separated clauses that often drop their subject and mix
+durable facts with this turn's task ("我们是一家做跨境电商的小公司，技术就三个人，后端用 Go" /
+"老板让我这周五之前把 bug 修掉"). Each clause is judged on its own:
+
+* dropped: questions (吗、呢、怎么、还是…好), requests for this turn (帮我、看看、改一下),
+  pleasantries (谢谢、好的), one-offs (今天、这周五之前、这句), reported speech (编辑说…),
+  clauses with a PII placeholder, a street address, a long digit string, or a person's name
+  (jieba's ``nr`` tag: "原户主是我父亲张建国");
+* a clause that opens with the user (我、我们、我家) or with a standing rule or preference
+  (以后、一律、不要、喜欢、预算 …) starts a new memory; a subject-less clause that follows
+  ("技术就三个人", "部署在阿里云上") continues the current one.
+
+Each memory is rewritten about the user (我 → 用户, 我们公司 → 用户的公司, 别 → 不要 after
+"用户希望"). Segmentation and name tags come from jieba (pip-installed with its dictionary).
+"""
+
+from __future__ import annotations
+
+import re
+import threading
+from dataclasses import dataclass
+from typing import Any
+
+_jieba_lock = threading.Lock()
+_cut_lock = threading.Lock()
+_posseg: Any = None
+
+
+def _pseg() -> Any:
+    global _posseg
+    with _jieba_lock:
+        if _posseg is None:
+            import logging
+
+            import jieba
+            import jieba.posseg
+
+            jieba.setLogLevel(logging.WARNING)
+            jieba.initialize()
+            _posseg = jieba.posseg
+        return _posseg
+
+
+@dataclass(frozen=True)
+class Statement:
+    kind: str  # preference | rule | fact
+    content: str
+    title: str
+
+
+_CLAUSE_SPLIT = re.compile(r"[，,；;：:]")
+_QUESTION = re.compile(
+    r"[吗呢么？?]$|怎么|如何|为什么|为啥|什么|哪里|哪个|哪些|哪儿|多少|几[个月天点]|是否|能不能|可不可以|要不要"
+    r"|会不会|有没有|好不好|行不行|对不对|还是.{0,12}好|算.{0,6}了吗"
+)
+_REQUEST = re.compile(
+    r"^(?:请|麻烦|帮我|帮忙|请帮我|给我|你能|你可以|可以帮|能帮|推荐|看看|帮我看看|改一下|改成|改得|写一|翻译"
+    r"|那帮我|再帮|试试)"
+)
+_PLEASANTRY = re.compile(
+    r"^(?:你好|您好|谢谢|多谢|感谢|好的|好吧|好|嗯|哦|明白了?|了解|收到|哈哈+|嘿嘿|不错|这个好|很好|太好了|没问题|辛苦了?"
+    r"|ok|OK|行|对|是的|可以|原来如此|懂了|知道了|很有帮助)[啊呀啦了的！!。.~～]*$"
+)
+_TRIVIAL = re.compile(r"^(?:我|用户)?(?:试试|看看|想想|再看看|考虑一下|知道了|明白了|懂了|试一下)[吧了。]*$")
+_ONE_OFF = re.compile(
+    r"今天|今晚|明天|昨天|前天|刚才|刚刚|这周[一二三四五六日天]?之?前?|本周|下周|这次|这一次|这句|这段|这篇|这个|那个"
+    r"|这里|上面|下面|以下|工单|报修|订单号|bug|BUG|老板让|让我|之前把|那我|周末去|马上|现在就|一会儿"
+    r"|断断续续|坏了|登不上|充不进|打不开|出问题|报错|又是"
+)
+_CHANGE = re.compile(
+    r"搬到|搬去|搬家|换成|换到|迁到|迁移到|改用|改成|开始(?:吃|用|学|做|写)|不再|从.{1,12}(?:迁|换|改|转)"
+)
+_REPORTED = re.compile(
+    r"^(?:那是|这是|那只是|这只是)|^(?:编辑|老板|领导|老师|医生|朋友|同事|客户|他|她|他们|她们)(?:说|觉得|认为|让|要求|建议)"
+)
+_ADDRESS = re.compile(r"[\u4e00-\u9fff]{1,10}(?:路|街|大道|巷|弄)\s*\d+\s*号|\d+\s*(?:栋|幢|单元|室|号楼)")
+_LONG_DIGITS = re.compile(r"\d[\d\s-]{6,}\d")
+_PLACEHOLDER = re.compile(r"<[A-Z][A-Z_]{2,}>")
+_FIRST = re.compile(r"^(?:我|我们|咱们|咱|我家|我们家|我自己)")
+_RULE_LEAD = re.compile(
+    r"^(?:以后|今后|从现在(?:开始|起)|之后都|往后|一律|每次|总是|永远|务必|始终|千万|一定要|必须|不要|别|也别|也不要|都不要"
+    r"|不能|记得)"
+)
+_PREF_LEAD = re.compile(r"^(?:喜欢|更喜欢|不喜欢|讨厌|偏好|习惯|希望|想要|最好|不吃|不喝|只用|只能|只坐|不坐|预算)")
+_PLAN_LEAD = re.compile(
+    r"^(?:五一|十一|国庆|春节|过年|清明|端午|中秋|元旦|寒假|暑假|明年|今年|年底|下个月|下半年|\d{1,2}月|[一二三四五六七八九十]{1,2}月)"
+    r".{0,6}(?:想|打算|准备|计划|要去|去)"
+)
+_CONSTRAINT = re.compile(r"一定要|必须|需要|不能|只能|预算|不超过|以内|左右")
+_FAMILY = re.compile(r"老公|老婆|丈夫|妻子|孩子|宝宝|儿子|女儿|爸妈|父母|两口子|一家|家人|老伴|猫|狗")
+_WORK = re.compile(r"公司|团队|项目|产品|系统|后端|前端|代码|服务|部署|技术|业务|客户|组")
+_KIN = (
+    ("我妈", "用户的母亲"),
+    ("我爸", "用户的父亲"),
+    ("我老公", "用户的丈夫"),
+    ("我老婆", "用户的妻子"),
+    ("我老伴", "用户的老伴"),
+    ("爸妈", "父母"),
+)
+
+
+# the commonest surnames (about 85 % of the population): jieba's ``nr`` alone also tags
+# ordinary words ("养蜂"), so a name must start with one of these
+_SURNAMES = frozenset(
+    "王李张刘陈杨黄赵吴周徐孙马朱胡郭何高林罗郑梁谢宋唐许韩冯邓曹彭曾肖田董袁潘于蒋蔡余杜叶程苏魏吕丁任沈姚卢姜崔"
+    "钟谭陆汪范金石廖贾夏韦付方白邹孟熊秦邱江尹薛闫段雷侯龙史陶黎贺顾毛郝龚邵万钱严覃武戴莫孔向汤欧阳司马上官诸葛"
+)
+
+
+# characters of institutions, subjects and places, not of given names ("高中语文", "王府井")
+_NOT_GIVEN = re.compile(r"[中语文数理化史地学公司市省区县路街科技业网店馆院校部局厅组会队系班年月日天时期性度府井站场]")
+
+
+def person_names(text: str) -> list[str]:
+    """Chinese person names in ``text`` (jieba ``nr`` words of 2–4 characters with a common surname)."""
+    return [
+        w.word
+        for w in _cut(text)
+        if w.flag == "nr"
+        and 2 <= len(w.word) <= 4
+        and w.word[0] in _SURNAMES
+        and re.fullmatch(r"[\u4e00-\u9fff]+", w.word)
+        and not _NOT_GIVEN.search(w.word[1:])
+    ]
+
+
+def _cut(text: str) -> list[Any]:
+    pseg = _pseg()
+    with _cut_lock:
+        return list(pseg.cut(text))
+
+
+def words(text: str) -> list[str]:
+    """jieba's segmentation of ``text``."""
+    return [w.word for w in _cut(text)]
+
+
+def _has_name(clause: str) -> bool:
+    return bool(person_names(clause))
+
+
+def _dropped(clause: str) -> bool:
+    c = clause.strip()
+    if len(c) < 2 or _PLEASANTRY.match(c) or _TRIVIAL.match(c):
+        return True
+    if _QUESTION.search(c) or _REPORTED.match(c):
+        return True
+    if _REQUEST.match(_strip_lead(c)) and not _RULE_LEAD.search(c):
+        return True
+    if _ONE_OFF.search(c) and not _CHANGE.search(c):
+        return True
+    if re.match(r"^我(?:要|想|得)(?:给|办|问|咨询|查|买|退|换|改|订|取消|投诉|申请)", c):
+        return True  # this turn's errand
+    if _PLACEHOLDER.search(c) or _ADDRESS.search(c) or _LONG_DIGITS.search(c):
+        return True
+    return _has_name(c)
+
+
+def _about_user(text: str, we_is: str) -> str:
+    for old, new in _KIN:
+        text = text.replace(old, new)
+    text = re.sub(r"我们(?:的)?(?=公司|团队|项目|产品|系统|部门|客户|业务|组|家)", "用户的", text)
+    text = text.replace("用户的家", "用户家")
+    text = re.sub(r"咱们|我们", we_is, text)
+    text = text.replace("我的", "用户的").replace("我自己", "用户自己").replace("我", "用户")
+    return text.replace("你们", "服务方").replace("你", "助手")
+
+
+def _we_phrase(turn: str) -> str:
+    if _WORK.search(turn):
+        return "用户的团队"
+    if _FAMILY.search(turn):
+        return "用户一家"
+    return "用户"
+
+
+def _strip_lead(clause: str) -> str:
+    return re.sub(
+        r"^(?:另外|还有|而且|并且|其实|对了|顺便说一下|说明一下|补充一下|平时|然后|所以|不过|但是?|也|那)+", "", clause
+    )
+
+
+def _kind(text: str) -> str:
+    if _RULE_LEAD.search(text) or "以后" in text:
+        return "rule"
+    if re.search(r"喜欢|讨厌|偏好|习惯|希望|更愿意|不吃|不喝", text):
+        return "preference"
+    return "fact"
+
+
+_FROM_OLD = re.compile(r"从\s*[^，,。从]{1,20}?\s*(?=(?:整体|全部|都|全都)?(?:迁|换|改|转|搬))")
+
+
+def _render(clauses: list[str], we_is: str) -> str:
+    first = _strip_lead(clauses[0])
+    body = _FROM_OLD.sub("", "，".join([first, *clauses[1:]]))  # a change keeps only the new value
+    if _FIRST.match(first) or first.startswith("我"):
+        text = _about_user(body, we_is)
+    elif re.match(r"^(?:不要|别|也别|千万别|一定要|务必|以后|今后|从现在|一律|每次|总是|永远|始终|最好|记得)", first):
+        text = "用户希望" + _about_user(re.sub(r"^(?:也别|千万别|别)", "不要", body), we_is)
+    elif first.startswith("预算"):
+        text = "用户的" + _about_user(body, we_is)
+    elif re.search(r"一定要|必须|需要", first):
+        text = "用户的要求：" + _about_user(body, we_is)
+    elif "我" in first:
+        text = _about_user(body, we_is)
+    else:
+        text = "用户" + _about_user(body, we_is)
+    text = re.sub(r"^用户用户", "用户", text)
+    return text.rstrip("。！!.，, ") + "。"
+
+
+def _title(content: str) -> str:
+    text = content.rstrip("。")
+    text = re.sub(r"^用户(?:的|希望)?", "", text) or text
+    return text if len(text) <= 30 else text[:29] + "…"
+
+
+def analyse(sentences: list[str], turn: str) -> list[list[Statement]]:
+    """Per sentence of one user turn: the memories it holds, rewritten about the user."""
+    we_is = _we_phrase(turn)
+    out: list[list[Statement]] = []
+    for sentence in sentences:
+        s = sentence.strip().rstrip("。！!.;；")
+        groups: list[list[str]] = []
+        current: list[str] | None = None
+        sentence_first = bool(_FIRST.match(_strip_lead(s))) or "我" in s
+        for raw in _CLAUSE_SPLIT.split(s):
+            clause = raw.strip()
+            if not clause or _dropped(clause):
+                current = None if clause and not _PLEASANTRY.match(clause) else current
+                continue
+            lead = _strip_lead(clause)
+            opens = bool(
+                _FIRST.match(lead)
+                or _RULE_LEAD.match(lead)
+                or _PREF_LEAD.match(lead)
+                or _PLAN_LEAD.match(lead)
+                or (lead.startswith("我") is False and "我" in lead[:6])
+            )
+            if opens or current is None:
+                if not opens and not (sentence_first or _CONSTRAINT.search(clause)):
+                    continue
+                current = [clause]
+                groups.append(current)
+            else:
+                current.append(clause)
+        statements = []
+        for group in groups:
+            content = _render(group, we_is)
+            if len(re.sub(r"[^\w]", "", content)) < 4:
+                continue
+            statements.append(Statement(_kind("，".join(group)), content, _title(content)))
+        out.append(statements)
+    return out

@@ -1,0 +1,122 @@
+"""Profile slots: the structured dimensions of a user's profile a memory can fill (SPEC section 4).
+
+A slot names *what* a memory is about ("home.city", "team.size", "stack.database"), not its
+value. The user has at most one active memory per slot: a new value for the same slot supersedes
+the old one whatever the embedding cosine says ("we moved to Fly.io" after "a single Hetzner box").
+``slot_of`` reads the slot off a memory's text with word rules (English and Chinese); the LLM
+learner may name a slot itself, which ``normalise_slot`` accepts when it is one of ``SLOTS``.
+The first matching rule wins, so the more specific dimensions come first.
+"""
+
+from __future__ import annotations
+
+import re
+
+_NUM_EN = r"(?:\d+|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve|fifteen|twenty)"
+_NUM_ZH = r"[\d一二两三四五六七八九十百]+"
+_CAP = r"[A-Z][a-z]"
+
+# (slot, pattern); matched case-insensitively unless the pattern sets its own flags
+_RULES: tuple[tuple[str, re.Pattern[str]], ...] = (
+    ("writing.pov", re.compile(r"\b(?:first|second|third)[- ]person\b|第[一二三]人称", re.I)),
+    (
+        "writing.spelling",
+        re.compile(r"\b(?:British|American|Australian|Canadian|UK|US)\s+(?:spelling|English)\b|英式拼写|美式拼写"),
+    ),
+    ("style.exclamation", re.compile(r"\bexclamation(?: marks?| points?)?\b|感叹号", re.I)),
+    ("style.emoji", re.compile(r"\bemojis?\b|表情符号|表情包", re.I)),
+    ("style.hashtags", re.compile(r"\bhashtags?\b|话题标签", re.I)),
+    ("style.oxford_comma", re.compile(r"\boxford comma\b|牛津逗号", re.I)),
+    ("code.indentation", re.compile(r"\b(?:tabs|spaces|indentation|indent(?:ed|ing)?)\b|缩进|制表符", re.I)),
+    ("code.line_length", re.compile(r"\bline (?:length|width)\b|\bcolumn limit\b|行宽|每行不超过", re.I)),
+    ("stack.rust_msrv", re.compile(r"\bMSRV\b|minimum supported rust version", re.I)),
+    (
+        "answer.language",
+        re.compile(
+            r"\b(?:answers?|repl(?:y|ies)|respon(?:d|ses?))\b.{0,30}\bin (?:Chinese|English|Mandarin|Japanese|"
+            r"French|German|Spanish)\b|用(?:中文|英文|英语|日语)(?:回答|回复)",
+            re.I,
+        ),
+    ),
+    (
+        "diet",
+        re.compile(
+            r"\b(?:vegetarian|vegan|pescatarian|eats? (?:meat|fish))\b|吃素|素食|吃鱼|吃肉|吃荤",
+            re.I,
+        ),
+    ),
+    (
+        "team.size",
+        re.compile(
+            rf"\bteam\b.{{0,40}}\b{_NUM_EN}[- ](?:engineers|developers|devs|people|person)\b"
+            rf"|\b{_NUM_EN}[- ](?:engineers|developers|devs)\b"
+            rf"|(?:团队|技术|组|部门|我们组).{{0,8}}?{_NUM_ZH}\s*(?:个人|人)",
+            re.I,
+        ),
+    ),
+    (
+        "home.city",
+        re.compile(
+            rf"\b(?:lives?|living|based|relocated|settled|moved)\s+(?:\w+\s+){{0,2}}?(?:in|to)\s+{_CAP}"
+            rf"|\bThe user(?:'s family)? is (?:based )?in {_CAP}"
+            r"|家住|住在|搬到|搬去|定居|现居|常住"
+        ),
+    ),
+    (
+        "business.locations",
+        re.compile(
+            rf"\b(?:{_NUM_EN}|third|fourth|fifth|second)\s+(?:shops?|stores?|locations|branches|cafés?|cafes?)\b"
+            rf"|{_NUM_ZH}(?:家|个)(?:门店|店|分店)",
+            re.I,
+        ),
+    ),
+    ("trip.budget", re.compile(r"\bbudget\b|预算", re.I)),
+    ("stack.orchestrator", re.compile(r"\b(?:airflow|dagster|prefect|luigi|argo workflows)\b", re.I)),
+    ("stack.frontend", re.compile(r"\b(?:vue(?:\.js)?|react|angular|svelte|next\.js|nuxt)\b", re.I)),
+    (
+        "stack.queue",
+        re.compile(r"\b(?:kafka|rabbitmq|sqs|pub/sub|nats|kinesis|activemq|pulsar)\b", re.I),
+    ),
+    (
+        "stack.database",
+        re.compile(
+            r"\b(?:postgres(?:ql)?|mysql|mariadb|sqlite|mongodb|sql server|oracle db|dynamodb|cockroachdb"
+            r"|cassandra)\b",
+            re.I,
+        ),
+    ),
+    (
+        "stack.hosting",
+        re.compile(
+            r"\b(?:hetzner|fly\.io|heroku|vercel|netlify|digitalocean|render\.com|linode|on-prem(?:ise)?"
+            r"|cloud run|app engine|elastic beanstalk)\b|阿里云|腾讯云|华为云",
+            re.I,
+        ),
+    ),
+    (
+        "stack.editor",
+        re.compile(
+            r"\b(?:vs ?code|visual studio code|goland|pycharm|intellij|webstorm|neovim|vim|emacs|thonny"
+            r"|sublime text|cursor editor|xcode|android studio)\b",
+            re.I,
+        ),
+    ),
+)
+
+SLOTS: frozenset[str] = frozenset(slot for slot, _ in _RULES)
+
+
+def slot_of(text: str) -> str | None:
+    """The profile slot ``text`` fills, or None when it names none of ``SLOTS``."""
+    for slot, pattern in _RULES:
+        if pattern.search(text):
+            return slot
+    return None
+
+
+def normalise_slot(value: object) -> str | None:
+    """A model-given slot, kept only when it is a known one (free-form slots never supersede)."""
+    if not isinstance(value, str):
+        return None
+    key = re.sub(r"[\s\-/]+", "_", value.strip().lower())
+    return key if key in SLOTS else None
