@@ -28,6 +28,7 @@ class Memory(_Fixed):
     scope: Scope
     category: Category
     subcategory: str
+    slot: str | None = Field(description="profile slot (e.g. stack.database); a new value supersedes the old")
     title: str
     content: str
     tags: list[str]
