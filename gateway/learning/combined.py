@@ -34,28 +34,24 @@ _MAX_KNOWN_TITLE = 120
 _TRAILING = re.compile(r"(?:\n[^\n]{0,40}:[ \t]*)?\s*" + re.escape(PLACEHOLDER) + r"\s*$")
 _INLINE = "the conversation at the end of this message"
 
-_FRAME = """You do two jobs for a long-term memory system, both on the one conversation at the
-end of this message, and answer with ONE JSON object that holds both results and nothing else:
+_FRAME = """Do two jobs on the conversation at the end of this message and answer with ONE JSON
+object, nothing else:
 
-{"score": 0.75, "dimensions": {"density": 0.8, "clarity": 0.7, "depth": 0.6, "relevance": 0.9, \
-"novelty": 0.5}, "reason": "one short sentence", "items": [{"title": "...", "content": "...", \
-"category": "...", "subcategory": "...", "tags": ["..."], "slot": "..."}]}
+{"dimensions": {"density": 0.8, "clarity": 0.7, "depth": 0.6, "relevance": 0.9, "novelty": 0.5}, \
+"reason": "one short sentence", "items": [...]}
 
-Job 1 fills "score", "dimensions" and "reason"; job 2 fills "items". Follow each job's rules;
-where a job describes its own answer format, put that answer into this one object instead.
-When job 1 finds little durable knowledge, "items" is [].
+Job 1 fills "dimensions" and "reason"; job 2 fills "items" with the items it describes, in
+this object instead of its own answer format ([] when there is little durable to keep).
 """
 
 _KNOWN = """
 ## Already remembered about the user
 
-Active memories, each as a reference and its title:
 {lines}
 
-For an item that says the same as one of these, add "same_as": "<reference>" (it is not
-stored again). For an item that replaces one of these with a new value (a new employer,
-city, tool, number, or a preference that changed), add "updates": "<reference>". Use only
-the references listed above; leave both out for an item that is a new fact.
+If an item says the same as one of these, add "same_as": "<ref>"; if it replaces one with
+a new value (new employer, city, tool, number, changed preference), add "updates": "<ref>".
+Only these refs; neither for a new fact.
 """
 
 
