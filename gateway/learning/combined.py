@@ -31,7 +31,7 @@ log = logging.getLogger("memorelay.learning")
 MAX_KNOWN = 8
 _MAX_KNOWN_TITLE = 120
 # the label line before a trailing placeholder ("Conversation:\n\n{conversation}")
-_TRAILING = re.compile(r"(?:\n[^\n]{0,40}:[ \t]*)?\s*" + re.escape(PLACEHOLDER) + r"\s*$")
+_TRAILING = re.compile(r"(?:\n[^\n]{0,40}[:：][ \t]*)?\s*" + re.escape(PLACEHOLDER) + r"\s*$")
 _INLINE = "the conversation at the end of this message"
 
 _FRAME = """Do two jobs on the conversation at the end of this message and answer with ONE JSON

@@ -25,6 +25,7 @@ def test_the_prompt_holds_both_editable_prompts_the_memories_and_the_conversatio
 
 
 def test_a_placeholder_inside_a_prompt_points_at_the_conversation_at_the_end() -> None:
+    assert job_text("评分规则。\n\n对话：\n\n{conversation}\n") == "评分规则。"
     assert job_text("Rate {conversation} carefully.") == "Rate the conversation at the end of this message carefully."
 
 
