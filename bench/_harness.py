@@ -85,13 +85,13 @@ def process(
 
 
 @contextmanager
-def fake_upstream() -> Iterator[str]:
+def fake_upstream(factory: str = "tests.fake_upstream:bench_app") -> Iterator[str]:
     port = free_port()
     args = [
         sys.executable,
         "-m",
         "uvicorn",
-        "tests.fake_upstream:bench_app",
+        factory,
         "--factory",
         "--port",
         str(port),

@@ -20,6 +20,9 @@ disabled) are read from ``/api/memories`` and scored with the dataset's ``matchi
 
 Run: ``PYTHONPATH=$PWD .venv/bin/python bench/learning_quality.py [DATASET ...] [-v] [--json OUT]``
 (default dataset: ``../shared/bench/learning-dev.json`` next to the checkout).
+With ``--model NAME`` (not ``heuristic``) the gateway runs its LLM learner against a stand-in
+model (``bench/stand_in_learner.py``: the built-in learner's answers written as JSON) and the
+upstream learning calls and tokens per 100 chat requests are printed too.
 """
 
 from __future__ import annotations
@@ -121,6 +124,7 @@ class Report:
     sequence_notes: list[str] = field(default_factory=list)
     ntl_notes: list[str] = field(default_factory=list)
     requests: int = 0
+    learning_calls: dict[str, int] | None = None  # from the stand-in model (``--model``)
 
 
 async def drain(client: aiohttp.ClientSession, root: str, timeout: float = 120) -> None:
@@ -305,9 +309,13 @@ async def run_dataset(path: Path, model: str, workers: int) -> Report:
     filters = [{"memory_injection": {}}, {"learning": {"model": model, "workers": workers}}]
     extra = {"memory": {"embedding": {"provider": "local"}}, "auth": {"admin_key": ADMIN}}
     report = Report()
-    with fake_upstream() as upstream, gateway(upstream, filters, extra) as via:
+    factory = "tests.fake_upstream:bench_app" if model == "heuristic" else "bench.stand_in_learner:app"
+    with fake_upstream(factory) as upstream, gateway(upstream, filters, extra) as via:
         async with aiohttp.ClientSession() as client:
             await replay(client, via, data, report)
+            if model != "heuristic":
+                async with client.get(upstream.removesuffix("/v1") + "/stand-in/calls") as r:
+                    report.learning_calls = await r.json()
     return report
 
 
@@ -326,6 +334,13 @@ def main() -> None:
         took = time.perf_counter() - started
         print(f"## {path.name} ({report.requests} chat requests, {took:.0f} s)\n")
         print(table(report))
+        if report.learning_calls is not None:
+            per = 100 / max(1, report.requests)
+            c = report.learning_calls
+            print(
+                f"upstream learning calls per 100 chat requests: {c['learning_calls'] * per:.0f}; "
+                f"learning tokens: {(c['prompt_tokens'] + c['completion_tokens']) * per:,.0f}\n"
+            )
         if args.verbose:
             for title, rows in (
                 ("missed", report.missed),

@@ -17,7 +17,15 @@ from gateway.learning.errors import MalformedOutput
 from gateway.learning.slots import normalise_slot
 from gateway.memory.types import CATEGORIES
 
-__all__ = ["CATEGORIES", "KnowledgeItem", "MalformedOutput", "find_json", "parse_items", "validate_item"]
+__all__ = [
+    "CATEGORIES",
+    "KnowledgeItem",
+    "MalformedOutput",
+    "entries_of",
+    "find_json",
+    "parse_items",
+    "validate_item",
+]
 MAX_TITLE = 200
 MAX_CONTENT = 2000
 MAX_TAGS = 10
@@ -81,6 +89,9 @@ class KnowledgeItem:
     subcategory: str = ""
     tags: list[str] = field(default_factory=list)
     slot: str | None = None  # profile slot (``gateway.learning.slots``); same slot, new value supersedes
+    # the LLM learner's judgement against a memory it was shown (``combined``): its id, validated
+    same_as: str | None = None
+    updates: str | None = None
 
 
 def find_json(raw: str) -> Any:
@@ -129,7 +140,12 @@ def parse_items(raw: str, *, max_items: int = 5) -> list[KnowledgeItem]:
     and contents are cut to ``MAX_TITLE``/``MAX_CONTENT``. Raises ``MalformedOutput`` when the
     answer holds no JSON, or JSON of an unusable shape.
     """
-    value = find_json(raw)
+    return [item for item, _ in entries_of(find_json(raw), max_items=max_items)]
+
+
+def entries_of(value: Any, *, max_items: int = 5) -> list[tuple[KnowledgeItem, dict[str, Any]]]:
+    """The valid items of a decoded answer (``parse_items``; also the ``items`` of a combined
+    answer, see ``combined``), each with the raw entry it came from."""
     if isinstance(value, dict):
         listed = next((value[k] for k in _LIST_KEYS if isinstance(value.get(k), list)), None)
         if listed is not None:
@@ -140,11 +156,13 @@ def parse_items(raw: str, *, max_items: int = 5) -> list[KnowledgeItem]:
             return []
         else:
             raise MalformedOutput("JSON object without an items list")
-    items: list[KnowledgeItem] = []
+    if not isinstance(value, list):
+        raise MalformedOutput("items are not a JSON array")
+    items: list[tuple[KnowledgeItem, dict[str, Any]]] = []
     for entry in value:
         item = validate_item(entry)
-        if item is not None:
-            items.append(item)
+        if item is not None and isinstance(entry, dict):
+            items.append((item, entry))
         if len(items) >= max_items:
             break
     return items

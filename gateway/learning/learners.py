@@ -1,21 +1,21 @@
 """The two learners: an LLM through the ``complete()`` seam (``completers``), or the built-in rules.
 
-Both score a turn and extract items; the LLM learner's scores are recomputed from
-its dimensions (``parse_score``), never taken from its total.
+Both score a turn and extract items. The built-in rules do it in two local steps; the LLM
+learner in one upstream call (``combined``) whose score is recomputed from its dimensions,
+never taken from its total, and whose items may name a memory they repeat or update.
 """
 
 from __future__ import annotations
 
 import asyncio
 from dataclasses import dataclass, field
-from typing import Protocol
 
 from gateway.learning import heuristic
+from gateway.learning.combined import Known, combined_prompt, parse_combined
 from gateway.learning.completers import Completer
 from gateway.learning.errors import RetryableError
-from gateway.learning.extraction import KnowledgeItem, parse_items
-from gateway.learning.prompts import render
-from gateway.learning.scoring import ScoreResult, parse_score
+from gateway.learning.extraction import KnowledgeItem
+from gateway.learning.scoring import ScoreResult
 from gateway.learning.store import LearningStore
 
 __all__ = ["HeuristicLearner", "LLMLearner", "Learner", "RetryableError", "Turn", "Usage"]
@@ -41,14 +41,6 @@ class Turn:
     usage: Usage = field(default_factory=Usage)
 
 
-class Learner(Protocol):
-    name: str
-
-    async def score(self, turn: Turn) -> ScoreResult: ...
-
-    async def extract(self, turn: Turn, max_items: int) -> list[KnowledgeItem]: ...
-
-
 class HeuristicLearner:
     """The built-in rules; the parse (spaCy, jieba) runs in a thread, off the event loop."""
 
@@ -72,15 +64,14 @@ class LLMLearner:
         self.completer = completer
         self.store = store
 
-    async def score(self, turn: Turn) -> ScoreResult:
-        prompt, _ = await self.store.get_prompt("scoring")
-        return parse_score(await self._ask(render(prompt, turn.transcript), turn))
-
-    async def extract(self, turn: Turn, max_items: int) -> list[KnowledgeItem]:
-        prompt, _ = await self.store.get_prompt("extraction")
-        return parse_items(await self._ask(render(prompt, turn.transcript), turn), max_items=max_items)
-
-    async def _ask(self, prompt: str, turn: Turn) -> str:
+    async def learn(self, turn: Turn, max_items: int, known: list[Known]) -> tuple[ScoreResult, list[KnowledgeItem]]:
+        """Score and extract in one call: the editable scoring and extraction prompts together."""
+        scoring, _ = await self.store.get_prompt("scoring")
+        extraction, _ = await self.store.get_prompt("extraction")
+        prompt = combined_prompt(scoring, extraction, turn.transcript, known)
         answer = await self.completer.complete(self.model, prompt)
         turn.usage.add(answer.prompt_tokens, answer.completion_tokens)
-        return answer.text
+        return parse_combined(answer.text, max_items=max_items, known=known)
+
+
+Learner = HeuristicLearner | LLMLearner

@@ -2,6 +2,9 @@
 
 strip own injection → explicit command? → score (threshold) → scrub PII (fail closed)
 → extract → scrub items → reject poisoning → dedup / supersede → store → limits → log.
+The LLM learner: local pre-check → scrub PII (fail closed) → ONE upstream call that scores and
+extracts (``combined``) → threshold → the same item steps, its ``same_as``/``updates`` verdicts
+on the memories it was shown taking part in dedup / supersede.
 Nothing here raises past ``run`` except ``RetryableError`` (the worker retries those).
 """
 
@@ -14,6 +17,7 @@ from typing import Any, Protocol
 
 from gateway.dialects.base import TranscriptMessage
 from gateway.learning import heuristic
+from gateway.learning.combined import MAX_KNOWN, Known, known_memories
 from gateway.learning.commands import Command, item_from_remember, mentions, parse_command, topic_words
 from gateway.learning.completers import AnthropicCompleter, ChatCompleter, Completer
 from gateway.learning.dedup import compare
@@ -172,34 +176,53 @@ class Pipeline:
             outcome.command = command.kind
             await self._command(job, command, outcome)
             return
-        if not isinstance(learner, HeuristicLearner) and not heuristic.worth_learning(turn.user_text):
+        if isinstance(learner, HeuristicLearner):
+            await self._learn_offline(job, learner, turn, outcome)
+            return
+        if not heuristic.worth_learning(turn.user_text):
             # no first-person or standing content: an LLM learner is not asked at all
             outcome.reason = "pre-check: nothing about the user in this turn"
             return
-        result = await learner.score(turn)
-        outcome.score, outcome.dimensions, outcome.reason = (
-            result.score,
-            result.dimensions,
-            result.reason,
+        # fail closed: a PiiError ends the job here, nothing of this turn leaves for the model
+        turn.user_text, turn.assistant_text, turn.transcript = await self.scrubber.scrub_many(
+            [turn.user_text, turn.assistant_text, turn.transcript]
         )
+        known = await self._known(job, turn.user_text)
+        # one upstream call: the score and the items together (``combined``)
+        result, items = await learner.learn(turn, self.settings.max_items, known)
+        outcome.score, outcome.dimensions, outcome.reason = result.score, result.dimensions, result.reason
         if result.score < self.settings.threshold:
             return
-        # fail closed: a PiiError ends the job here, nothing of this turn goes further
-        if isinstance(learner, HeuristicLearner):
-            # the offline learner reads nothing but the user's words: only those are scrubbed
-            # (half the scrubber's work per job), the rest is dropped unread
-            (turn.user_text,) = await self.scrubber.scrub_many([turn.user_text])
-            turn.assistant_text = turn.transcript = ""
-        else:
-            turn.user_text, turn.assistant_text, turn.transcript = await self.scrubber.scrub_many(
-                [turn.user_text, turn.assistant_text, turn.transcript]
-            )
+        await self._keep(job, items, result.score, outcome)
+
+    async def _learn_offline(self, job: Job, learner: HeuristicLearner, turn: Turn, outcome: Outcome) -> None:
+        result = await learner.score(turn)
+        outcome.score, outcome.dimensions, outcome.reason = result.score, result.dimensions, result.reason
+        if result.score < self.settings.threshold:
+            return
+        # fail closed: a PiiError ends the job here. The offline learner reads nothing but the
+        # user's words: only those are scrubbed (half the scrubber's work per job)
+        (turn.user_text,) = await self.scrubber.scrub_many([turn.user_text])
+        turn.assistant_text = turn.transcript = ""
         items = await learner.extract(turn, self.settings.max_items)
+        await self._keep(job, items, result.score, outcome)
+
+    async def _keep(self, job: Job, items: list[KnowledgeItem], score: float, outcome: Outcome) -> None:
         outcome.items_extracted = len(items)
         await self._scrub_items(items)  # one round trip to the scrubber for all of them
         for item in items:
-            await self._store(job, item, outcome, source="auto", score=result.score, scrubbed=True)
+            await self._store(job, item, outcome, source="auto", score=score, scrubbed=True)
         await self._limits(job)
+
+    async def _known(self, job: Job, text: str) -> list[Known]:
+        """The user's active memories nearest to this turn, shown to the LLM learner to judge
+        its items against (by embedding; by keywords when there is no embedder)."""
+        memory = self.services.memory
+        found = [m for m, _ in await memory.nearest(job.tenant, job.user_id, text, k=MAX_KNOWN)]
+        if not found:
+            hits = await memory.search(job.tenant, job.user_id, text, limit=MAX_KNOWN, scope="personal")
+            found = [h.memory for h in hits if h.memory.enabled]
+        return known_memories([(m.id, m.title) for m in found])
 
     async def _command(self, job: Job, command: Command, outcome: Outcome) -> None:
         text = await self.scrubber.scrub(command.text)
@@ -310,6 +333,8 @@ class Pipeline:
         same topic ("uses PostgreSQL" / "uses Redis") must stay a memory of its own.
         Memories stored from this same turn (``same_turn``) are never replaced by its other
         items: statements made together complement each other.
+        A slot decides first; then the LLM learner's own verdict on a memory it was shown
+        (``same_as`` / ``updates``, see ``combined``); then the cosine rules above.
         """
         if item.slot:  # one active value per profile slot, whatever the cosine
             held = [
@@ -322,6 +347,9 @@ class Pipeline:
                 if verdict == "duplicate":
                     return verdict, why, [(held[0], 1.0)]
                 return "supersede", f"new value for {item.slot}: {why}", [(m, 1.0) for m in held]
+        judged = await self._judged(job, item, same_turn)
+        if judged is not None:
+            return judged
         text = f"{item.title}\n{item.content}"
         floor = self.settings.dedup_threshold - _CONFLICT_BAND
         close = [
@@ -336,6 +364,21 @@ class Pipeline:
         if cos < self.settings.dedup_threshold and not why.startswith(_CONFLICT_REASONS):
             return "add", "", []
         return verdict, why, close
+
+    async def _judged(
+        self, job: Job, item: KnowledgeItem, same_turn: set[str]
+    ) -> tuple[str, str, list[tuple[Memory, float]]] | None:
+        """The LLM learner's own verdict: the item repeats (``same_as``) or updates (``updates``)
+        a memory it was shown (``combined`` validated the id). ``None`` leaves it to the rules."""
+        ref = item.same_as or item.updates
+        if ref is None or ref in same_turn:
+            return None
+        old = await self.services.memory.get(job.tenant, job.user_id, ref)
+        if old is None or not old.enabled or old.scope != "personal" or old.user_id != job.user_id:
+            return None  # e.g. another item of this turn replaced it already
+        if item.same_as:
+            return "duplicate", "the learner judged it the same", [(old, 1.0)]
+        return "supersede", "the learner judged it an update", [(old, 1.0)]
 
     async def _limits(self, job: Job) -> None:
         keep = self.settings.max_memories_per_user

@@ -69,6 +69,11 @@ def parse_score(raw: str) -> ScoreResult:
         value = next((v for v in value if isinstance(v, dict)), None)
     if not isinstance(value, dict):
         raise MalformedOutput("scoring answer is not a JSON object")
+    return score_of(value)
+
+
+def score_of(value: dict[str, Any]) -> ScoreResult:
+    """The ``ScoreResult`` of a decoded answer object (``parse_score``, ``combined``)."""
     source = value.get("dimensions")
     if not isinstance(source, dict):
         source = value  # some models flatten the dimensions into the top level

@@ -67,10 +67,16 @@ def wait_for(predicate: Callable[[], Any], timeout: float = 15) -> Any:
 
 
 def learner(score: dict[str, float] | str, items: Any) -> Callable[[dict[str, Any]], str | None]:
-    """A fake LLM learner: answers the scoring prompt and the extraction prompt as scripted."""
+    """A fake LLM learner: answers the combined prompt (scoring and extraction in one call) as
+    scripted, or either prompt alone. A string is sent as it is (malformed output)."""
 
     def respond(body: dict[str, Any]) -> str | None:
         text = body["messages"][-1]["content"]
+        if is_learning_call(body):
+            if isinstance(score, str):
+                return score
+            answer = {"score": 0.99, "dimensions": score, "reason": "scripted", "items": items}
+            return items if isinstance(items, str) else "```json\n" + orjson.dumps(answer).decode() + "\n```"
         if "rate one conversation turn" in text:
             return (
                 score
@@ -84,6 +90,16 @@ def learner(score: dict[str, float] | str, items: Any) -> Callable[[dict[str, An
         return None
 
     return respond
+
+
+def is_learning_call(body: dict[str, Any] | None) -> bool:
+    """A combined learning call: it carries both the scoring and the extraction prompt."""
+    text = str((body or {}).get("messages", [{}])[-1].get("content", ""))
+    return "rate one conversation turn" in text and "Extract durable" in text
+
+
+def learning_calls(fake: FakeUpstream) -> list[Any]:
+    return [r for r in fake.chats() if is_learning_call(r.body)]
 
 
 HIGH = {"density": 0.9, "clarity": 0.9, "depth": 0.8, "relevance": 0.9, "novelty": 0.8}
@@ -127,7 +143,7 @@ def test_llm_learner_threshold_gate(gateway: GatewayFactory, fake: FakeUpstream)
         entry = wait_for(lambda: log_entries(url))[0]
         assert entry["score"] == pytest.approx(0.3 * 0.2 + 0.2 * 0.3 + 0.2 * 0.1 + 0.2 * 0.4 + 0.1 * 0.2)
         assert entry["items_extracted"] == 0 and memories(url, "bob") == []
-        assert not any("Extract durable" in str(r.body) for r in fake.chats())
+        assert len(learning_calls(fake)) == 1  # one call scored it; below the threshold nothing is kept
         fake.responder = learner(HIGH, items)
         say(url, "bob", "I prefer dark mode in every editor.")
         found = wait_for(lambda: memories(url, "bob"))
@@ -225,7 +241,10 @@ def test_poisoning_is_rejected_and_logged(gateway: GatewayFactory, fake: FakeUps
     assert entry["rejected"][0]["title"] == "Override"
 
 
-@pytest.mark.parametrize("garbage", ["not json at all", '{"dimensions": "nope"}', "[1, 2, {}]"])
+COMBINED_BAD_ITEMS = orjson.dumps({"dimensions": HIGH, "items": "The user prefers short answers."}).decode()
+
+
+@pytest.mark.parametrize("garbage", ["not json at all", '{"dimensions": "nope"}', "[1, 2, {}]", COMBINED_BAD_ITEMS])
 def test_malformed_learner_output_keeps_the_gateway_healthy(
     gateway: GatewayFactory, fake: FakeUpstream, garbage: str
 ) -> None:
@@ -367,3 +386,95 @@ def test_the_llm_learner_is_not_asked_about_a_turn_with_nothing_about_the_user(
         assert entry["reason"].startswith("pre-check") and entry["tokens"] == 0
         asked = [r for r in fake.chats() if "rate one conversation turn" in str(r.body) or "Extract" in str(r.body)]
         assert asked == []
+
+
+def test_a_learned_turn_costs_one_upstream_call_and_a_ruled_out_turn_none(
+    gateway: GatewayFactory, fake: FakeUpstream
+) -> None:
+    items = [
+        {"title": "Deploys with Terraform", "content": "The user deploys with Terraform.", "category": "technical"}
+    ]
+    fake.responder = learner(HIGH, items)
+    with gateway(filters=learning(), auth={"admin_key": ADMIN}) as url:
+        say(url, "oli", "I always deploy with Terraform.")
+        wait_for(lambda: memories(url, "oli"))
+        chats = fake.chats()
+        assert len(chats) == 2 and len(learning_calls(fake)) == 1  # the user's own chat, one learning call
+        (entry,) = log_entries(url)
+        assert entry["tokens"] == 18  # the fake's usage of that one call, accounted to learning
+        fake.reset()
+        fake.responder = learner(HIGH, items)
+        say(url, "oli", "What's the capital of Australia?")
+        wait_for(lambda: len(log_entries(url)) == 2)
+        assert len(fake.chats()) == 1 and learning_calls(fake) == []
+
+
+def judge(items: list[dict[str, Any]], seen: list[str]) -> Callable[[dict[str, Any]], str | None]:
+    """A learner that keeps the prompts it was asked (``seen``) and answers with ``items``."""
+    scripted = learner(HIGH, items)
+
+    def respond(body: dict[str, Any]) -> str | None:
+        if is_learning_call(body):
+            seen.append(body["messages"][-1]["content"])
+        return scripted(body)
+
+    return respond
+
+
+def test_the_learner_judges_an_update_against_the_memories_it_is_shown(
+    gateway: GatewayFactory, fake: FakeUpstream
+) -> None:
+    acme = [
+        {
+            "title": "Works at Acme",
+            "content": "The user works at Acme as a data engineer.",
+            "category": "organizational",
+        }
+    ]
+    globex = {
+        "title": "Works at Globex",
+        "content": "The user works at Globex as a data engineer.",
+        "category": "organizational",
+    }
+    seen: list[str] = []
+    with gateway(filters=learning(), auth={"admin_key": ADMIN}) as url:
+        fake.responder = judge(acme, seen)
+        say(url, "pat", "I work at Acme as a data engineer.")
+        (old,) = wait_for(lambda: memories(url, "pat"))
+        fake.responder = judge([{**globex, "updates": "m1"}], seen)
+        say(url, "pat", "I left Acme, I work at Globex as a data engineer now.")
+        wait_for(lambda: len(log_entries(url)) == 2)
+        assert "- m1: Works at Acme" in seen[-1] and old["id"] not in seen[-1]  # a reference, not the id
+        (active,) = memories(url, "pat")
+        assert "Globex" in active["content"]
+        disabled = user_client(url, "pat").get(f"/api/memories/{old['id']}").json()
+        assert disabled["enabled"] is False
+        assert active["id"] in disabled["disabled_reason"] and "update" in disabled["disabled_reason"]
+        # the same thing said again is a duplicate: the memory is refreshed, not stored twice
+        fake.responder = judge(
+            [{**globex, "content": "Globex employs the user as a data engineer.", "same_as": "m1"}], seen
+        )
+        say(url, "pat", "As I said, I'm a data engineer at Globex.")
+        wait_for(lambda: len(log_entries(url)) == 3)
+        assert [m["id"] for m in memories(url, "pat")] == [active["id"]]
+        assert log_entries(url)[0]["duplicates"] == [active["id"]]
+
+
+def test_the_learner_cannot_touch_a_memory_it_was_not_shown(gateway: GatewayFactory, fake: FakeUpstream) -> None:
+    fact = {"title": "Uses Neovim", "content": "The user edits code in Neovim.", "category": "user_preference"}
+    seen: list[str] = []
+    with gateway(filters=learning(), auth={"admin_key": ADMIN}) as url:
+        fake.responder = judge([fact], seen)
+        say(url, "quin", "I edit all my code in Neovim.")
+        (other,) = wait_for(lambda: memories(url, "quin"))
+        # another user's real memory id, and references that were never sent
+        rust = {"title": "Writes Rust", "content": "The user writes Rust for embedded work.", "category": "technical"}
+        fake.responder = judge(
+            [{**rust, "updates": other["id"]}, {**rust, "title": "Rust", "updates": "m7"}, {**rust, "same_as": 3}], seen
+        )
+        say(url, "rae", "I write Rust for embedded work.")
+        wait_for(lambda: len(log_entries(url)) == 2)
+        assert "m1" not in seen[-1]  # rae has no memories: none were shown
+        assert user_client(url, "quin").get(f"/api/memories/{other['id']}").json()["enabled"] is True
+        assert len(memories(url, "rae")) >= 1
+        assert log_entries(url)[0]["superseded"] == []

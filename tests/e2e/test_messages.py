@@ -314,6 +314,6 @@ def test_llm_learner_asks_the_conversations_own_model_on_the_anthropic_upstream(
         found = wait_for(lambda: memories(url, "bob"))
     assert found[0]["title"] == "Prefers dark mode"
     asks = fake.on("/v1/messages")[1:]
-    assert len(asks) == 2 and all(r.headers["authorization"] == f"Bearer {KEY}" for r in asks)
+    assert len(asks) == 1 and all(r.headers["authorization"] == f"Bearer {KEY}" for r in asks)
     assert all(r.body is not None and r.body["model"] == "claude-sonnet-4-5" for r in asks)
     assert fake.chats() == []
