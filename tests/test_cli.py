@@ -271,6 +271,7 @@ def test_pass_through_user_is_found_and_tenants_are_named(gateway: GatewayFactor
     env = _store_config(tmp_path)
     assert memorelay("tenant-of", stdin="sk-first-key\n").stdout.strip() == tenant
     assert memorelay("tenant-of", stdin="Bearer sk-first-key\n").stdout.strip() == tenant
+    assert memorelay("tenant-of", stdin="bearer  sk-first-key\n").stdout.strip() == tenant
 
     listed = memorelay("memories", "list", "--user", "alice", env=env, cwd=tmp_path)  # the README's example
     assert listed.returncode == 0, listed.stderr
