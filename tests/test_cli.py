@@ -75,6 +75,18 @@ def test_bad_config_names_file_and_key_path(tmp_path: Path) -> None:
     assert r.returncode == 1 and "cannot read" in r.stderr
 
 
+def test_check_config_rejects_missing_modules_and_non_filters(tmp_path: Path) -> None:
+    bad = tmp_path / "bad.yaml"
+    for target, expected in (
+        ("nomodule.x:Cls", "module 'nomodule.x' not found"),
+        ("json:JSONDecoder", "'json:JSONDecoder' is not a filter"),
+    ):
+        bad.write_text(yaml.safe_dump({"filters": [{target: {}}]}))
+        r = memorelay("check-config", "--config", str(bad))
+        assert r.returncode == 1 and "Traceback" not in r.stderr, r.stderr
+        assert f"{bad}: filters[0]: " in r.stderr and expected in r.stderr, r.stderr
+
+
 def test_config_is_found_by_flag_then_env_then_working_directory(tmp_path: Path) -> None:
     empty = tmp_path / "empty"
     empty.mkdir()
