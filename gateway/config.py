@@ -74,6 +74,19 @@ class AuthConfig(_Frozen):
     # credential, so a single-app deployment keeps its memories when its upstream key rotates
     tenant: str | None = Field(None, min_length=1, max_length=128)
 
+    @field_validator("keys")
+    @classmethod
+    def _distinct_keys(cls, keys: tuple[GatewayKey, ...]) -> tuple[GatewayKey, ...]:
+        seen: dict[str, int] = {}
+        for i, k in enumerate(keys):  # the key itself is never part of the message
+            first = seen.setdefault(k.key.get_secret_value(), i)
+            if first != i:
+                raise ValueError(
+                    f"auth.keys[{i}].key is the same key as auth.keys[{first}].key "
+                    f"(tenants {keys[first].tenant!r} and {k.tenant!r}): each gateway key names exactly one tenant"
+                )
+        return keys
+
     @model_validator(mode="after")
     def _pass_through_options(self) -> AuthConfig:
         if self.keys and (self.tenant is not None or self.allow_anonymous):
