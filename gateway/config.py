@@ -147,6 +147,16 @@ class MemoryConfig(_Frozen):
     max_database_mb: float | None = Field(None, gt=0)
     max_manual_memories_per_user: int = Field(1000, ge=1)
 
+    @field_validator("database")
+    @classmethod
+    def _sqlite_only(cls, value: str) -> str:
+        scheme = database_url_scheme(value)
+        if scheme is None:
+            return value
+        if scheme.startswith("postgres"):
+            raise ValueError("PostgreSQL is not supported yet by this version; use a SQLite file path")
+        raise ValueError(f"'{scheme}://' databases are not supported by this version; use a SQLite file path")
+
 
 class ConsoleConfig(_Frozen):
     """The user page ``/me/`` and the operator console ``/console/`` (SPEC section 9)."""
@@ -289,6 +299,17 @@ def load_config(path: str | Path | ConfigLocation | None = None, env: dict[str, 
     return config_from_dict(_resolve_database(raw, file.parent), source=str(file))
 
 
+_URL_SCHEME = re.compile(r"^([A-Za-z][A-Za-z0-9+.-]*)://")
+
+
+def database_url_scheme(database: str) -> str | None:
+    """The scheme of a ``scheme://…`` database URL (a SQLite ``file:`` URI is not one), else None."""
+    match = _URL_SCHEME.match(database)
+    if match is None or match.group(1).lower() == "file":
+        return None
+    return match.group(1).lower()
+
+
 def _resolve_database(raw: dict[str, Any], folder: Path) -> dict[str, Any]:
     """Make ``memory.database`` absolute, relative to the config file's ``folder``
     (``:memory:``, ``""`` and ``file:`` URIs stay as they are)."""
@@ -298,6 +319,8 @@ def _resolve_database(raw: dict[str, Any], folder: Path) -> dict[str, Any]:
     database = memory.get("database", DEFAULT_DATABASE)
     if not isinstance(database, str) or database in ("", ":memory:") or database.startswith("file:"):
         return raw
+    if database_url_scheme(database) is not None:
+        return raw  # validation refuses it; never made into a path
     return {**raw, "memory": {**memory, "database": str(_absolute(Path(database), folder))}}
 
 

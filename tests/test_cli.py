@@ -75,6 +75,17 @@ def test_bad_config_names_file_and_key_path(tmp_path: Path) -> None:
     assert r.returncode == 1 and "cannot read" in r.stderr
 
 
+def test_a_database_url_is_refused_until_postgresql_exists(tmp_path: Path) -> None:
+    bad = tmp_path / "bad.yaml"
+    bad.write_text("memory:\n  database: postgresql://mr:secret@db.example/memorelay\n")
+    r = memorelay("check-config", "--config", str(bad), cwd=tmp_path)
+    assert r.returncode == 1 and f"{bad}: memory.database" in r.stderr, r.stderr
+    assert "PostgreSQL is not supported yet" in r.stderr and "SQLite file path" in r.stderr
+    r = memorelay("memories", "list", "--user", "al", "--config", str(bad), cwd=tmp_path)
+    assert r.returncode != 0 and "PostgreSQL is not supported yet" in r.stderr, r.stderr
+    assert sorted(p.name for p in tmp_path.iterdir()) == ["bad.yaml"]  # no 'postgresql:' folder
+
+
 def test_check_config_rejects_missing_modules_and_non_filters(tmp_path: Path) -> None:
     bad = tmp_path / "bad.yaml"
     for target, expected in (
