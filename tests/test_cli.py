@@ -180,6 +180,11 @@ def test_memories_commands_round_trip(tmp_path: Path) -> None:
     imported = memorelay("memories", "import", *other, str(tmp_path / "export.json"))
     assert imported.returncode == 0 and "imported 1" in imported.stdout
     assert orjson.loads(memorelay("memories", "list", *other).stdout)["data"][0]["title"] == "Shell"
+    again = memorelay("memories", "import", *other, str(tmp_path / "export.json"))  # idempotent
+    assert again.returncode == 0 and "imported 0" in again.stdout and "skipped 1" in again.stdout, again.stdout
+    restored = memorelay("memories", "import", *base, str(tmp_path / "export.json"))  # same ids, same user
+    assert restored.returncode == 0 and "imported 0" in restored.stdout and "skipped 1" in restored.stdout
+    assert orjson.loads(memorelay("memories", "list", *other).stdout)["total"] == 1
     assert memorelay("memories", "delete", *base, memory_id).returncode == 0
     assert memorelay("memories", "delete", *base, memory_id).returncode == 1
     assert orjson.loads(memorelay("memories", "list", *base).stdout)["total"] == 0
