@@ -1,9 +1,10 @@
 """``learning``: after a successful chat, queue a durable job; workers learn from it later.
 
 SPEC §3–4. The decision (``X-Memorelay-Learning: queued`` or ``skipped; reason=…``)
-is made before the response goes out; the job is written when the client has the
-whole answer (a stream's end) and never delays it. Nothing from an opted-out
-request is written anywhere.
+is made before the response goes out; the durable job is written before the client
+has the whole answer (a whole body: before it is sent; a stream: before the chunk that
+ends the answer), so a gateway killed right after answering still learns it. Nothing
+from an opted-out request is written anywhere.
 """
 
 from __future__ import annotations
@@ -122,7 +123,7 @@ class LearningFilter:
             job_id = await self.services.learning.enqueue(
                 ctx.identity.tenant, user, ctx.identity.conversation, ctx.model, payload
             )
-        except Exception as exc:  # boundary: the answer is out; the lost job is logged and counted
+        except Exception as exc:  # boundary: the header already said queued; the lost job is logged and counted
             log.error("learning job not written (tenant %s): %s", ctx.identity.tenant, exc)
             self.services.metrics.learning_jobs.labels("unwritten").inc()
             return

@@ -21,11 +21,11 @@ from gateway.access_log import AccessLogMiddleware
 from gateway.api import admin_routes, memory_routes, openapi_routes
 from gateway.chain import ChatContext, ChatFilter, ChatResponse, build_chain
 from gateway.config import Config
+from gateway.console import console_routes
 from gateway.dialects import ANTHROPIC_MESSAGES, CHAT_COMPLETIONS, RESPONSES
 from gateway.dialects.anthropic_auth import AnthropicCallers
-from gateway.dialects.anthropic_relay import COUNT_TOKENS_PATH, AnthropicRelayEndpoint
+from gateway.dialects.anthropic_relay import COUNT_TOKENS_PATH, SUB_PATHS_ROUTE, AnthropicRelayEndpoint
 from gateway.dialects.endpoint import DialectEndpoint
-from gateway.console import console_routes
 from gateway.errors import GatewayError, error_body, error_bytes
 from gateway.filter_loader import build_filters
 from gateway.health import healthz, metrics, readyz
@@ -71,15 +71,18 @@ def create_app(config: Config) -> ASGIApp:
     chain = build_chain(filters, terminal, services.metrics.time_filter)
     chat = DialectEndpoint(services, chain, CHAT_COMPLETIONS)
     anthropic = AnthropicCallers(services.auth, config.upstreams.anthropic.api_key.get_secret_value())
+    anthropic_relay = AnthropicRelayEndpoint(services, anthropic)
     posts: dict[str, ASGIApp] = {
         CHAT_PATH: chat,
         RESPONSES.route: DialectEndpoint(services, chain, RESPONSES),
         ANTHROPIC_MESSAGES.route: DialectEndpoint(services, chain, ANTHROPIC_MESSAGES, anthropic.caller),
-        COUNT_TOKENS_PATH: AnthropicRelayEndpoint(services, anthropic),
+        COUNT_TOKENS_PATH: anthropic_relay,
     }
     routes: list[BaseRoute] = [
         Route(CHAT_PATH, chat, methods=["POST"]),
         Route("/v1/models", list_models, methods=["GET"]),
+        # every other /v1/messages/* path (batches …) belongs to the Anthropic upstream
+        Route(SUB_PATHS_ROUTE, anthropic_relay, methods=_ALL_METHODS),
         Route("/v1/{path:path}", PassthroughEndpoint(services), methods=_ALL_METHODS),
         *memory_routes(),
         *admin_routes(),

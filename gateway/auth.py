@@ -76,14 +76,28 @@ class Authenticator:
 
 
 def pass_through_tenant(authorization: str) -> str:
-    digest = hashlib.sha256(authorization.strip().encode()).hexdigest()
+    """The tenant of a pass-through caller: a hash of its ``Authorization`` value, taken in
+    canonical form so ``bearer k``, ``BEARER  k`` and `` Bearer k `` are the tenant of ``Bearer k``."""
+    digest = hashlib.sha256(canonical_authorization(authorization).encode()).hexdigest()
     return "t_" + digest[:24]
+
+
+def canonical_authorization(authorization: str) -> str:
+    """``Bearer <token>`` for any spelling of the bearer scheme and surrounding whitespace;
+    any other value stripped."""
+    token = _bearer(authorization)
+    return f"Bearer {token}" if token is not None else authorization.strip()
+
+
+def is_bearer(value: str) -> bool:
+    """Whether ``value`` is an ``Authorization`` value of the bearer scheme (any case)."""
+    return _bearer(value) is not None
 
 
 def _bearer(authorization: str | None) -> str | None:
     if not authorization:
         return None
-    scheme, _, token = authorization.strip().partition(" ")
-    if scheme.lower() != "bearer" or not token.strip():
+    parts = authorization.strip().split(None, 1)
+    if len(parts) != 2 or parts[0].lower() != "bearer":
         return None
-    return token.strip()
+    return parts[1].strip()

@@ -4,9 +4,11 @@ Filters see a dialect-neutral view of the request (``query_text``,
 ``place_memory_block``, ``transcript``); the request's dialect owns the wire format
 (``gateway.dialects``). A filter may still edit ``ctx.body`` before ``call_next``, look at the ``ChatResponse``
 after it, add ``ctx.response_headers``, and register ``response.on_complete``
-callbacks. Those run once the client has the whole response (for a stream: when
-the last chunk is sent, from the stream's ``finally``), with the assembled final
-assistant message, and never hold back a chunk. The chain is built once, at start-up.
+callbacks. Those run with the assembled final assistant message just before the
+client has the whole response (a whole body: before it is sent; a stream: when the
+end of the answer is seen, before the chunk carrying it is forwarded), so what they
+write survives a crash right after the answer; they hold back no other chunk. The
+chain is built once, at start-up.
 """
 
 from __future__ import annotations

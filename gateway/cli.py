@@ -103,8 +103,8 @@ def _healthcheck(args: argparse.Namespace) -> int:
 def _tenant_of(args: argparse.Namespace) -> int:
     """The tenant pass-through mode gives a caller sending ``Authorization: Bearer <key>``.
     The key comes from stdin (hidden prompt on a terminal), so it stays out of shell history
-    and process lists; a value already starting with ``Bearer `` is taken as the header."""
-    from gateway.auth import pass_through_tenant
+    and process lists; a value already starting with ``Bearer `` (any case) is taken as the header."""
+    from gateway.auth import is_bearer, pass_through_tenant
 
     if sys.stdin.isatty():
         import getpass
@@ -115,7 +115,7 @@ def _tenant_of(args: argparse.Namespace) -> int:
     if not key:
         print("memorelay: no API key on stdin (e.g. `printenv OPENAI_API_KEY | memorelay tenant-of`)", file=sys.stderr)
         return 2
-    print(pass_through_tenant(key if key.startswith("Bearer ") else f"Bearer {key}"))
+    print(pass_through_tenant(key if is_bearer(key) else f"Bearer {key}"))
     return 0
 
 

@@ -74,6 +74,19 @@ class AuthConfig(_Frozen):
     # credential, so a single-app deployment keeps its memories when its upstream key rotates
     tenant: str | None = Field(None, min_length=1, max_length=128)
 
+    @field_validator("keys")
+    @classmethod
+    def _distinct_keys(cls, keys: tuple[GatewayKey, ...]) -> tuple[GatewayKey, ...]:
+        seen: dict[str, int] = {}
+        for i, k in enumerate(keys):  # the key itself is never part of the message
+            first = seen.setdefault(k.key.get_secret_value(), i)
+            if first != i:
+                raise ValueError(
+                    f"auth.keys[{i}].key is the same key as auth.keys[{first}].key "
+                    f"(tenants {keys[first].tenant!r} and {k.tenant!r}): each gateway key names exactly one tenant"
+                )
+        return keys
+
     @model_validator(mode="after")
     def _pass_through_options(self) -> AuthConfig:
         if self.keys and (self.tenant is not None or self.allow_anonymous):
@@ -133,6 +146,16 @@ class MemoryConfig(_Frozen):
     busy_timeout_ms: int = Field(5000, ge=0)
     max_database_mb: float | None = Field(None, gt=0)
     max_manual_memories_per_user: int = Field(1000, ge=1)
+
+    @field_validator("database")
+    @classmethod
+    def _sqlite_only(cls, value: str) -> str:
+        scheme = database_url_scheme(value)
+        if scheme is None:
+            return value
+        if scheme.startswith("postgres"):
+            raise ValueError("PostgreSQL is not supported yet by this version; use a SQLite file path")
+        raise ValueError(f"'{scheme}://' databases are not supported by this version; use a SQLite file path")
 
 
 class ConsoleConfig(_Frozen):
@@ -276,6 +299,17 @@ def load_config(path: str | Path | ConfigLocation | None = None, env: dict[str, 
     return config_from_dict(_resolve_database(raw, file.parent), source=str(file))
 
 
+_URL_SCHEME = re.compile(r"^([A-Za-z][A-Za-z0-9+.-]*)://")
+
+
+def database_url_scheme(database: str) -> str | None:
+    """The scheme of a ``scheme://…`` database URL (a SQLite ``file:`` URI is not one), else None."""
+    match = _URL_SCHEME.match(database)
+    if match is None or match.group(1).lower() == "file":
+        return None
+    return match.group(1).lower()
+
+
 def _resolve_database(raw: dict[str, Any], folder: Path) -> dict[str, Any]:
     """Make ``memory.database`` absolute, relative to the config file's ``folder``
     (``:memory:``, ``""`` and ``file:`` URIs stay as they are)."""
@@ -285,6 +319,8 @@ def _resolve_database(raw: dict[str, Any], folder: Path) -> dict[str, Any]:
     database = memory.get("database", DEFAULT_DATABASE)
     if not isinstance(database, str) or database in ("", ":memory:") or database.startswith("file:"):
         return raw
+    if database_url_scheme(database) is not None:
+        return raw  # validation refuses it; never made into a path
     return {**raw, "memory": {**memory, "database": str(_absolute(Path(database), folder))}}
 
 

@@ -8,6 +8,7 @@ key path (``filters[0].memory_injection.top_k``).
 from __future__ import annotations
 
 import importlib
+import inspect
 from typing import TYPE_CHECKING, Any
 
 from pydantic import BaseModel, ValidationError
@@ -35,9 +36,14 @@ def import_from_string(target: str) -> Any:
     try:
         module = importlib.import_module(module_name)
     except ModuleNotFoundError as exc:
-        if exc.name != module_name:
-            raise
-        raise ImportFromStringError(f"{target!r}: module {module_name!r} not found") from exc
+        missing = exc.name or ""
+        if missing and (module_name == missing or module_name.startswith(missing + ".")):
+            raise ImportFromStringError(f"{target!r}: module {module_name!r} not found") from exc
+        raise ImportFromStringError(f"{target!r}: importing {module_name!r} failed: {exc}") from exc
+    except Exception as exc:  # boundary: any error raised while importing a user's module is a config error
+        raise ImportFromStringError(
+            f"{target!r}: importing {module_name!r} failed: {type(exc).__name__}: {exc}"
+        ) from exc
     obj: Any = module
     for attr in attrs.split("."):
         try:
@@ -59,7 +65,24 @@ def filter_class(spec: FilterSpec, source: str) -> type:
         raise ConfigError(f"{where}: {exc}") from exc
     if not isinstance(cls, type):
         raise ConfigError(f"{where}: {target!r} is not a class")
+    if not _is_filter_class(cls):
+        raise ConfigError(
+            f"{where}: {target!r} is not a filter: it needs an 'async def __call__(self, ctx, call_next)' method"
+        )
     return cls
+
+
+def _is_filter_class(cls: type) -> bool:
+    """Whether instances of ``cls`` are async callables taking ``(ctx, call_next)``."""
+    found = (k.__dict__["__call__"] for k in cls.__mro__ if k is not object and "__call__" in k.__dict__)
+    call = next(found, None)
+    if call is None or not inspect.iscoroutinefunction(call):
+        return False
+    try:
+        inspect.signature(call).bind(None, None, None)  # self, ctx, call_next
+    except (TypeError, ValueError):
+        return False
+    return True
 
 
 def filter_options(cls: type, spec: FilterSpec, source: str) -> Any:

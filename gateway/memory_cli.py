@@ -65,7 +65,9 @@ def add_memory_commands(sub: Any) -> None:
     p.add_argument("id")
     p = command("export", _export, "print a user's memories (JSON or Markdown)")
     p.add_argument("--format", choices=("json", "markdown"), default="json")
-    p = command("import", _import, "add the memories of a JSON export file", embed=True, writes=True)
+    p = command(
+        "import", _import, "add the memories of a JSON export file the user does not have yet", embed=True, writes=True
+    )
     p.add_argument("file")
     command("reindex", _reindex, "re-embed every memory and rebuild the indexes", user=False, embed=True)
     p = command("users", _users, "list users with memories and the tenant holding them", user=False)
@@ -228,17 +230,33 @@ async def _export(service: Any, args: argparse.Namespace, tenant: str) -> int:
 
 async def _import(service: Any, args: argparse.Namespace, tenant: str) -> int:
     from gateway.memory import MemoryValidationError
-    from gateway.memory_export import read_export
+    from gateway.memory_export import not_yet_present, read_export_with_ids
 
     try:
         with open(args.file, "rb") as f:
-            items = read_export(orjson.loads(f.read()))
-        added = await service.add_many(tenant, args.user, items, actor=ACTOR)
+            items = read_export_with_ids(orjson.loads(f.read()))
+        fresh, skipped = not_yet_present(items, await _all_personal(service, tenant, args.user))
+        added = await service.add_many(tenant, args.user, fresh, actor=ACTOR) if fresh else []
     except (OSError, orjson.JSONDecodeError, MemoryValidationError) as exc:
         print(f"memorelay: cannot import {args.file}: {exc}", file=sys.stderr)
         return 1
-    print(f"imported {len(added)} memories for {args.user} in tenant {tenant}")
+    print(
+        f"imported {len(added)} memories for {args.user} in tenant {tenant}; "
+        f"skipped {skipped} already present (same id, or same title and content)"
+    )
     return 0
+
+
+async def _all_personal(service: Any, tenant: str, user: str) -> list[Any]:
+    """Every personal memory of ``user``, disabled ones included."""
+    out: list[Any] = []
+    while True:
+        page, total = await service.list(
+            tenant, user, personal_only=True, include_disabled=True, limit=1000, offset=len(out)
+        )
+        out.extend(page)
+        if not page or len(out) >= total:
+            return out
 
 
 async def _reindex(service: Any, args: argparse.Namespace, tenant: str) -> int:

@@ -1,4 +1,5 @@
-"""Export a user's memories as JSON or Markdown, and read back what JSON export writes."""
+"""Export a user's memories as JSON or Markdown, and read back what JSON export writes
+(an import adds only what the user does not have yet, so running it twice is harmless)."""
 
 from __future__ import annotations
 
@@ -78,6 +79,11 @@ def new_memory(data: dict[str, Any], *, allowed: tuple[str, ...] = _NEW_KEYS) ->
 
 def read_export(data: Any) -> list[NewMemory]:
     """Memories from a JSON export (the object, or just its list of memories)."""
+    return [item for _, item in read_export_with_ids(data)]
+
+
+def read_export_with_ids(data: Any) -> list[tuple[str | None, NewMemory]]:
+    """Like ``read_export``, each memory with the id it had when exported (None if absent)."""
     items = data.get("memories") if isinstance(data, dict) else data
     if not isinstance(items, list):
         raise MemoryValidationError("memories", "expected an export object or a list of memories")
@@ -89,5 +95,23 @@ def read_export(data: Any) -> list[NewMemory]:
             continue  # disabled memories stay out of a restore
         fields = {k: item[k] for k in _NEW_KEYS if k in item}
         fields.pop("scope", None)  # imported memories belong to the importing user
-        out.append(new_memory(fields))
+        exported_id = item.get("id")
+        out.append((exported_id if isinstance(exported_id, str) else None, new_memory(fields)))
     return out
+
+
+def not_yet_present(items: list[tuple[str | None, NewMemory]], existing: list[Memory]) -> tuple[list[NewMemory], int]:
+    """The items to add so that importing the same export twice adds nothing the second time:
+    an item is skipped when the user already has a memory with its exported id (restoring
+    into the same user) or with the same title and content (imported before, under a new
+    id), disabled ones included; returns (to add, skipped)."""
+    ids = {m.id for m in existing}
+    seen = {(m.title, m.content) for m in existing}
+    fresh: list[NewMemory] = []
+    for exported_id, item in items:
+        key = (item.title, item.content)
+        if (exported_id is not None and exported_id in ids) or key in seen:
+            continue
+        seen.add(key)
+        fresh.append(item)
+    return fresh, len(items) - len(fresh)

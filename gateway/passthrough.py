@@ -1,4 +1,7 @@
-"""Any other ``/v1/*`` path, relayed verbatim to the default upstream (SPEC §2)."""
+"""Any other ``/v1/*`` path, relayed verbatim to the default upstream (SPEC §2).
+
+``/v1/messages/*`` is not one: it goes to ``upstreams.anthropic`` (``gateway.dialects.anthropic_relay``).
+"""
 
 from __future__ import annotations
 

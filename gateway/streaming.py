@@ -10,14 +10,16 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
-from collections.abc import AsyncIterator, Callable
+from collections.abc import AsyncIterator, Awaitable, Callable
 
 import orjson
 
 from gateway.asgi import Receive, Send
 from gateway.errors import error_body
 
-ChunkObserver = Callable[[bytes], None]
+# called with each chunk before it is forwarded; True once the chunk carries the end of the answer
+ChunkObserver = Callable[[bytes], bool]
+EndHook = Callable[[], Awaitable[None]]
 
 
 class StreamBroken(Exception):
@@ -38,8 +40,15 @@ async def relay_stream(
     send: Send,
     receive: Receive,
     observe: ChunkObserver | None = None,
+    before_end: EndHook | None = None,
 ) -> bool:
     """Send every chunk as it arrives; True when the stream ended normally.
+
+    ``observe`` sees each chunk just before it is forwarded; the first time it says the
+    chunk carries the end of the answer, ``before_end`` is awaited (shielded from a
+    disconnect) and only then is that chunk sent: work that must be durable before the
+    client has the whole answer (a learning job) runs there. Every other chunk is
+    forwarded as it arrives.
 
     A disconnect seen on ``receive`` cancels the pump, whose ``finally`` closes
     ``chunks`` and so the upstream response. When ``chunks`` raises ``StreamBroken``,
@@ -48,7 +57,7 @@ async def relay_stream(
     """
     is_sse = any(n == b"content-type" and v.startswith(b"text/event-stream") for n, v in headers)
     broken_tail = _BROKEN_SSE if is_sse else None
-    pump = asyncio.ensure_future(_pump(status, headers, chunks, send, observe, broken_tail))
+    pump = asyncio.ensure_future(_pump(status, headers, chunks, send, observe, before_end, broken_tail))
     watcher = asyncio.ensure_future(_wait_disconnect(receive))
     try:
         await asyncio.wait({pump, watcher}, return_when=asyncio.FIRST_COMPLETED)
@@ -67,15 +76,18 @@ async def _pump(
     chunks: AsyncIterator[bytes],
     send: Send,
     observe: ChunkObserver | None,
+    before_end: EndHook | None,
     broken_tail: bytes | None,
 ) -> None:
     try:
         await send({"type": "http.response.start", "status": status, "headers": headers})
         try:
             async for chunk in chunks:
+                if observe is not None and observe(chunk):
+                    observe = None
+                    if before_end is not None:
+                        await asyncio.shield(before_end())
                 await send({"type": "http.response.body", "body": chunk, "more_body": True})
-                if observe is not None:
-                    observe(chunk)
         except StreamBroken:
             if broken_tail is not None:
                 await send({"type": "http.response.body", "body": broken_tail, "more_body": True})

@@ -75,6 +75,29 @@ def test_bad_config_names_file_and_key_path(tmp_path: Path) -> None:
     assert r.returncode == 1 and "cannot read" in r.stderr
 
 
+def test_a_database_url_is_refused_until_postgresql_exists(tmp_path: Path) -> None:
+    bad = tmp_path / "bad.yaml"
+    bad.write_text("memory:\n  database: postgresql://mr:secret@db.example/memorelay\n")
+    r = memorelay("check-config", "--config", str(bad), cwd=tmp_path)
+    assert r.returncode == 1 and f"{bad}: memory.database" in r.stderr, r.stderr
+    assert "PostgreSQL is not supported yet" in r.stderr and "SQLite file path" in r.stderr
+    r = memorelay("memories", "list", "--user", "al", "--config", str(bad), cwd=tmp_path)
+    assert r.returncode != 0 and "PostgreSQL is not supported yet" in r.stderr, r.stderr
+    assert sorted(p.name for p in tmp_path.iterdir()) == ["bad.yaml"]  # no 'postgresql:' folder
+
+
+def test_check_config_rejects_missing_modules_and_non_filters(tmp_path: Path) -> None:
+    bad = tmp_path / "bad.yaml"
+    for target, expected in (
+        ("nomodule.x:Cls", "module 'nomodule.x' not found"),
+        ("json:JSONDecoder", "'json:JSONDecoder' is not a filter"),
+    ):
+        bad.write_text(yaml.safe_dump({"filters": [{target: {}}]}))
+        r = memorelay("check-config", "--config", str(bad))
+        assert r.returncode == 1 and "Traceback" not in r.stderr, r.stderr
+        assert f"{bad}: filters[0]: " in r.stderr and expected in r.stderr, r.stderr
+
+
 def test_config_is_found_by_flag_then_env_then_working_directory(tmp_path: Path) -> None:
     empty = tmp_path / "empty"
     empty.mkdir()
@@ -157,6 +180,11 @@ def test_memories_commands_round_trip(tmp_path: Path) -> None:
     imported = memorelay("memories", "import", *other, str(tmp_path / "export.json"))
     assert imported.returncode == 0 and "imported 1" in imported.stdout
     assert orjson.loads(memorelay("memories", "list", *other).stdout)["data"][0]["title"] == "Shell"
+    again = memorelay("memories", "import", *other, str(tmp_path / "export.json"))  # idempotent
+    assert again.returncode == 0 and "imported 0" in again.stdout and "skipped 1" in again.stdout, again.stdout
+    restored = memorelay("memories", "import", *base, str(tmp_path / "export.json"))  # same ids, same user
+    assert restored.returncode == 0 and "imported 0" in restored.stdout and "skipped 1" in restored.stdout
+    assert orjson.loads(memorelay("memories", "list", *other).stdout)["total"] == 1
     assert memorelay("memories", "delete", *base, memory_id).returncode == 0
     assert memorelay("memories", "delete", *base, memory_id).returncode == 1
     assert orjson.loads(memorelay("memories", "list", *base).stdout)["total"] == 0
@@ -271,6 +299,7 @@ def test_pass_through_user_is_found_and_tenants_are_named(gateway: GatewayFactor
     env = _store_config(tmp_path)
     assert memorelay("tenant-of", stdin="sk-first-key\n").stdout.strip() == tenant
     assert memorelay("tenant-of", stdin="Bearer sk-first-key\n").stdout.strip() == tenant
+    assert memorelay("tenant-of", stdin="bearer  sk-first-key\n").stdout.strip() == tenant
 
     listed = memorelay("memories", "list", "--user", "alice", env=env, cwd=tmp_path)  # the README's example
     assert listed.returncode == 0, listed.stderr

@@ -2,7 +2,8 @@
 
 Made from the operations that build the routes and from the pydantic models that validate their
 requests (``request_models``) and describe their answers (``response_models``); schemas live in
-``#/components/schemas``. The console-link endpoints are not part of it: they do not exist yet.
+``#/components/schemas``. The console-link endpoints (``gateway.console.mint``) are declared the
+same way and are part of it.
 """
 
 from __future__ import annotations
@@ -71,7 +72,14 @@ def _document_bytes() -> bytes:
 
 
 def openapi_document() -> dict[str, Any]:
-    return build_document([*memory_operations(), *admin_operations()])
+    # imported here: gateway.console imports gateway.api
+    from gateway.config import ConsoleConfig
+    from gateway.console.links import LinkSigner
+    from gateway.console.mint import LinkMinter, console_link_operations
+
+    # the operations' declaration does not depend on a minter's key or settings
+    links = console_link_operations(LinkMinter(ConsoleConfig(), LinkSigner("", 1)))
+    return build_document([*memory_operations(), *admin_operations(), *links])
 
 
 def build_document(operations: Sequence[Operation]) -> dict[str, Any]:
@@ -88,7 +96,7 @@ def build_document(operations: Sequence[Operation]) -> dict[str, Any]:
     return {
         "openapi": "3.1.0",
         "info": {
-            "title": "memorelay memory and admin API",
+            "title": "memorelay memory, admin and console-link API",
             "version": "1",
             "description": "Per-user long-term memory of the memorelay gateway (SPEC §5 user API, §6 admin API).",
         },

@@ -14,6 +14,7 @@ from typing import Annotated, Any, ClassVar, Literal
 from pydantic import AfterValidator, BaseModel, BeforeValidator, ConfigDict, Field, model_validator
 from pydantic.json_schema import SkipJsonSchema
 
+from gateway.identity import MAX_ID_LENGTH
 from gateway.memory import CATEGORIES, SCOPES, MemoryValidationError, validate
 
 MAX_PAGE = 200
@@ -218,3 +219,24 @@ class UserMemoriesQuery(PageQuery):
 
 class TenantRequiredQuery(_Query):
     tenant: NonEmpty
+
+
+def _not_blank(value: str) -> str:
+    if not value.strip():
+        raise ValueError("must not be blank")
+    return value.strip()
+
+
+# a tenant or user id: not blank, surrounding whitespace dropped
+Identifier = Annotated[
+    str,
+    Field(min_length=1, max_length=MAX_ID_LENGTH, json_schema_extra={"pattern": _NON_WS}),
+    AfterValidator(_not_blank),
+]
+
+
+class ConsoleLinkFor(_Body):
+    """``POST /api/admin/console-links``: whose ``/me/`` page the link opens."""
+
+    tenant: Identifier
+    user: Identifier

@@ -158,6 +158,13 @@ class Prompt(_Fixed):
     source: Literal["override", "default"]
 
 
+class ConsoleLink(_Fixed):
+    """A signed link that opens the user's ``/me/`` page once, until ``expires_at``."""
+
+    url: str = Field(description="{console.public_url or this server}/me/open?token=…")
+    expires_at: str = Field(description="ISO 8601 UTC (console.link_ttl_s from now)")
+
+
 class ErrorDetail(_Fixed):
     message: str
     type: str

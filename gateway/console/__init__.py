@@ -7,9 +7,10 @@ from starlette.requests import Request
 from starlette.responses import Response
 from starlette.routing import BaseRoute, Route
 
+from gateway.api.operation import routes_of
 from gateway.config import Config
 from gateway.console.links import LinkSigner
-from gateway.console.mint import OPEN_PATH, LinkMinter
+from gateway.console.mint import OPEN_PATH, LinkMinter, console_link_operations
 from gateway.console.operator_pages import OperatorPages
 from gateway.console.sessions import SessionStore
 from gateway.console.user_pages import UserPages
@@ -43,8 +44,7 @@ def console_routes(config: Config) -> list[BaseRoute]:
     me = UserPages(pages, signer, SessionStore(settings.session_ttl_s), _consent)
     op = OperatorPages(pages, SessionStore(settings.session_ttl_s), signer)
     return [
-        Route("/api/console-links", minter.for_caller, methods=["POST"]),
-        Route("/api/admin/console-links", minter.for_admin, methods=["POST"]),
+        *routes_of(console_link_operations(minter)),
         Route(STATIC_PATH + "/{name}", _static, methods=["GET"]),
         Route(OPEN_PATH, me.open_link, methods=["GET"]),
         Route("/me/", me.session(me.home), methods=["GET"]),

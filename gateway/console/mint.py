@@ -1,5 +1,6 @@
 """Minting console links: ``POST /api/console-links`` (the app, for one of its users) and
-``POST /api/admin/console-links`` (the operator, for any tenant and user)."""
+``POST /api/admin/console-links`` (the operator, for any tenant and user). Declared as API
+operations, so ``/openapi.json`` documents them with the models that validate them."""
 
 from __future__ import annotations
 
@@ -8,12 +9,14 @@ import time
 from starlette.requests import Request
 from starlette.responses import Response
 
-from gateway.api.common import caller_identity, json_body, json_response, services_of
+from gateway.api import request_models as rq
+from gateway.api import response_models as rs
+from gateway.api.common import caller_identity, json_response, services_of
+from gateway.api.operation import Operation
+from gateway.api.validation import parse_body
 from gateway.asgi import header_dict
 from gateway.config import ConsoleConfig
 from gateway.console.links import LinkSigner
-from gateway.errors import BadRequest
-from gateway.identity import MAX_ID_LENGTH
 
 OPEN_PATH = "/me/open"
 
@@ -29,18 +32,37 @@ class LinkMinter:
         expires_at = time.strftime("%Y-%m-%dT%H:%M:%SZ", time.gmtime(expires))
         return json_response({"url": f"{base}{OPEN_PATH}?token={token}", "expires_at": expires_at}, 201)
 
-    async def for_caller(self, request: Request) -> Response:
+    async def console_link(self, request: Request) -> Response:
         """The app's own credential and ``X-Memorelay-User``, as for chat."""
         tenant, user = caller_identity(request)
         return self._link(request, tenant, user)
 
-    async def for_admin(self, request: Request) -> Response:
+    async def console_link_for(self, request: Request) -> Response:
         services_of(request).auth.require_admin(header_dict(request.scope))
-        body = await json_body(request)
-        values = []
-        for name in ("tenant", "user"):
-            value = body.get(name)
-            if not isinstance(value, str) or not value.strip() or len(value) > MAX_ID_LENGTH:
-                raise BadRequest(f"'{name}' is required: a non-empty string", param=name)
-            values.append(value.strip())
-        return self._link(request, values[0], values[1])
+        body = await parse_body(request, rq.ConsoleLinkFor)
+        return self._link(request, body.tenant, body.user)
+
+
+def console_link_operations(minter: LinkMinter) -> list[Operation]:
+    """The routes of both endpoints and their part of ``/openapi.json`` (``gateway.api.openapi``)."""
+    return [
+        Operation(
+            "POST",
+            "/api/console-links",
+            minter.console_link,
+            "A link that opens the /me/ page of the caller's user (X-Memorelay-User)",
+            "user",
+            status=201,
+            response=rs.ConsoleLink,
+        ),
+        Operation(
+            "POST",
+            "/api/admin/console-links",
+            minter.console_link_for,
+            "A link that opens the /me/ page of any tenant's user",
+            "admin",
+            body=rq.ConsoleLinkFor,
+            status=201,
+            response=rs.ConsoleLink,
+        ),
+    ]

@@ -12,7 +12,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 from dataclasses import replace
 
-from gateway.auth import Authenticator, Caller
+from gateway.auth import Authenticator, Caller, is_bearer
 from gateway.upstreams.headers import request_headers
 
 API_KEY_HEADER = "x-api-key"
@@ -47,5 +47,5 @@ def anthropic_headers(incoming: Mapping[str, str], credential: str | None) -> li
     …) minus hop-by-hop, ``X-Memorelay-*`` and the caller's credentials, plus ``credential``."""
     out = request_headers({k: v for k, v in incoming.items() if k != API_KEY_HEADER}, None, identity_encoding=True)
     if credential:
-        out.append(("authorization", credential) if credential.startswith("Bearer ") else (API_KEY_HEADER, credential))
+        out.append(("authorization", credential) if is_bearer(credential) else (API_KEY_HEADER, credential))
     return out

@@ -198,6 +198,10 @@ class MessagesAccumulator:
         elif kind == "error":
             self._failed = True
 
+    @property
+    def ended(self) -> bool:
+        return self._done and not self._failed
+
     def completion(self) -> Completion | None:
         if not self._done or self._failed:
             return None

@@ -1,6 +1,9 @@
-"""``POST /v1/messages/count_tokens``: relayed verbatim to ``upstreams.anthropic`` (no chain).
+"""``/v1/messages/*`` (``count_tokens``, ``batches`` …): relayed verbatim to ``upstreams.anthropic`` (no chain).
 
-Credentials follow the Messages route; the gateway's own errors use Anthropic's shape.
+Every method and sub-path of ``/v1/messages/`` goes to the Anthropic upstream, never to the
+default OpenAI one. The path passes the same guard as pass-through (``gateway.paths``) and is
+forwarded still encoded; credentials follow the Messages route; the gateway's own errors use
+Anthropic's shape.
 """
 
 from __future__ import annotations
@@ -19,11 +22,14 @@ from gateway.asgi import (
 from gateway.dialects.anthropic_auth import AnthropicCallers, anthropic_headers
 from gateway.dialects.anthropic_messages import anthropic_error_bytes
 from gateway.errors import GatewayError
+from gateway.paths import relay_path
 from gateway.services import Services
 from gateway.streaming import relay_stream
 from gateway.upstreams.headers import response_headers
 
 COUNT_TOKENS_PATH = "/v1/messages/count_tokens"
+SUB_PATHS_ROUTE = "/v1/messages/{path:path}"
+_OTHER = "/v1/messages/*"  # metrics label of the other sub-paths (ids in them would explode its cardinality)
 
 
 class AnthropicRelayEndpoint:
@@ -34,10 +40,12 @@ class AnthropicRelayEndpoint:
     async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
         services = self.services
         path = scope["path"]
+        label = COUNT_TOKENS_PATH if path == COUNT_TOKENS_PATH else _OTHER
         try:
             headers = header_dict(scope)
             caller = self.callers.caller(headers)
             body = await read_body(receive, services.config.server.max_body_bytes, headers)
+            path = "/v1" + relay_path(scope["path"], scope.get("raw_path"), "/v1")
             forwarded = anthropic_headers(headers, caller.upstream_authorization)
             response = await services.upstreams.anthropic.open_relay(
                 scope["method"], path, scope["query_string"], forwarded, body
@@ -45,9 +53,9 @@ class AnthropicRelayEndpoint:
         except ClientDisconnected:
             return
         except GatewayError as exc:
-            services.metrics.requests.labels(path, exc.status_code).inc()
+            services.metrics.requests.labels(label, exc.status_code).inc()
             await send_bytes(send, exc.status_code, anthropic_error_bytes(exc), [JSON_HEADER])
             return
-        services.metrics.requests.labels(path, response.status_code).inc()
+        services.metrics.requests.labels(label, response.status_code).inc()
         out = encode_headers(response_headers(response.header_items(), decoded=True))
         await relay_stream(response.status_code, out, response.chunks(), send, receive)

@@ -39,6 +39,10 @@ class StreamObserver(Protocol):
 
     def feed(self, chunk: bytes) -> None: ...
 
+    @property
+    def ended(self) -> bool:
+        """True once a fed chunk carried the end of the answer (its text is complete)."""
+
     def completion(self) -> Completion | None:
         """The assembled answer, or None when the stream did not finish properly."""
 

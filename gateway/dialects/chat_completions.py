@@ -170,6 +170,10 @@ class StreamAccumulator:
         if choice.get("finish_reason"):
             self._finish_reason = choice["finish_reason"]
 
+    @property
+    def ended(self) -> bool:
+        return self.done or self._finish_reason is not None
+
     def completion(self) -> Completion | None:
         if not (self.done or self._finish_reason):
             return None

@@ -3,9 +3,11 @@
 ``POST /v1/chat/completions``, ``/v1/responses`` and ``/v1/messages`` all run here with
 the same chain; only the dialect (validation, placement, accumulation, error shape)
 differs. Streams are forwarded chunk by chunk as they arrive; a client that disconnects
-cancels the upstream call; completion callbacks run after the last byte, from the
-stream's ``finally`` (never a Starlette ``BackgroundTask``, which is skipped when a send
-fails).
+cancels the upstream call. Completion callbacks (a durable learning job, SPEC §4 step 1)
+run before the client has the whole answer: before a whole body is sent, and for a
+stream when the dialect's accumulator sees the end of the answer, just before the chunk
+that carries it is forwarded. A gateway killed right after the client got its answer has
+therefore already written the job.
 """
 
 from __future__ import annotations
@@ -38,7 +40,7 @@ from gateway.identity import (
     resolve_user,
 )
 from gateway.services import Services
-from gateway.streaming import relay_stream
+from gateway.streaming import ChunkObserver, EndHook, relay_stream
 
 log = logging.getLogger("memorelay.chat")
 
@@ -93,9 +95,9 @@ class DialectEndpoint:
             }
         )
         if response.stream is None:
-            await send_bytes(send, response.status_code, response.body or b"", headers)
             if response.on_complete and response.ok:
                 await _complete(ctx, response, self.dialect.completion_from_body(response.body or b""))
+            await send_bytes(send, response.status_code, response.body or b"", headers)
             return
         await self._stream(ctx, response, response.stream, headers, send, receive)
 
@@ -131,16 +133,24 @@ class DialectEndpoint:
         send: Send,
         receive: Receive,
     ) -> None:
-        observer = self.dialect.observer() if response.on_complete else None
-        observe = observer.feed if observer is not None else None
+        observe: ChunkObserver | None = None
+        before_end: EndHook | None = None
+        if response.on_complete:
+            observer = self.dialect.observer()
+
+            def observe(chunk: bytes) -> bool:
+                observer.feed(chunk)
+                return observer.ended
+
+            async def before_end() -> None:
+                await _complete(ctx, response, observer.completion())
+
         gauge = self.services.metrics.inflight_streams
         gauge.inc()
         try:
-            finished = await relay_stream(response.status_code, headers, chunks, send, receive, observe)
+            await relay_stream(response.status_code, headers, chunks, send, receive, observe, before_end)
         finally:
             gauge.dec()
-        if observer is not None and finished:
-            await _complete(ctx, response, observer.completion())
 
 
 async def _complete(ctx: ChatContext, response: ChatResponse, completion: Completion | None) -> None:

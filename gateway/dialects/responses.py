@@ -172,6 +172,10 @@ class ResponsesAccumulator:
             elif kind in _FINISHED and isinstance(obj.get("response"), dict):
                 self._final = response_completion(obj["response"])
 
+    @property
+    def ended(self) -> bool:
+        return self._final is not None
+
     def completion(self) -> Completion | None:
         final = self._final
         if final is None:

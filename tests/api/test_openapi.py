@@ -22,8 +22,17 @@ def test_served_document_is_valid_openapi_31_and_covers_every_route(gateway: Gat
     for route in [*memory_routes(), *admin_routes()]:
         assert isinstance(route, Route) and route.methods is not None
         served |= {(route.path, m) for m in route.methods if m != "HEAD"}
+    served |= {("/api/console-links", "POST"), ("/api/admin/console-links", "POST")}
     assert documented == served
-    assert len(served) == 23
+    assert len(served) == 25
+    link = doc["paths"]["/api/admin/console-links"]["post"]
+    assert link["requestBody"]["content"]["application/json"]["schema"] == {
+        "$ref": "#/components/schemas/ConsoleLinkFor"
+    }
+    assert link["responses"]["201"]["content"]["application/json"]["schema"] == {
+        "$ref": "#/components/schemas/ConsoleLink"
+    }
+    assert set(doc["components"]["schemas"]["ConsoleLink"]["required"]) == {"url", "expires_at"}
 
 
 def test_security_and_shared_schemas(gateway: GatewayFactory) -> None:

@@ -1,4 +1,4 @@
-"""Fuzz the memory and admin APIs against their own OpenAPI document with schemathesis.
+"""Fuzz the memory, admin and console-link APIs against their own OpenAPI document with schemathesis.
 
 A real gateway on loopback (pass-through mode, the admin key set) gets valid and invalid requests
 generated from ``/openapi.json`` for every operation, with any path ids and (valid requests) with
@@ -83,7 +83,7 @@ def test_api_answers_as_documented(gateway: GatewayFactory) -> None:
     with gateway(auth={"admin_key": ADMIN}) as url:
         schema = schemathesis.openapi.from_dict(httpx.get(url + "/openapi.json").json())
         operations = [result.ok() for result in schema.get_all_operations()]  # type: ignore[union-attr]
-        assert len(operations) == 23
+        assert len(operations) == 25
         for mode in (GenerationMode.POSITIVE, GenerationMode.NEGATIVE):
             for operation in operations:
                 if mode == GenerationMode.POSITIVE or _can_be_invalid(operation):

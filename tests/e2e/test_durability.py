@@ -17,7 +17,7 @@ import httpx
 import openai
 import yaml
 
-from tests.e2e.test_learning import HIGH, learner, wait_for
+from tests.e2e.test_learning import HIGH, learner, memories, wait_for
 from tests.e2e.test_memory_api import add, user_client
 from tests.fake_upstream import FakeUpstream
 from tests.servers import free_port
@@ -152,3 +152,41 @@ def test_shutdown_drains_an_in_flight_stream(tmp_path: Path, upstream_url: str, 
             rest = [line for line in lines if line.startswith("data:")]
         assert rest[-1] == "data: [DONE]"
         assert proc.wait(20) in (0, -signal.SIGTERM)  # uvicorn re-raises the signal after a clean drain
+
+
+def test_a_learning_job_is_durable_before_the_client_has_the_answer(
+    tmp_path: Path, upstream_url: str, fake: FakeUpstream
+) -> None:
+    """SIGKILL right after the client has a plain or streamed answer: after a restart it is learned."""
+    config = {
+        "auth": {"admin_key": "adm"},
+        "upstreams": {"default": {"api_base": upstream_url}},
+        "memory": {"database": str(tmp_path / "memorelay.db"), "embedding": {"provider": "none"}},
+        "filters": [{"learning": {"model": "heuristic", "workers": 1}}],
+    }
+    said = {
+        False: "Remember: our staging cluster is called orca-staging.",
+        True: "Remember: the release day is Tuesday.",
+    }
+    for stream in (False, True):
+        with gateway_process(config, tmp_path) as (url, proc):
+            c = openai.OpenAI(
+                base_url=url + "/v1", api_key="sk-app", max_retries=0, default_headers={"X-Memorelay-User": "pat"}
+            )
+            msgs: Any = [{"role": "user", "content": said[stream]}]
+            if stream:
+                with c.chat.completions.with_streaming_response.create(
+                    model="gpt-4o-mini", messages=msgs, stream=True
+                ) as r:
+                    lines = list(r.iter_lines())
+                    kill9(proc)
+                assert "data: [DONE]" in lines
+            else:
+                r2 = c.chat.completions.with_raw_response.create(model="gpt-4o-mini", messages=msgs)
+                kill9(proc)
+                r = r2  # type: ignore[assignment]
+            assert r.headers["x-memorelay-learning"] == "queued"
+    with gateway_process(config, tmp_path) as (url, _):
+        found = wait_for(lambda: len(memories(url, "pat")) == 2 and memories(url, "pat"), timeout=30)
+        text = " ".join(m["content"] for m in found)
+        assert "orca-staging" in text and "Tuesday" in text

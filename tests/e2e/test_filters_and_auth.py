@@ -156,3 +156,12 @@ def test_litellm_alias_goes_through_litellm(gateway: GatewayFactory, fake: FakeU
     assert plain.model == "friendly"
     assert streamed == "echo: hello there"
     assert listed == ["gpt-4o-mini", "friendly"]
+
+
+def test_the_same_gateway_key_for_two_tenants_is_a_config_error() -> None:
+    keys = [{"key": "gw-shared-secret", "tenant": "a"}, {"key": "gw-shared-secret", "tenant": "b"}]
+    with pytest.raises(ConfigError) as raised:
+        config_from_dict({"auth": {"keys": keys}}, source="gw.yaml")
+    message = str(raised.value)
+    assert message.startswith("gw.yaml: auth.keys") and "auth.keys[1].key" in message and "auth.keys[0]" in message
+    assert "gw-shared-secret" not in message

@@ -317,3 +317,22 @@ def test_llm_learner_asks_the_conversations_own_model_on_the_anthropic_upstream(
     assert len(asks) == 1 and all(r.headers["authorization"] == f"Bearer {KEY}" for r in asks)
     assert all(r.body is not None and r.body["model"] == "claude-sonnet-4-5" for r in asks)
     assert fake.chats() == []
+
+
+def test_other_messages_sub_paths_go_to_the_anthropic_upstream(
+    gateway: GatewayFactory, fake: FakeUpstream, upstream_url: str
+) -> None:
+    # the Anthropic upstream is the fake's echo route, so only a call relayed there is echoed
+    anthropic_base = upstream_url + "/echo/anthropic"
+    headers = {"x-api-key": KEY, "anthropic-version": "2023-06-01"}
+    with anthropic_gateway(gateway, upstream_url, upstreams={"anthropic": {"api_base": anthropic_base}}) as url:
+        listed = httpx.get(url + "/v1/messages/batches?limit=2", headers=headers)
+        created = httpx.post(url + "/v1/messages/batches", json={"requests": []}, headers=headers)
+        cancelled = httpx.post(url + "/v1/messages/batches/msgbatch_01/cancel", headers=headers)
+        climbing = httpx.get(url + "/v1/messages/%2e%2e/models", headers=headers)
+    assert listed.status_code == 207, listed.text
+    assert listed.json()["path"] == "/v1/echo/anthropic/v1/messages/batches" and listed.json()["query"] == "limit=2"
+    assert created.json()["body"] == '{"requests":[]}'
+    assert cancelled.json()["path"] == "/v1/echo/anthropic/v1/messages/batches/msgbatch_01/cancel"
+    assert all(r.headers["x-api-key"] == KEY and "authorization" not in r.headers for r in fake.received)
+    assert climbing.status_code == 400 and climbing.json()["type"] == "error"  # Anthropic's error shape

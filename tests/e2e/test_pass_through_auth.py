@@ -45,3 +45,18 @@ def test_fixed_tenant_survives_a_rotated_upstream_key(gateway: GatewayFactory) -
 def test_fixed_tenant_is_only_for_pass_through_mode() -> None:
     with pytest.raises(ConfigError, match="pass-through mode"):
         config_from_dict({"auth": {"keys": [{"key": "k", "tenant": "a"}], "tenant": "b"}})
+
+
+def test_every_spelling_of_bearer_is_the_same_tenant(gateway: GatewayFactory) -> None:
+    with gateway() as url:
+        created = httpx.post(
+            url + "/api/memories", json=MEMORY, headers={"authorization": "Bearer sk-alice", "x-memorelay-user": "al"}
+        )
+        assert created.status_code == 201
+        for spelling in ("bearer sk-alice", "BEARER sk-alice", "Bearer  sk-alice", "Bearer\tsk-alice"):
+            listed = httpx.get(url + "/api/memories", headers={"authorization": spelling, "x-memorelay-user": "al"})
+            assert [m["id"] for m in listed.json()["data"]] == [created.json()["id"]], spelling
+        listed = httpx.get(
+            url + "/api/memories", headers={"authorization": "Bearer sk-other", "x-memorelay-user": "al"}
+        )
+        assert listed.json()["data"] == []
