@@ -18,7 +18,7 @@ import orjson
 
 from gateway.chain import Completion
 from gateway.dialects.anthropic_auth import anthropic_headers
-from gateway.dialects.base import Placement, SseEvents, TranscriptMessage, join_query
+from gateway.dialects.base import Placement, SseEvents, TranscriptMessage, content_text, join_query, role_transcript
 from gateway.errors import BadRequest, GatewayError
 from gateway.memory import strip_block
 from gateway.upstreams.json_relay import post_json
@@ -39,6 +39,9 @@ _ERROR_TYPES = {
 }
 
 
+_TEXT_BLOCKS = ("text",)
+
+
 def anthropic_error_bytes(exc: GatewayError) -> bytes:
     kind = _ERROR_TYPES.get(exc.status_code, "api_error")
     return orjson.dumps({"type": "error", "error": {"type": kind, "message": exc.message}})
@@ -46,18 +49,7 @@ def anthropic_error_bytes(exc: GatewayError) -> bytes:
 
 def block_text(message: Any) -> str:
     """Text of a message (string content or ``text`` blocks); thinking and tool blocks are skipped."""
-    if not isinstance(message, dict):
-        return ""
-    content = message.get("content")
-    if isinstance(content, str):
-        return content
-    if isinstance(content, list):
-        return "\n".join(
-            b["text"]
-            for b in content
-            if isinstance(b, dict) and b.get("type") == "text" and isinstance(b.get("text"), str)
-        )
-    return ""
+    return content_text(message.get("content"), _TEXT_BLOCKS) if isinstance(message, dict) else ""
 
 
 def _user_turns(messages: list[Any]) -> list[int]:
@@ -115,15 +107,7 @@ class AnthropicMessages:
             body["system"] = f"{system}\n\n{block}" if system else block
 
     def transcript(self, body: dict[str, Any]) -> list[TranscriptMessage]:
-        out: list[TranscriptMessage] = []
-        for m in body["messages"]:
-            role = m.get("role")
-            if role not in ("user", "assistant"):
-                continue
-            text = strip_block(block_text(m))
-            if text:
-                out.append({"role": "user" if role == "user" else "assistant", "content": text})
-        return out
+        return role_transcript(body["messages"], block_text)
 
     def completion_from_body(self, body: bytes) -> Completion | None:
         try:

@@ -10,11 +10,12 @@ runs the same chain for every dialect.
 
 from __future__ import annotations
 
-from collections.abc import Awaitable, Callable
+from collections.abc import Awaitable, Callable, Collection, Iterable
 from typing import TYPE_CHECKING, Any, Literal, Protocol, TypedDict
 
 from gateway.chain import Completion
 from gateway.errors import GatewayError
+from gateway.memory import strip_block
 
 if TYPE_CHECKING:
     from gateway.chain import ChatContext, ChatResponse
@@ -78,6 +79,34 @@ class Dialect(Protocol):
     def error_bytes(self, exc: GatewayError) -> bytes: ...
 
     async def send(self, ctx: ChatContext, services: Services) -> ChatResponse: ...
+
+
+def content_text(content: Any, part_types: Collection[str]) -> str:
+    """Text of a message's ``content``: a string as is, or the ``text`` of its parts whose
+    ``type`` is in ``part_types`` (images, tool and thinking blocks are skipped)."""
+    if isinstance(content, str):
+        return content
+    if isinstance(content, list):
+        return "\n".join(
+            part["text"]
+            for part in content
+            if isinstance(part, dict) and part.get("type") in part_types and isinstance(part.get("text"), str)
+        )
+    return ""
+
+
+def role_transcript(messages: Iterable[Any], text_of: Callable[[Any], str]) -> list[TranscriptMessage]:
+    """User and assistant turns that carry text, the gateway's own block removed; system
+    prompts (and the injected block with them) are never learned from."""
+    out: list[TranscriptMessage] = []
+    for m in messages:
+        role = m.get("role") if isinstance(m, dict) else None
+        if role not in ("user", "assistant"):
+            continue
+        text = strip_block(text_of(m))
+        if text:
+            out.append({"role": "user" if role == "user" else "assistant", "content": text})
+    return out
 
 
 def join_query(latest: str, previous: str | None) -> str:

@@ -13,7 +13,7 @@ from typing import TYPE_CHECKING, Any
 import orjson
 
 from gateway.chain import Completion
-from gateway.dialects.base import Placement, SseEvents, TranscriptMessage, join_query
+from gateway.dialects.base import Placement, SseEvents, TranscriptMessage, content_text, join_query, role_transcript
 from gateway.errors import BadRequest, GatewayError, error_bytes
 from gateway.memory import strip_block
 
@@ -22,18 +22,12 @@ if TYPE_CHECKING:
     from gateway.services import Services
 
 
+_TEXT_PARTS = ("text",)
+
+
 def message_text(message: dict[str, Any]) -> str:
     """Text of a chat message whose content is a string or a list of ``text`` parts."""
-    content = message.get("content")
-    if isinstance(content, str):
-        return content
-    if isinstance(content, list):
-        return "\n".join(
-            part["text"]
-            for part in content
-            if isinstance(part, dict) and part.get("type") == "text" and isinstance(part.get("text"), str)
-        )
-    return ""
+    return content_text(message.get("content"), _TEXT_PARTS)
 
 
 def latest_user_index(messages: list[Any]) -> int | None:
@@ -96,15 +90,7 @@ class ChatCompletions:
             messages.insert(lead, {"role": "system", "content": block})
 
     def transcript(self, body: dict[str, Any]) -> list[TranscriptMessage]:
-        out: list[TranscriptMessage] = []
-        for m in body["messages"]:
-            role = m.get("role")
-            if role not in ("user", "assistant"):
-                continue  # system prompts (and the injected block) are never learned from
-            text = strip_block(message_text(m))
-            if text:
-                out.append({"role": "user" if role == "user" else "assistant", "content": text})
-        return out
+        return role_transcript(body["messages"], message_text)
 
     def completion_from_body(self, body: bytes) -> Completion | None:
         """The first choice of a non-streamed chat completion body, or None if unusable."""

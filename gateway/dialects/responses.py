@@ -16,7 +16,7 @@ from typing import TYPE_CHECKING, Any
 import orjson
 
 from gateway.chain import Completion
-from gateway.dialects.base import Placement, SseEvents, TranscriptMessage, join_query
+from gateway.dialects.base import Placement, SseEvents, TranscriptMessage, content_text, join_query, role_transcript
 from gateway.errors import BadRequest, GatewayError, error_bytes
 from gateway.memory import strip_block
 from gateway.upstreams.headers import request_headers
@@ -34,16 +34,7 @@ def item_text(item: Any) -> str:
     """Text of a message item (string content or text parts); '' for any other item."""
     if not isinstance(item, dict) or item.get("type", "message") != "message":
         return ""
-    content = item.get("content")
-    if isinstance(content, str):
-        return content
-    if isinstance(content, list):
-        return "\n".join(
-            part["text"]
-            for part in content
-            if isinstance(part, dict) and part.get("type") in _TEXT_PARTS and isinstance(part.get("text"), str)
-        )
-    return ""
+    return content_text(item.get("content"), _TEXT_PARTS)
 
 
 def _user_indexes(items: list[Any]) -> list[int]:
@@ -113,15 +104,7 @@ class Responses:
         if isinstance(items, str):
             text = strip_block(items)
             return [{"role": "user", "content": text}] if text else []
-        out: list[TranscriptMessage] = []
-        for item in items if isinstance(items, list) else []:
-            role = item.get("role") if isinstance(item, dict) else None
-            if role not in ("user", "assistant"):
-                continue
-            text = strip_block(item_text(item))
-            if text:
-                out.append({"role": "user" if role == "user" else "assistant", "content": text})
-        return out
+        return role_transcript(items if isinstance(items, list) else [], item_text)
 
     def completion_from_body(self, body: bytes) -> Completion | None:
         try:
