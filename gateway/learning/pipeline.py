@@ -70,6 +70,7 @@ class Outcome:
     superseded: list[dict[str, str]] = field(default_factory=list)
     rejected: list[dict[str, str]] = field(default_factory=list)
     disabled: list[str] = field(default_factory=list)
+    evicted: int = 0
     tokens: int = 0
     duration_ms: float = 0.0
     error: str | None = None
@@ -212,7 +213,7 @@ class Pipeline:
         await self._scrub_items(items)  # one round trip to the scrubber for all of them
         for item in items:
             await self._store(job, item, outcome, source="auto", score=score, scrubbed=True)
-        await self._limits(job)
+        await self._limits(job, outcome)
 
     async def _known(self, job: Job, text: str) -> list[Known]:
         """The user's active memories nearest to this turn, shown to the LLM learner to judge
@@ -229,7 +230,7 @@ class Pipeline:
         if command.kind == "remember":
             outcome.items_extracted = 1
             await self._store(job, item_from_remember(text), outcome, source="manual", score=1.0)
-            await self._limits(job)
+            await self._limits(job, outcome)
             return
         for m in await self._about(job, text):
             await self.services.memory.disable(
@@ -246,7 +247,7 @@ class Pipeline:
             outcome.items_extracted = len(items)
             for item in items:
                 await self._store(job, item, outcome, source="manual", score=1.0)
-            await self._limits(job)
+            await self._limits(job, outcome)
 
     async def _about(self, job: Job, topic: str) -> list[Memory]:
         """The user's active memories a forget command means: close by embedding, or sharing a
@@ -380,7 +381,10 @@ class Pipeline:
             return "duplicate", "the learner judged it the same", [(old, 1.0)]
         return "supersede", "the learner judged it an update", [(old, 1.0)]
 
-    async def _limits(self, job: Job) -> None:
+    async def _limits(self, job: Job, outcome: Outcome) -> None:
         keep = self.settings.max_memories_per_user
         if await self.services.memory.count_personal(job.tenant, job.user_id) > keep:
-            await self.services.memory.evict_lowest(job.tenant, job.user_id, keep, actor="learning")
+            # what the user just said is never the one evicted to make room for it
+            outcome.evicted = await self.services.memory.evict_lowest(
+                job.tenant, job.user_id, keep, actor="learning", protect=outcome.added
+            )

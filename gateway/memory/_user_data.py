@@ -3,6 +3,7 @@
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from datetime import timedelta
 from typing import TYPE_CHECKING, Any
 
@@ -92,15 +93,19 @@ class UserDataMixin:
         return merged
 
     # -- retention --------------------------------------------------------------------------
-    async def evict_lowest(self, tenant: str, user_id: str, keep: int, *, actor: str) -> int:
+    async def evict_lowest(
+        self, tenant: str, user_id: str, keep: int, *, actor: str, protect: Sequence[str] = ()
+    ) -> int:
         """Delete the lowest-value auto memories (disabled first, then score, access count,
-        age) until the user has at most ``keep`` personal memories; manual ones stay."""
+        age) until the user has at most ``keep`` personal memories; manual ones and the ids
+        in ``protect`` (what a learning job just stored) stay."""
         excess = await self.count_personal(tenant, user_id) - max(0, keep)
         if excess <= 0:
             return 0
+        spared = f" AND m.id NOT IN ({', '.join('?' * len(protect))})" if protect else ""
         victims = await self._store.select(
-            "m.tenant = ? AND m.user_id = ? AND m.scope = 'personal' AND m.source = 'auto'",
-            [tenant, user_id, excess],
+            "m.tenant = ? AND m.user_id = ? AND m.scope = 'personal' AND m.source = 'auto'" + spared,
+            [tenant, user_id, *protect, excess],
             "ORDER BY m.enabled ASC, m.score ASC, m.access_count ASC, m.created_at ASC LIMIT ?",
         )
         return await self._delete(victims, actor=actor)

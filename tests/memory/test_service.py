@@ -143,6 +143,13 @@ def test_admin_promote_evict_expire(db_path: str) -> None:
         assert left == {"auto 3", "auto 4", "manual keeps"}
         assert await s.evict_lowest("t", "u", 0, actor="system") == 2
         assert await s.count_personal("t", "u") == 1
+        # a learning job's new memory is spared even when it scores lowest
+        newest = await s.add("t", "u", note("just said", score=0.01, source="auto"), actor="l")
+        kept = await s.add("t", "u", note("said before", score=0.9, source="auto"), actor="l")
+        assert await s.evict_lowest("t", "u", 2, actor="learning", protect=[newest.id]) == 1
+        assert {m.id for m in (await s.list("t", "u"))[0]} == {newest.id, manual.id}
+        assert kept.id not in {m.id for m in (await s.list("t", "u", include_disabled=True))[0]}
+        await s.delete("t", "u", newest.id, actor="u")
         promoted = await s.promote(manual.id, actor="admin")
         assert promoted is not None and promoted.scope == "shared" and promoted.user_id == ""
         other = await s.search("t", "someone-else", "manual keeps")
