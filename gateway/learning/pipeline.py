@@ -128,8 +128,13 @@ class Pipeline:
             return HeuristicLearner()
         config = self.services.config
         # a conversation's own Anthropic model is asked on the Anthropic upstream (SPEC §4 `model` empty)
-        anthropic = not self.settings.model and job.payload.get("dialect") == "anthropic_messages"
+        from_anthropic = job.payload.get("dialect") == "anthropic_messages"
+        anthropic = not self.settings.model and from_anthropic
         configured_key = (config.upstreams.anthropic if anthropic else config.upstreams.default).api_key
+        if from_anthropic and not anthropic:
+            # the job holds the credential of upstreams.anthropic: it never goes to another upstream
+            default_key = config.upstreams.default.api_key.get_secret_value()
+            authorization = f"Bearer {default_key}" if default_key else None
         needs_caller_key = (
             (anthropic or model not in self.services.upstreams.aliases)
             and not configured_key.get_secret_value()

@@ -336,3 +336,31 @@ def test_other_messages_sub_paths_go_to_the_anthropic_upstream(
     assert cancelled.json()["path"] == "/v1/echo/anthropic/v1/messages/batches/msgbatch_01/cancel"
     assert all(r.headers["x-api-key"] == KEY and "authorization" not in r.headers for r in fake.received)
     assert climbing.status_code == 400 and climbing.json()["type"] == "error"  # Anthropic's error shape
+
+
+def test_a_learning_model_on_another_upstream_never_gets_the_anthropic_credential(
+    gateway: GatewayFactory, fake: FakeUpstream, upstream_url: str
+) -> None:
+    # learning.model names a model of the default upstream: the Messages turn's key must not go there
+    items = [{"title": "Prefers dark mode", "content": "The user prefers dark mode.", "category": "user_preference"}]
+    fake.responder = learner(HIGH, items)
+    root = upstream_url.removesuffix("/v1")
+    keys = {"default": {"api_key": "sk-default"}, "anthropic": {"api_base": root, "api_key": "sk-ant-operator"}}
+    gateway_keys = {"keys": [{"key": "gw-app", "tenant": "app"}], "admin_key": ADMIN}
+    options = {"upstreams": keys, "filters": learning(model="gpt-learner"), "auth": gateway_keys}
+    with anthropic_gateway(gateway, upstream_url, **options) as url:
+        client(url, "bob", key="gw-app").messages.create(
+            model="claude-sonnet-4-5", max_tokens=100, messages=[{"role": "user", "content": "I prefer dark mode."}]
+        )
+        wait_for(lambda: fake.chats())
+    assert [r.headers.get("authorization") for r in fake.chats()] == ["Bearer sk-default"]
+    # pass-through: the caller's Anthropic key is not sent to the default upstream either
+    fake.reset()
+    fake.responder = learner(HIGH, items)
+    with anthropic_gateway(gateway, upstream_url, filters=learning(model="gpt-learner")) as url:
+        client(url, "carol").messages.create(
+            model="claude-sonnet-4-5", max_tokens=100, messages=[{"role": "user", "content": "I prefer dark mode."}]
+        )
+        wait_for(lambda: memories(url, "carol"))  # learned offline: no credential for the default upstream
+    assert all(KEY not in str(r.headers) for r in fake.received if not r.path.endswith("/messages"))
+    assert fake.chats() == []
