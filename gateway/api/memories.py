@@ -116,7 +116,9 @@ async def delete_memory(request: Request) -> Response:
 async def delete_all(request: Request) -> Response:
     tenant, user = caller_identity(request)
     parse_query(request, rq.DeleteAllQuery)
-    await services_of(request).memory.delete_all(tenant, user, actor=f"user:{user}")
+    services = services_of(request)
+    await services.memory.delete_all(tenant, user, actor=f"user:{user}")
+    await services.learning.wipe_dead_payloads(tenant=tenant, user_id=user)  # nothing of theirs kept
     return no_content()
 
 

@@ -191,7 +191,9 @@ class UserPages:
     async def clear(self, request: Request, session: Session) -> Response:
         if request.state.form.get("confirm") != "yes":
             return self.pages.redirect(PATH)
-        await services_of(request).memory.delete_all(session.tenant, session.user, actor=f"user:{session.user}")
+        services = services_of(request)
+        await services.memory.delete_all(session.tenant, session.user, actor=f"user:{session.user}")
+        await services.learning.wipe_dead_payloads(tenant=session.tenant, user_id=session.user)
         return self.pages.redirect(PATH + "?done=cleared")
 
     async def export(self, request: Request, session: Session) -> Response:

@@ -2,8 +2,9 @@
 
 Jobs survive a restart: a job is ``pending`` until a worker leases it (``running``
 with ``lease_until``); a lease that runs out (the process died) makes it claimable
-again; after ``max_attempts`` it is ``dead``. The conversation payload is kept only
-until the job ends, then wiped (data minimisation). API keys are never written here.
+again; after ``max_attempts`` it is ``dead``. The conversation payload is wiped when the
+job is done (data minimisation); a dead job keeps it for an operator's retry until retention
+(``workers.DEAD_PAYLOAD_KEEP_S``) or the user's "clear all". API keys are never written here.
 """
 
 from __future__ import annotations
@@ -328,6 +329,21 @@ class LearningStore:
             job["retryable"] = bool(r[8])
             data.append(job)
         return data, int(total_rows[0][0]) if total_rows else 0
+
+    async def wipe_dead_payloads(
+        self, *, older_than_s: float | None = None, tenant: str | None = None, user_id: str | None = None
+    ) -> int:
+        """Drop the kept conversation of dead jobs: those older than ``older_than_s`` (retention)
+        or one user's (their "clear all"). The job rows stay, no longer retryable."""
+        where, args = ["status = 'dead'", "payload IS NOT NULL"], []
+        if older_than_s is not None:
+            where.append("updated_at < ?")
+            args.append(time.time() - older_than_s)
+        if tenant is not None and user_id is not None:
+            where += ["tenant = ?", "user_id = ?"]
+            args += [tenant, user_id]
+        result = await self._write(f"UPDATE learning_jobs SET payload = NULL WHERE {' AND '.join(where)}", args)
+        return result.rowcount
 
     async def retry_dead(self, job_id: int) -> bool:
         """A dead job that still has its conversation is due again, with fresh attempts."""

@@ -39,6 +39,10 @@ def _store_fault(exc: BaseException) -> bool:
     return isinstance(exc, sqlite3.OperationalError) and (is_busy(exc) or is_unwritable(exc))
 
 
+# a dead job keeps its conversation this long for an operator to retry it, then it is dropped
+DEAD_PAYLOAD_KEEP_S = 7 * 86400
+
+
 class WorkerPool:
     def __init__(
         self,
@@ -193,6 +197,9 @@ class WorkerPool:
                 removed = await self.services.memory.expire(self.retention_days, actor="retention")
                 if removed:
                     log.info("retention removed %d never-accessed memories", removed)
+                wiped = await self.services.learning.wipe_dead_payloads(older_than_s=DEAD_PAYLOAD_KEEP_S)
+                if wiped:
+                    log.info("retention dropped the conversations of %d dead learning jobs", wiped)
             except Exception:  # boundary: housekeeping retries on its next round
                 log.exception("retention cleanup failed")
             with contextlib.suppress(TimeoutError):

@@ -2,11 +2,15 @@
 
 from __future__ import annotations
 
+import sqlite3
+import time
 from collections.abc import Iterator
+from pathlib import Path
 
 import httpx
 import pytest
 
+from gateway.auth import pass_through_tenant
 from tests.conftest import GatewayFactory
 
 ADMIN = "admin-secret"
@@ -203,3 +207,20 @@ def test_partial_words_match_within_the_callers_memories_only(url: str) -> None:
     add(bob, "Hobby", "The user collects landscape photographs.")
     found = alice.get("/api/memories", params={"q": "scape"}).json()["data"]
     assert [m["id"] for m in found] == [mine["id"]]
+
+
+def test_clearing_all_memories_drops_the_users_dead_learning_jobs(gateway: GatewayFactory, tmp_path: Path) -> None:
+    with gateway() as url:
+        db = sqlite3.connect(tmp_path / "db" / "memorelay.db")
+        now = time.time()
+        for user in ("alice", "bob"):
+            db.execute(
+                "INSERT INTO learning_jobs (tenant, user_id, model, payload, status, next_attempt_at, created_at,"
+                " updated_at) VALUES (?, ?, 'm', ?, 'dead', ?, ?, ?)",
+                (pass_through_tenant("Bearer sk-app"), user, b'{"messages": "call me on 555"}', now, now, now),
+            )
+        db.commit()
+        assert user_client(url, "alice").delete("/api/memories", params={"confirm": "true"}).status_code == 204
+        kept = dict(db.execute("SELECT user_id, payload IS NOT NULL FROM learning_jobs").fetchall())
+        db.close()
+    assert kept == {"alice": 0, "bob": 1}

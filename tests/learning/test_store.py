@@ -106,3 +106,24 @@ def test_full_database_marks_the_store_unwritable_until_a_probe_write_succeeds(t
             await store.close()
 
     asyncio.run(main())
+
+
+def test_dead_job_conversations_are_dropped_for_the_user_and_after_retention(tmp_path: Path) -> None:
+    async def main() -> list[tuple[str, str, bool]]:
+        store = LearningStore(str(tmp_path / "q.db"))
+        await store.open()
+        try:
+            for tenant, user in (("t", "ann"), ("t", "ben"), ("t", "cy")):
+                await store.enqueue(tenant, user, None, "m", {"messages": [{"role": "user", "content": "my phone"}]})
+                job = await store.claim(60)
+                assert job is not None
+                await store.finish(job.id, "dead", "gave up")
+            assert await store.wipe_dead_payloads(tenant="t", user_id="ann") == 1
+            assert await store.wipe_dead_payloads(older_than_s=3600) == 0  # the others are fresh
+            assert await store.wipe_dead_payloads(older_than_s=-1) == 2  # retention reached
+            rows = await store._read("SELECT user_id, status, payload IS NULL FROM learning_jobs ORDER BY id")
+            return [(str(r[0]), str(r[1]), bool(r[2])) for r in rows]
+        finally:
+            await store.close()
+
+    assert asyncio.run(main()) == [("ann", "dead", True), ("ben", "dead", True), ("cy", "dead", True)]
