@@ -335,7 +335,8 @@ class LearningStore:
     ) -> int:
         """Drop the kept conversation of dead jobs: those older than ``older_than_s`` (retention)
         or one user's (their "clear all"). The job rows stay, no longer retryable."""
-        where, args = ["status = 'dead'", "payload IS NOT NULL"], []
+        where: list[str] = ["status = 'dead'", "payload IS NOT NULL"]
+        args: list[float | str] = []
         if older_than_s is not None:
             where.append("updated_at < ?")
             args.append(time.time() - older_than_s)
