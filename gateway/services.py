@@ -64,6 +64,7 @@ class Services:
         """Open everything; on failure close what was opened (a connection thread left
         running kept a failed start-up from exiting, issue 7 item 6) and raise
         ``StartupError`` with one line naming the database."""
+        _warn_shared_upstream_key(self.config)
         database = self.config.memory.database
         try:
             try:
@@ -92,3 +93,23 @@ class Services:
                 await self.memory.close()
         finally:
             await self.upstreams.close()
+
+
+def _warn_shared_upstream_key(config: Config) -> None:
+    """Pass-through mode checks no credential of its own: with an upstream key in the config,
+    anyone who reaches the port spends the operator's key (security review of issue 7)."""
+    upstreams = config.upstreams
+    shared = [
+        n
+        for n, u in (("default", upstreams.default), ("anthropic", upstreams.anthropic))
+        if u.api_key.get_secret_value()
+    ]
+    if shared and not config.auth.keys:
+        names = ", ".join(f"upstreams.{n}.api_key" for n in shared)
+        log.warning(
+            "pass-through mode with %s set: any caller who can reach %s:%d uses that key; "
+            "set auth.keys to decide who may",
+            names,
+            config.server.host,
+            config.server.port,
+        )

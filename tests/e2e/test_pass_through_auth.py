@@ -60,3 +60,13 @@ def test_every_spelling_of_bearer_is_the_same_tenant(gateway: GatewayFactory) ->
             url + "/api/memories", headers={"authorization": "Bearer sk-other", "x-memorelay-user": "al"}
         )
         assert listed.json()["data"] == []
+
+
+def test_an_upstream_key_in_pass_through_mode_is_warned_about_at_start(
+    gateway: GatewayFactory, upstream_url: str, caplog: pytest.LogCaptureFixture
+) -> None:
+    with caplog.at_level("WARNING", logger="memorelay"), gateway(upstreams={"default": {"api_key": "sk-operator"}}):
+        pass
+    warnings = [r.getMessage() for r in caplog.records if r.levelname == "WARNING"]
+    assert any("upstreams.default.api_key" in w and "auth.keys" in w for w in warnings), warnings
+    assert not any("sk-operator" in w for w in warnings)
