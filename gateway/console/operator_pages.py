@@ -42,6 +42,11 @@ def _page(request: Request) -> tuple[int, int]:
     return page, (page - 1) * PAGE_SIZE
 
 
+def _paging(page: int, offset: int, total: int) -> dict[str, Any]:
+    """What a paginated list template needs besides its rows."""
+    return {"total": total, "page": page, "more": offset + PAGE_SIZE < total}
+
+
 def _back(form: dict[str, str], default: str) -> str:
     target = form.get("next", "")
     return target if target.startswith(PATH) and "//" not in target and "\\" not in target else default
@@ -222,9 +227,7 @@ class OperatorPages:
             tenant=tenant,
             tenants=known,
             items=items,
-            total=total,
-            page=page,
-            more=offset + PAGE_SIZE < total,
+            **_paging(page, offset, total),
             categories=CATEGORIES,
             error=request.query_params.get("error"),
             link=lambda **kw: PATH + "shared" + query_string(tenant=tenant, **kw),
@@ -331,9 +334,7 @@ class OperatorPages:
             session,
             "console_learning_log.html",
             rows=rows,
-            total=total,
-            page=page,
-            more=offset + PAGE_SIZE < total,
+            **_paging(page, offset, total),
             tenant=tenant or "",
             user=user or "",
             link=lambda **kw: PATH + "learning-log" + query_string(tenant=tenant, user=user, **kw),
@@ -348,9 +349,7 @@ class OperatorPages:
             session,
             "console_audit_log.html",
             rows=rows,
-            total=total,
-            page=page,
-            more=offset + PAGE_SIZE < total,
+            **_paging(page, offset, total),
             tenant=tenant or "",
             link=lambda **kw: PATH + "audit-log" + query_string(tenant=tenant, **kw),
         )
@@ -363,9 +362,7 @@ class OperatorPages:
             session,
             "console_jobs.html",
             rows=rows,
-            total=total,
-            page=page,
-            more=offset + PAGE_SIZE < total,
+            **_paging(page, offset, total),
             link=lambda **kw: PATH + "jobs" + query_string(**kw),
         )
 

@@ -18,7 +18,15 @@ import orjson
 
 from gateway.chain import Completion
 from gateway.dialects.anthropic_auth import anthropic_headers
-from gateway.dialects.base import Placement, SseEvents, TranscriptMessage, content_text, join_query, role_transcript
+from gateway.dialects.base import (
+    Placement,
+    SseEvents,
+    TranscriptMessage,
+    content_text,
+    join_query,
+    required_model,
+    role_transcript,
+)
 from gateway.errors import BadRequest, GatewayError
 from gateway.memory import strip_block
 from gateway.upstreams.json_relay import post_json
@@ -66,9 +74,7 @@ class AnthropicMessages:
     route = MESSAGES_PATH
 
     def validate(self, body: dict[str, Any]) -> str:
-        model = body.get("model")
-        if not isinstance(model, str) or not model:
-            raise BadRequest("model: field required", param="model")
+        model = required_model(body, "model: field required")
         messages = body.get("messages")
         if not isinstance(messages, list) or not messages:
             raise BadRequest("messages: must be a non-empty array", param="messages")

@@ -14,7 +14,7 @@ from collections.abc import Awaitable, Callable, Collection, Iterable
 from typing import TYPE_CHECKING, Any, Literal, Protocol, TypedDict
 
 from gateway.chain import Completion
-from gateway.errors import GatewayError
+from gateway.errors import BadRequest, GatewayError
 from gateway.memory import strip_block
 
 if TYPE_CHECKING:
@@ -79,6 +79,14 @@ class Dialect(Protocol):
     def error_bytes(self, exc: GatewayError) -> bytes: ...
 
     async def send(self, ctx: ChatContext, services: Services) -> ChatResponse: ...
+
+
+def required_model(body: dict[str, Any], message: str) -> str:
+    """The body's ``model``; a 400 with ``message`` (in the surface's wording) when it is missing."""
+    model = body.get("model")
+    if not isinstance(model, str) or not model:
+        raise BadRequest(message, param="model")
+    return model
 
 
 def content_text(content: Any, part_types: Collection[str]) -> str:

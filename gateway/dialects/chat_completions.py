@@ -13,7 +13,15 @@ from typing import TYPE_CHECKING, Any
 import orjson
 
 from gateway.chain import Completion
-from gateway.dialects.base import Placement, SseEvents, TranscriptMessage, content_text, join_query, role_transcript
+from gateway.dialects.base import (
+    Placement,
+    SseEvents,
+    TranscriptMessage,
+    content_text,
+    join_query,
+    required_model,
+    role_transcript,
+)
 from gateway.errors import BadRequest, GatewayError, error_bytes
 from gateway.memory import strip_block
 
@@ -42,9 +50,7 @@ class ChatCompletions:
     route = "/v1/chat/completions"
 
     def validate(self, body: dict[str, Any]) -> str:
-        model = body.get("model")
-        if not isinstance(model, str) or not model:
-            raise BadRequest("'model' is required and must be a string", param="model")
+        model = required_model(body, "'model' is required and must be a string")
         messages = body.get("messages")
         if not isinstance(messages, list) or not messages:
             raise BadRequest("'messages' must be a non-empty array", param="messages")

@@ -16,7 +16,15 @@ from typing import TYPE_CHECKING, Any
 import orjson
 
 from gateway.chain import Completion
-from gateway.dialects.base import Placement, SseEvents, TranscriptMessage, content_text, join_query, role_transcript
+from gateway.dialects.base import (
+    Placement,
+    SseEvents,
+    TranscriptMessage,
+    content_text,
+    join_query,
+    required_model,
+    role_transcript,
+)
 from gateway.errors import BadRequest, GatewayError, error_bytes
 from gateway.memory import strip_block
 from gateway.upstreams.headers import request_headers
@@ -50,9 +58,7 @@ class Responses:
     route = "/v1/responses"
 
     def validate(self, body: dict[str, Any]) -> str:
-        model = body.get("model")
-        if not isinstance(model, str) or not model:
-            raise BadRequest("'model' is required and must be a string", param="model")
+        model = required_model(body, "'model' is required and must be a string")
         items = body.get("input")
         if items is not None and not isinstance(items, str | list):
             raise BadRequest("'input' must be a string or an array of items", param="input")
