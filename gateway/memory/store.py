@@ -1,38 +1,235 @@
-"""The ``MemoryStore`` seam: durable storage of memories, settings, audit log and metadata.
+"""The store seam: everything memorelay keeps, behind one interface per concern.
 
-``SQLiteMemoryStore`` (sqlite_store.py) is the implementation; a PostgreSQL backend would
-implement the same Protocol. Guarantees: every method is keyed by tenant (and user) by
-construction; writes made inside ``transaction()`` are atomic and serialised; embeddings are
-stored with the memory (float32 bytes) so the vector index can always be rebuilt from here.
+Backends: ``gateway/memory/sqlite/`` (the embedded default: one process, SQLite in WAL mode,
+hnswlib for vectors, FTS5 for keywords) and ``gateway/memory/postgres/`` (several replicas on
+one PostgreSQL: pgvector, full-text + pg_trgm, a shared job queue). All SQL lives in those two
+folders; the service, retrieval, learning, console and APIs are handed a ``Backend`` and never
+build or query a database themselves. ``tests/memory/test_store_contract.py`` runs the same
+tests against both.
+
+Guarantees every backend gives:
+- every read is keyed by tenant (and user) by construction; a personal memory is visible only
+  to its (tenant, user), shared/system memories to their tenant;
+- writes made inside ``transaction()`` are atomic; derived indexes (vectors, keywords) follow
+  the committed rows: a memory disabled or deleted in a committed transaction is never a
+  candidate afterwards, on any replica;
+- ``on_change`` callbacks fire after every committed change to a user's memories or settings,
+  on every replica (in-process for SQLite, LISTEN/NOTIFY for PostgreSQL), within 1 s;
+- embeddings are stored with the memory (float32), so vector indexes can always be rebuilt.
 """
 
 from __future__ import annotations
 
-from collections.abc import AsyncIterator, Sequence
+from collections.abc import Callable, Sequence
 from contextlib import AbstractAsyncContextManager
-from typing import Any, Protocol
+from dataclasses import dataclass
+from typing import Any, Literal, Protocol
 
 import numpy as np
 
+from .keyword_index import KeywordQuery
 from .types import Memory
+
+# personal memories live in the partition (tenant, user_id); shared and system ones in
+# (tenant, SHARED_OWNER) (see keyword_index.SHARED_OWNER)
+
+
+@dataclass(frozen=True, slots=True)
+class Change:
+    """A committed change: ``kind`` "memories" or "settings" of one partition owner
+    (``user_id`` is ``keyword_index.SHARED_OWNER`` for a tenant's shared/system memories;
+    ``"*"`` for every user of the tenant, e.g. after a tenant move)."""
+
+    kind: Literal["memories", "settings"]
+    tenant: str
+    user_id: str
+
+
+@dataclass(frozen=True, slots=True)
+class Visibility:
+    """Which memories a read may return: own personal (when ``user_id`` is set) plus the
+    tenant's shared and system ones, narrowed by the optional filters."""
+
+    tenant: str
+    user_id: str | None
+    category: str | None = None
+    scope: str | None = None
+    include_disabled: bool = False
+    personal_only: bool = False
+
+
+@dataclass(frozen=True, slots=True)
+class PartitionRows:
+    """One partition's enabled memories, for a replica's working set: ids, the text the
+    keyword index holds, and the embedding matrix (rows align with ``ids``; None without
+    embeddings)."""
+
+    ids: list[str]
+    texts: list[str]
+    categories: list[str]
+    scopes: list[str]
+    vectors: np.ndarray | None
 
 
 class MemoryStore(Protocol):
+    """Memories, their embeddings and indexes, user settings, the audit log, metadata."""
+
     async def open(self) -> None: ...
     async def close(self) -> None: ...
     def transaction(self) -> AbstractAsyncContextManager[None]: ...
+    def on_change(self, callback: Callable[[Change], None]) -> None: ...
 
+    # -- metadata ---------------------------------------------------------------------------
     async def get_meta(self, key: str) -> str | None: ...
     async def set_meta(self, key: str, value: str) -> None: ...
-    async def bump_generation(self) -> None: ...
 
+    # -- vectors: prepared once the embedder's name and dimension are known -----------------
+    async def prepare_vectors(self, model: str, dim: int) -> str:
+        """Load or rebuild the vector index for ``model``/``dim``; answers the index state
+        ("loaded" | "rebuilt" | "reindex" when stored vectors came from another model and
+        everything must be re-embedded)."""
+        ...
+
+    async def texts_to_embed(self, *, everything: bool) -> list[tuple[str, str, str]]:
+        """(id, title, content) of memories lacking a vector (or all of them)."""
+        ...
+
+    async def set_embeddings(self, vectors: Sequence[tuple[str, np.ndarray]]) -> None: ...
+    async def save_vectors(self) -> None:
+        """Persist derived vector files, if the backend keeps any (SQLite: hnswlib files)."""
+        ...
+
+    # -- memories ---------------------------------------------------------------------------
     async def insert(self, memories: Sequence[Memory], embeddings: np.ndarray | None) -> None: ...
     async def fetch(self, ids: Sequence[str]) -> dict[str, Memory]: ...
     async def fetch_one(self, memory_id: str) -> Memory | None: ...
     async def embedding(self, memory_id: str) -> np.ndarray | None: ...
     async def write_fields(self, memory_id: str, fields: dict[str, Any]) -> None: ...
     async def set_embedding(self, memory_id: str, vector: np.ndarray | None) -> None: ...
-    async def delete(self, ids: Sequence[str]) -> None: ...
-    async def audit(self, entry: dict[str, Any]) -> None: ...
+    async def delete(self, ids: Sequence[str]) -> None:
+        """Delete the rows and scrub their text from earlier audit entries."""
+        ...
 
-    def iter_embeddings(self, batch: int = 10_000) -> AsyncIterator[list[tuple[str, str, str, str, bytes]]]: ...
+    async def add_access(self, counts: Sequence[tuple[str, int, str]]) -> None:
+        """(id, injections to add, last_access_at) for each memory."""
+        ...
+
+    async def list_visible(self, where: Visibility, *, limit: int, offset: int) -> tuple[list[Memory], int]:
+        """Newest first, and the total matching."""
+        ...
+
+    async def count_personal(self, tenant: str, user_id: str, *, source: str | None = None) -> int: ...
+    async def personal(self, tenant: str, user_id: str) -> list[Memory]: ...
+    async def in_slot(self, tenant: str, user_id: str, slot: str) -> list[Memory]:
+        """Enabled personal memories holding ``slot``, newest first."""
+        ...
+
+    async def lowest_value(self, tenant: str, user_id: str, n: int, protect: Sequence[str]) -> list[Memory]:
+        """The ``n`` auto memories to evict first (disabled, then score, access count, age)."""
+        ...
+
+    async def expired(self, cutoff: str) -> list[Memory]:
+        """Auto memories never accessed and not updated since ``cutoff`` (ISO time)."""
+        ...
+
+    async def personal_stats(self, tenant: str, user_id: str) -> dict[str, Any]:
+        """total, enabled, by_category, last_learned_at (newest auto memory)."""
+        ...
+
+    # -- candidates for retrieval (store-side search) ---------------------------------------
+    async def vector_candidates(self, where: Visibility, query: np.ndarray, k: int) -> list[tuple[str, float]]:
+        """Visible memories by cosine similarity, best first (disabled ones only when asked)."""
+        ...
+
+    async def keyword_candidates(
+        self, where: Visibility, query: KeywordQuery, k: int
+    ) -> list[tuple[list[tuple[str, float]], str]]:
+        """Ranked (id, score) lists, higher is better, each with its kind ("words", "cjk",
+        "substring") for the fusion weights."""
+        ...
+
+    async def count_visible(self, tenant: str, user_id: str | None) -> int: ...
+    async def partition_rows(self, tenant: str, owner: str) -> PartitionRows:
+        """Every enabled memory of one partition (owner = user id or SHARED_OWNER)."""
+        ...
+
+    # -- settings ---------------------------------------------------------------------------
+    async def get_settings(self, tenant: str, user_id: str) -> dict[str, Any] | None: ...
+    async def put_settings(self, tenant: str, user_id: str, settings: dict[str, Any]) -> None: ...
+
+    # -- audit, operators -------------------------------------------------------------------
+    async def audit(self, entry: dict[str, Any]) -> None: ...
+    async def audit_entries(
+        self, tenant: str | None, *, limit: int, offset: int
+    ) -> tuple[list[dict[str, Any]], int]: ...
+    async def users(self, tenant: str | None) -> list[dict[str, Any]]: ...
+    async def tenants(self) -> list[str]: ...
+    async def admin_stats(self, tenant: str | None) -> dict[str, Any]: ...
+    async def learned_per_day(self, since: str, tenant: str | None) -> list[tuple[str, str, int]]:
+        """(day, category, memories learned) for auto memories created since ``since``."""
+        ...
+
+    async def tenants_holding(self, user_id: str) -> list[tuple[str, int]]: ...
+    async def move_tenant(self, source: str, target: str, user_id: str | None) -> dict[str, int]: ...
+
+    # -- housekeeping -----------------------------------------------------------------------
+    async def rebuild_keyword_index(self) -> None: ...
+    async def compact(self) -> None:
+        """After deletes: leave no deleted text in index segments or logs (SQLite: FTS
+        optimize + WAL truncate; PostgreSQL: nothing beyond its own vacuum)."""
+        ...
+
+
+class LearningStore(Protocol):
+    """The durable learning queue (leases, retries, dead letter), the learning log, learning
+    token usage and prompt overrides. Jobs are claimed by any worker of any replica; a job
+    whose lease ran out (its worker died) is claimable again; nothing re-queues at start."""
+
+    async def open(self) -> None: ...
+    async def close(self) -> None: ...
+    async def writable(self) -> bool: ...
+    async def compact(self) -> None: ...
+
+    async def enqueue(
+        self,
+        tenant: str,
+        user_id: str,
+        conversation_id: str | None,
+        model: str,
+        payload: dict[str, Any],
+        *,
+        key_holder: str | None = None,
+    ) -> int: ...
+    async def claim(self, lease_s: float, *, replica: str, holder_wait_s: float) -> Any: ...
+    async def finish(self, job_id: int, status: str = "done", error: str | None = None) -> None: ...
+    async def retry(self, job_id: int, delay_s: float, error: str, *, count_attempt: bool = True) -> None: ...
+    async def pending_count(self) -> int: ...
+    async def job_counts(self) -> dict[str, int]: ...
+
+    async def log(self, job_id: int | None, tenant: str, user_id: str, entry: dict[str, Any]) -> None: ...
+    async def log_entries(
+        self, *, tenant: str | None = None, user_id: str | None = None, limit: int = 50, offset: int = 0
+    ) -> tuple[list[dict[str, Any]], int]: ...
+    async def log_since(self, since: str, tenant: str | None, limit: int) -> list[dict[str, Any]]: ...
+    async def add_usage(self, tenant: str, user_id: str, prompt_tokens: int, completion_tokens: int) -> None: ...
+    async def stats(self, tenant: str | None) -> dict[str, Any]: ...
+
+    async def get_prompt(self, name: Any) -> tuple[str, str]: ...
+    async def put_prompt(self, name: Any, text: str, *, actor: str) -> None: ...
+    async def reset_prompt(self, name: Any) -> None: ...
+
+    async def dead_jobs(self, *, limit: int = 50, offset: int = 0) -> tuple[list[dict[str, Any]], int]: ...
+    async def wipe_dead_payloads(
+        self, *, older_than_s: float | None = None, tenant: str | None = None, user_id: str | None = None
+    ) -> int: ...
+    async def retry_dead(self, job_id: int) -> bool: ...
+    async def discard_dead(self, job_id: int) -> bool: ...
+
+
+@dataclass(slots=True)
+class Backend:
+    """What ``open_backend(config)`` hands the application: the two stores on one database."""
+
+    kind: Literal["sqlite", "postgres"]
+    memories: MemoryStore
+    learning: LearningStore
