@@ -18,6 +18,7 @@ from collections.abc import Mapping
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any, Literal
+from urllib.parse import urlsplit, urlunsplit
 
 import yaml
 from pydantic import BaseModel, ConfigDict, Field, SecretStr, ValidationError, field_validator, model_validator
@@ -149,13 +150,19 @@ class MemoryConfig(_Frozen):
 
     @field_validator("database")
     @classmethod
-    def _sqlite_only(cls, value: str) -> str:
+    def _sqlite_or_postgres(cls, value: str) -> str:
         scheme = database_url_scheme(value)
         if scheme is None:
             return value
-        if scheme.startswith("postgres"):
-            raise ValueError("PostgreSQL is not supported yet by this version; use a SQLite file path")
-        raise ValueError(f"'{scheme}://' databases are not supported by this version; use a SQLite file path")
+        if scheme in ("postgresql", "postgres"):
+            if not urlsplit(value).path.strip("/"):
+                raise ValueError("a PostgreSQL URL names its database: postgresql://user@host:5432/memorelay")
+            return value
+        raise ValueError(f"'{scheme}://' databases are not supported: use a SQLite file path or a postgresql:// URL")
+
+    @property
+    def is_postgres(self) -> bool:
+        return database_url_scheme(self.database) in ("postgresql", "postgres")
 
 
 class ConsoleConfig(_Frozen):
@@ -300,6 +307,7 @@ def load_config(path: str | Path | ConfigLocation | None = None, env: dict[str, 
 
 
 _URL_SCHEME = re.compile(r"^([A-Za-z][A-Za-z0-9+.-]*)://")
+_QUERY_PASSWORD = re.compile(r"((?:^|&)password=)[^&]*", re.IGNORECASE)
 
 
 def database_url_scheme(database: str) -> str | None:
@@ -308,6 +316,17 @@ def database_url_scheme(database: str) -> str | None:
     if match is None or match.group(1).lower() == "file":
         return None
     return match.group(1).lower()
+
+
+def display_database(database: str) -> str:
+    """``database`` as it may be shown in logs and errors: a URL's password is masked."""
+    if database_url_scheme(database) is None:
+        return database
+    parts = urlsplit(database)
+    if parts.password is not None:
+        host = parts.netloc.rsplit("@", 1)[1]
+        parts = parts._replace(netloc=f"{parts.username or ''}:***@{host}")
+    return urlunsplit(parts._replace(query=_QUERY_PASSWORD.sub(r"\1***", parts.query)))
 
 
 def _resolve_database(raw: dict[str, Any], folder: Path) -> dict[str, Any]:
@@ -320,7 +339,7 @@ def _resolve_database(raw: dict[str, Any], folder: Path) -> dict[str, Any]:
     if not isinstance(database, str) or database in ("", ":memory:") or database.startswith("file:"):
         return raw
     if database_url_scheme(database) is not None:
-        return raw  # validation refuses it; never made into a path
+        return raw  # a URL (PostgreSQL, or refused by validation) is never made into a path
     return {**raw, "memory": {**memory, "database": str(_absolute(Path(database), folder))}}
 
 
@@ -344,6 +363,7 @@ def _describe(exc: ValidationError, source: str) -> str:
 def masked_dump(config: Config) -> dict[str, Any]:
     """The effective config as plain data, every secret shown as '***' (or '' when unset)."""
     masked: dict[str, Any] = _mask(config.model_dump(mode="python", exclude={"source"}))
+    masked["memory"]["database"] = display_database(config.memory.database)
     return masked
 
 

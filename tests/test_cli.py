@@ -75,15 +75,24 @@ def test_bad_config_names_file_and_key_path(tmp_path: Path) -> None:
     assert r.returncode == 1 and "cannot read" in r.stderr
 
 
-def test_a_database_url_is_refused_until_postgresql_exists(tmp_path: Path) -> None:
+def test_database_urls_postgresql_accepted_with_password_masked_others_refused(tmp_path: Path) -> None:
+    good = tmp_path / "pg.yaml"
+    good.write_text("memory:\n  database: postgresql://mr:s3cret-pw@db.example:5432/memorelay?password=s3cret-pw\n")
+    r = memorelay("check-config", "--config", str(good), cwd=tmp_path)
+    assert r.returncode == 0, r.stderr
+    assert "postgresql://mr:***@db.example:5432/memorelay?password=***" in r.stdout
+    assert "s3cret-pw" not in r.stdout + r.stderr
     bad = tmp_path / "bad.yaml"
-    bad.write_text("memory:\n  database: postgresql://mr:secret@db.example/memorelay\n")
-    r = memorelay("check-config", "--config", str(bad), cwd=tmp_path)
-    assert r.returncode == 1 and f"{bad}: memory.database" in r.stderr, r.stderr
-    assert "PostgreSQL is not supported yet" in r.stderr and "SQLite file path" in r.stderr
+    for url, expected in (
+        ("mysql://mr:pw@db.example/memorelay", "'mysql://' databases are not supported"),
+        ("postgresql://mr@db.example", "names its database"),
+    ):
+        bad.write_text(f"memory:\n  database: {url}\n")
+        r = memorelay("check-config", "--config", str(bad), cwd=tmp_path)
+        assert r.returncode == 1 and f"{bad}: memory.database" in r.stderr and expected in r.stderr, r.stderr
     r = memorelay("memories", "list", "--user", "al", "--config", str(bad), cwd=tmp_path)
-    assert r.returncode != 0 and "PostgreSQL is not supported yet" in r.stderr, r.stderr
-    assert sorted(p.name for p in tmp_path.iterdir()) == ["bad.yaml"]  # no 'postgresql:' folder
+    assert r.returncode != 0 and "names its database" in r.stderr, r.stderr
+    assert sorted(p.name for p in tmp_path.iterdir()) == ["bad.yaml", "pg.yaml"]  # no 'postgresql:' folder
 
 
 def test_check_config_rejects_missing_modules_and_non_filters(tmp_path: Path) -> None:
