@@ -468,3 +468,21 @@ def test_memories_commands_default_to_the_configured_auth_tenant(gateway: Gatewa
     listed = memorelay("memories", "list", "--user", "bob", env=env, cwd=tmp_path)
     assert listed.returncode == 0, listed.stderr
     assert [m["tenant"] for m in orjson.loads(listed.stdout)["data"]] == ["app1"]
+
+
+def test_compose_replicas_share_one_postgresql_behind_the_load_balancer() -> None:
+    compose = yaml.safe_load((ROOT / "docker" / "compose.yaml").read_text())
+    services = compose["services"]
+    replicas = [services["memorelay-a"], services["memorelay-b"]]
+    urls = {r["environment"]["MEMORELAY_DATABASE"] for r in replicas}
+    assert len(urls) == 1 and next(iter(urls)).startswith("postgresql://memorelay:")
+    assert next(iter(urls)).endswith("@postgres:5432/memorelay")
+    for r in replicas:
+        assert r["profiles"] == ["replicas"] and r["depends_on"]["postgres"]["condition"] == "service_healthy"
+        assert "ports" not in r  # reached through the load balancer only
+        assert r["environment"]["MEMORELAY_CONSOLE_SECRET"].startswith("${MEMORELAY_CONSOLE_SECRET")
+    assert "pgvector" in services["postgres"]["image"] and "profiles" not in services["memorelay"]
+    template = (ROOT / "docker" / "nginx.conf.template").read_text()
+    for name in ("memorelay-a", "memorelay-b"):
+        assert f"server {name}:${{MEMORELAY_PORT}}" in template
+    assert "proxy_buffering off;" in template  # streams are relayed as they arrive
