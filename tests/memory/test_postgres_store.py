@@ -91,6 +91,32 @@ def unit(v: list[float]) -> np.ndarray:
     return out
 
 
+def test_create_backend_puts_both_stores_on_one_pool(pg_url: str, tmp_path: Path) -> None:
+    from gateway.config import config_from_dict
+    from gateway.memory.postgres import create_backend
+
+    config = config_from_dict({"memory": {"database": str(tmp_path / "x.db")}})
+    config = config.model_copy(update={"memory": config.memory.model_copy(update={"database": pg_url})})
+    backend = create_backend(config)
+    assert backend.kind == "postgres"
+
+    async def main() -> None:
+        await backend.memories.open()
+        await backend.learning.open()
+        try:
+            async with backend.memories.transaction():
+                await backend.memories.insert([mem("t1", "alice", "Alice likes tea")], None)
+                # the learning store joins the memory store's transaction: one commit
+                await backend.learning.enqueue("t1", "alice", None, "m", {"turn": 1})
+            assert await backend.learning.pending_count() == 1
+            assert await backend.memories.count_personal("t1", "alice") == 1
+        finally:
+            await backend.learning.close()
+            await backend.memories.close()
+
+    run(main())
+
+
 # -- migrations ------------------------------------------------------------------------------
 def test_migrations_run_once_when_tasks_start_together_and_again_do_nothing(pg_url: str) -> None:
     async def main() -> None:
@@ -370,6 +396,26 @@ def test_changes_reach_another_store_within_a_second(pg_url: str) -> None:
             _, change = await asyncio.wait_for(heard_b.get(), 1.0)
             assert change == Change("memories", "t1", "alice")
             assert heard_b.empty()
+
+    run(main())
+
+
+def test_the_change_feed_reconnects_and_then_says_everything_changed(pg_url: str) -> None:
+    async def main() -> None:
+        async with memory_store(pg_url) as a, memory_store(pg_url) as b:
+            heard: asyncio.Queue[Change] = asyncio.Queue()
+            b.on_change(heard.put_nowait)
+            with psycopg.connect(pg_url, autocommit=True) as admin:
+                killed = admin.execute(
+                    "SELECT pg_terminate_backend(pid) FROM pg_stat_activity "
+                    "WHERE datname = current_database() AND query LIKE 'LISTEN%%'"
+                ).fetchall()
+            assert len(killed) == 2  # one listener per store object
+            # what happened while b was deaf is unknown to it: everything may have changed
+            assert await asyncio.wait_for(heard.get(), 5.0) == Change("memories", "*", "*")
+            assert await asyncio.wait_for(heard.get(), 1.0) == Change("settings", "*", "*")
+            await a.put_settings("t1", "alice", {"learning_enabled": True})
+            assert await asyncio.wait_for(heard.get(), 1.0) == Change("settings", "t1", "alice")
 
     run(main())
 

@@ -146,7 +146,11 @@ class Database:
                     open=False,
                     name="memorelay",
                 )
-                await pool.open(wait=True)
+                try:
+                    await pool.open(wait=True)
+                except BaseException:
+                    await pool.close()
+                    raise
                 self._pool = pool
                 self._listener = asyncio.create_task(self._listen(), name="memorelay-pg-listen")
                 try:
