@@ -25,6 +25,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
 from gateway.memory import MemoryService, NewMemory, build_embedder
 from gateway.memory.retrieval import RetrievalSettings
+from gateway.memory.sqlite import SQLiteMemoryStore
 
 DEFAULT_DATA = Path(__file__).resolve().parents[2] / "shared" / "bench" / "locomo-dev.json"
 CATEGORY_NAMES = {1: "multi-hop", 2: "temporal", 3: "open-domain", 4: "single-hop"}
@@ -99,9 +100,11 @@ async def run_corpus(
     sums: dict[str, dict[str, float]] = defaultdict(lambda: defaultdict(float))
     embedder = build_embedder({"provider": args.embedder})
     for n, sample in enumerate(data):
-        service = MemoryService(str(folder / f"{corpus}_{n}.db"), embedder, retrieval=settings)
-        await service.open()
+        store = SQLiteMemoryStore(str(folder / f"{corpus}_{n}.db"))
+        await store.open()
+        service = MemoryService(store, embedder, retrieval=settings)
         try:
+            await service.open()
             docs = documents(sample, corpus)
             items = [
                 NewMemory(title=h[:200], content=text[:8000], category="domain", source="auto") for h, text, _ in docs
@@ -122,6 +125,7 @@ async def run_corpus(
                             row[f"H@{k}"] += 1.0 if ev & got else 0.0
         finally:
             await service.close()
+            await store.close()
     return {name: {k: (v / row["n"] if k != "n" else v) for k, v in row.items()} for name, row in sums.items()}
 
 
