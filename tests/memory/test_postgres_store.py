@@ -21,8 +21,8 @@ import pytest
 from gateway.memory.keyword_index import SHARED_OWNER, parse_query
 from gateway.memory.postgres import PostgresLearningStore, PostgresMemoryStore, vectors
 from gateway.memory.postgres.schema import MIGRATIONS, migrate
-from gateway.memory.store import Change, Visibility
-from gateway.memory.types import Memory
+from gateway.memory.store import Change, KeywordOptions, Visibility
+from gateway.memory.types import Memory, TenantConflict
 
 T = TypeVar("T")
 ROOT = Path(__file__).resolve().parents[2]
@@ -225,8 +225,6 @@ def test_a_deleted_memorys_text_stays_nowhere_in_the_audit_log(pg_url: str) -> N
 
 
 def test_settings_and_tenant_move(pg_url: str) -> None:
-    from gateway.memory._tenants import TenantConflict
-
     async def main() -> None:
         async with memory_store(pg_url) as s, learning_store(pg_url) as q:
             assert await s.get_settings("old", "alice") is None
@@ -276,12 +274,24 @@ def test_keyword_candidates_find_english_chinese_and_partial_words(pg_url: str) 
             assert _ids(lists, "words") == [coffee.id]
             lists = await s.keyword_candidates(where, parse_query("喜欢咖啡吗"), 10)
             assert _ids(lists, "cjk") == [chinese.id]
-            lists = await s.keyword_candidates(where, parse_query("paint"), 10)
-            assert _ids(lists, "words") == []  # no whole word "paint"
-            assert _ids(lists, "substring") == [paint.id]
+            lists = await s.keyword_candidates(where, parse_query("water"), 10)
+            assert _ids(lists, "words") == []  # no word "water", nor one that stems to it
+            assert _ids(lists, "substring") == [paint.id]  # inside "watercolor"
+            lists = await s.keyword_candidates(where, parse_query("paints"), 10)
+            assert _ids(lists, "words") == [paint.id]  # stemmed: paints ~ painting
             # bob's memories match every query above, and are never alice's candidates
             lists = await s.keyword_candidates(Visibility("t1", "bob"), parse_query("espresso painting 咖啡"), 10)
             assert {mid for hits, _ in lists for mid, _ in hits} == {bobs.id}
+            # the retrieval settings choose the lists
+            query = parse_query("espresso painting 咖啡")
+            kinds = [kind for _, kind in await s.keyword_candidates(where, query, 10)]
+            assert kinds == ["words", "cjk", "substring"]
+            only_words = KeywordOptions(substrings=False)
+            assert [kind for _, kind in await s.keyword_candidates(where, query, 10, only_words)] == ["words", "cjk"]
+            too_many = KeywordOptions(substring_max_rows=2)  # alice sees 3 rows
+            assert [kind for _, kind in await s.keyword_candidates(where, query, 10, too_many)] == ["words", "cjk"]
+            no_words = KeywordOptions(words=False)
+            assert [kind for _, kind in await s.keyword_candidates(where, query, 10, no_words)] == ["substring"]
             # ranked: a title hit beats a content hit
             titled = mem("t1", "alice", "Espresso machine", "A gift")
             await s.insert([titled], None)

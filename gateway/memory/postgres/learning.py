@@ -22,8 +22,8 @@ import orjson
 import psycopg
 
 from gateway.errors import GatewayError
+from gateway.learning.jobs import Job
 from gateway.learning.prompts import PromptName, default_prompt
-from gateway.learning.store import Job
 
 from ._db import Database
 
@@ -101,13 +101,13 @@ class PostgresLearningStore:
             f" OR (status = 'running' AND lease_until < {_NOW}))"
             f" AND (key_holder IS NULL OR key_holder = %s OR created_at <= {_NOW} - %s)"
             " ORDER BY id LIMIT 1 FOR UPDATE SKIP LOCKED)"
-            " RETURNING id, tenant, user_id, conversation_id, model, payload, attempts",
+            " RETURNING id, tenant, user_id, conversation_id, model, payload, attempts, key_holder",
             (lease_s, replica, replica, holder_wait_s),
         )
         if not rows:
             return None
         r = rows[0]
-        return Job(int(r[0]), r[1], r[2], r[3], r[4], orjson.loads(r[5] or b"{}"), int(r[6]))
+        return Job(int(r[0]), r[1], r[2], r[3], r[4], orjson.loads(r[5] or b"{}"), int(r[6]), r[7])
 
     async def finish(self, job_id: int, status: str = "done", error: str | None = None) -> None:
         # a dead job keeps its payload until an operator retries or discards it

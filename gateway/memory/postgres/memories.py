@@ -16,10 +16,9 @@ from typing import Any
 import numpy as np
 import orjson
 
-from .._tenants import TenantConflict
 from ..keyword_index import SHARED_OWNER, KeywordQuery
-from ..store import Change, PartitionRows, Visibility
-from ..types import Memory
+from ..store import Change, KeywordOptions, PartitionRows, Visibility
+from ..types import Memory, TenantConflict
 from . import _search, vectors
 from ._db import Conn, Database, Tx
 from ._sql import COLUMNS, WRITABLE, cjk_vector, memory_values, partition, row_to_memory, visibility
@@ -53,6 +52,7 @@ class PostgresMemoryStore:
 
     def __init__(self, database: Database | str) -> None:
         self.db = database if isinstance(database, Database) else Database(database)
+        self._terms = _search.TermStats()
 
     async def open(self) -> None:
         await self.db.open()
@@ -281,12 +281,15 @@ class PostgresMemoryStore:
             return await vectors.candidates(conn, where, np.asarray(query, dtype=np.float32).reshape(-1), k)
 
     async def keyword_candidates(
-        self, where: Visibility, query: KeywordQuery, k: int
+        self, where: Visibility, query: KeywordQuery, k: int, options: KeywordOptions | None = None
     ) -> list[tuple[list[tuple[str, float]], str]]:
+        options = options or KeywordOptions()
         if k <= 0:
             return []
         async with self.db.connection() as conn:
-            return await _search.keyword_lists(conn, where, query, k)
+            if options.prune_common:
+                query = await self._terms.pruned(conn, query)
+            return await _search.keyword_lists(conn, where, query, k, options)
 
     async def count_visible(self, tenant: str, user_id: str | None) -> int:
         clause, args = visibility(Visibility(tenant, user_id, include_disabled=True))

@@ -12,7 +12,9 @@ Design notes:
 * ``memories.embedding`` is a ``vector`` without a dimension: the embedder's dimension is
   known only at ``prepare_vectors``, which then creates a partial expression HNSW index for
   that dimension (see ``vectors.ensure_hnsw``). Changing the embedder needs no ALTER TABLE.
-* ``words``: a ``simple`` tsvector of title (weight A), content and tags, kept by a trigger.
+* ``words``: a tsvector of title (weight A), content and tags, kept by a trigger: every
+  word as written (``simple``, any language) plus its English stem (``english``, so
+  "editing" finds "edits" as SQLite's porter index does).
   ``cjk``: a tsvector of the CJK bigrams and unigrams (``keyword_index.cjk_grams``) written by
   the store, since the PostgreSQL parser would keep a CJK run as one token.
 * A trigram index over title, content and tags serves partial words ("paint" -> "painting").
@@ -71,9 +73,9 @@ MIGRATIONS: tuple[str, ...] = (
 
     CREATE FUNCTION memorelay_words() RETURNS trigger LANGUAGE plpgsql AS $$
     BEGIN
-        NEW.words := setweight(to_tsvector('simple', NEW.title), 'A')
-            || to_tsvector('simple', NEW.content)
-            || to_tsvector('simple', NEW.tags);
+        NEW.words := setweight(to_tsvector('simple', NEW.title) || to_tsvector('english', NEW.title), 'A')
+            || to_tsvector('simple', NEW.content) || to_tsvector('english', NEW.content)
+            || to_tsvector('simple', NEW.tags) || to_tsvector('english', NEW.tags);
         RETURN NEW;
     END $$;
     CREATE TRIGGER memories_words BEFORE INSERT OR UPDATE OF title, content, tags ON memories
