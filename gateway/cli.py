@@ -9,7 +9,15 @@ from collections.abc import Sequence
 
 import yaml
 
-from gateway.config import Config, ConfigError, ConfigLocation, find_config, load_config, masked_dump
+from gateway.config import (
+    Config,
+    ConfigError,
+    ConfigLocation,
+    display_database,
+    find_config,
+    load_config,
+    masked_dump,
+)
 
 CONFIG_HELP = "config file (default: $MEMORELAY_CONFIG, else ./config/memorelay.yaml, else ./memorelay.yaml)"
 log = logging.getLogger("memorelay")
@@ -78,7 +86,7 @@ def _check_config(args: argparse.Namespace) -> int:
     location = find_config(args.config)
     config = _load(location)
     print(f"# config: {config.source} ({_origin(location)}): valid")
-    print(f"# database: {config.memory.database}")
+    print(f"# database: {display_database(config.memory.database)}")
     print(yaml.safe_dump(masked_dump(config), sort_keys=False, allow_unicode=True), end="")
     return 0
 
@@ -128,7 +136,7 @@ def _serve(args: argparse.Namespace) -> int:
     location = find_config(args.config)
     config = _load(location)
     logging.basicConfig(level=args.log_level.upper(), format="%(asctime)s %(levelname)s %(name)s: %(message)s")
-    log.info("config %s (%s); database %s", config.source, _origin(location), config.memory.database)
+    log.info("config %s (%s); database %s", config.source, _origin(location), display_database(config.memory.database))
     app = create_app(config)
     server = uvicorn.Server(
         uvicorn.Config(

@@ -18,6 +18,7 @@ from collections.abc import Mapping
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any, Literal
+from urllib.parse import urlsplit, urlunsplit
 
 import yaml
 from pydantic import BaseModel, ConfigDict, Field, SecretStr, ValidationError, field_validator, model_validator
@@ -149,13 +150,11 @@ class MemoryConfig(_Frozen):
 
     @field_validator("database")
     @classmethod
-    def _sqlite_only(cls, value: str) -> str:
+    def _sqlite_or_postgres(cls, value: str) -> str:
         scheme = database_url_scheme(value)
-        if scheme is None:
+        if scheme is None or scheme in ("postgres", "postgresql"):
             return value
-        if scheme.startswith("postgres"):
-            raise ValueError("PostgreSQL is not supported yet by this version; use a SQLite file path")
-        raise ValueError(f"'{scheme}://' databases are not supported by this version; use a SQLite file path")
+        raise ValueError(f"'{scheme}://' databases are not supported; use a SQLite file path or a postgresql:// URL")
 
 
 class ConsoleConfig(_Frozen):
@@ -310,6 +309,17 @@ def database_url_scheme(database: str) -> str | None:
     return match.group(1).lower()
 
 
+def display_database(database: str) -> str:
+    """``memory.database`` as logs and messages may show it: a URL's password as ``***``."""
+    if database_url_scheme(database) is None:
+        return database
+    parts = urlsplit(database)
+    if parts.password is None:
+        return database
+    netloc = parts.netloc.replace(f":{parts.password}@", ":***@", 1)
+    return urlunsplit((parts.scheme, netloc, parts.path, parts.query, parts.fragment))
+
+
 def _resolve_database(raw: dict[str, Any], folder: Path) -> dict[str, Any]:
     """Make ``memory.database`` absolute, relative to the config file's ``folder``
     (``:memory:``, ``""`` and ``file:`` URIs stay as they are)."""
@@ -320,7 +330,7 @@ def _resolve_database(raw: dict[str, Any], folder: Path) -> dict[str, Any]:
     if not isinstance(database, str) or database in ("", ":memory:") or database.startswith("file:"):
         return raw
     if database_url_scheme(database) is not None:
-        return raw  # validation refuses it; never made into a path
+        return raw  # a server's URL (or one validation refuses): never made into a path
     return {**raw, "memory": {**memory, "database": str(_absolute(Path(database), folder))}}
 
 
@@ -344,6 +354,7 @@ def _describe(exc: ValidationError, source: str) -> str:
 def masked_dump(config: Config) -> dict[str, Any]:
     """The effective config as plain data, every secret shown as '***' (or '' when unset)."""
     masked: dict[str, Any] = _mask(config.model_dump(mode="python", exclude={"source"}))
+    masked["memory"]["database"] = display_database(config.memory.database)
     return masked
 
 

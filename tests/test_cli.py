@@ -75,15 +75,27 @@ def test_bad_config_names_file_and_key_path(tmp_path: Path) -> None:
     assert r.returncode == 1 and "cannot read" in r.stderr
 
 
-def test_a_database_url_is_refused_until_postgresql_exists(tmp_path: Path) -> None:
-    bad = tmp_path / "bad.yaml"
-    bad.write_text("memory:\n  database: postgresql://mr:secret@db.example/memorelay\n")
-    r = memorelay("check-config", "--config", str(bad), cwd=tmp_path)
-    assert r.returncode == 1 and f"{bad}: memory.database" in r.stderr, r.stderr
-    assert "PostgreSQL is not supported yet" in r.stderr and "SQLite file path" in r.stderr
-    r = memorelay("memories", "list", "--user", "al", "--config", str(bad), cwd=tmp_path)
-    assert r.returncode != 0 and "PostgreSQL is not supported yet" in r.stderr, r.stderr
-    assert sorted(p.name for p in tmp_path.iterdir()) == ["bad.yaml"]  # no 'postgresql:' folder
+def test_a_postgresql_url_is_accepted_and_its_password_never_shown(tmp_path: Path) -> None:
+    cfg = tmp_path / "pg.yaml"
+    cfg.write_text("memory:\n  database: postgresql://mr:s3cret@db.example/memorelay\n")
+    r = memorelay("check-config", "--config", str(cfg), cwd=tmp_path)
+    assert r.returncode == 0, r.stderr
+    assert "postgresql://mr:***@db.example/memorelay" in r.stdout and "s3cret" not in r.stdout + r.stderr
+    cfg.write_text("memory:\n  database: mysql://mr:secret@db.example/memorelay\n")
+    r = memorelay("check-config", "--config", str(cfg), cwd=tmp_path)
+    assert r.returncode == 1 and f"{cfg}: memory.database" in r.stderr and "postgresql://" in r.stderr, r.stderr
+    assert sorted(p.name for p in tmp_path.iterdir()) == ["pg.yaml"]  # no 'mysql:' folder
+
+
+def test_memory_commands_run_on_postgresql(tmp_path: Path, pg_url: str) -> None:
+    cfg = tmp_path / "pg.yaml"
+    cfg.write_text(yaml.safe_dump({"memory": {"database": pg_url, "embedding": {"provider": "none"}}}))
+    add = ("memories", "add", "--tenant", "t", "--user", "al", "--title", "Likes tea", "--content", "Green tea")
+    r = memorelay(*add, "--config", str(cfg), cwd=tmp_path)
+    assert r.returncode == 0, r.stderr
+    r = memorelay("memories", "list", "--user", "al", "--config", str(cfg), cwd=tmp_path)  # tenant found
+    assert r.returncode == 0, r.stderr
+    assert [m["title"] for m in orjson.loads(r.stdout)["data"]] == ["Likes tea"]
 
 
 def test_check_config_rejects_missing_modules_and_non_filters(tmp_path: Path) -> None:

@@ -136,29 +136,36 @@ class Database:
     async def open(self) -> None:
         async with self._opening:
             if self._users == 0:
-                await migrate(self.url)
-                pool: AsyncConnectionPool[Conn] = AsyncConnectionPool(
-                    self.url,
-                    min_size=self.min_size,
-                    max_size=self.max_size,
-                    configure=_configure,
-                    check=AsyncConnectionPool.check_connection,
-                    open=False,
-                    name="memorelay",
-                )
                 try:
-                    await pool.open(wait=True)
-                except BaseException:
-                    await pool.close()
-                    raise
-                self._pool = pool
-                self._listener = asyncio.create_task(self._listen(), name="memorelay-pg-listen")
-                try:
-                    await asyncio.wait_for(self._listening.wait(), timeout=10)
-                except BaseException:
-                    await self._shutdown()
-                    raise
+                    await self._start()
+                except psycopg.OperationalError as exc:  # unreachable, refused, bad credentials
+                    raise ConnectionError(f"PostgreSQL: {exc}".strip()) from exc
             self._users += 1
+
+    async def _start(self) -> None:
+        """Migrate, fill the pool, and listen before the first caller can write."""
+        await migrate(self.url)
+        pool: AsyncConnectionPool[Conn] = AsyncConnectionPool(
+            self.url,
+            min_size=self.min_size,
+            max_size=self.max_size,
+            configure=_configure,
+            check=AsyncConnectionPool.check_connection,
+            open=False,
+            name="memorelay",
+        )
+        try:
+            await pool.open(wait=True)
+        except BaseException:
+            await pool.close()
+            raise
+        self._pool = pool
+        self._listener = asyncio.create_task(self._listen(), name="memorelay-pg-listen")
+        try:
+            await asyncio.wait_for(self._listening.wait(), timeout=10)
+        except BaseException:
+            await self._shutdown()
+            raise
 
     async def close(self) -> None:
         async with self._opening:
