@@ -17,23 +17,20 @@ Every list is keyed by tenant and user (``_sql.visibility``).
 
 from __future__ import annotations
 
+import asyncio
 import time
 from typing import Any
 
 from ..keyword_index import COMMON_MIN_ROWS, MIN_SUBSTRING, KeywordQuery, prune_common
 from ..store import KeywordOptions, Visibility
-from ._db import Conn
+from ._db import Conn, Database
 from ._sql import any_of, like_pattern, visibility
 from .schema import TRIGRAM_TEXT
 
 # one query word: as written, or its English stem (the two halves of the word tsvector)
 WORD_QUERY = "plainto_tsquery('simple', %s) || plainto_tsquery('english', %s)"
+SCAN_MAX = 2000  # partitions up to this many rows are matched row by row, not through GIN
 _WEIGHTS = "'{0.5, 0.5, 0.5, 1.0}'"  # D, C, B, A: content/tags 0.5, title 1.0
-
-
-async def _ranked(conn: Conn, sql: str, params: list[Any]) -> list[tuple[str, float]]:
-    cur = await conn.execute(sql, params)
-    return [(str(r[0]), float(r[1])) for r in await cur.fetchall()]
 
 
 class TermStats:
@@ -74,40 +71,60 @@ class TermStats:
         return prune_common(query, {w: await self._rows(conn, w) for w in query.words}, total)
 
 
-async def _visible_at_most(conn: Conn, where: Visibility, n: int) -> bool:
+async def _visible_rows(conn: Conn, where: Visibility, cap: int) -> int:
+    """The caller's visible rows (disabled included), counted up to ``cap``."""
     clause, args = visibility(Visibility(where.tenant, where.user_id, include_disabled=True))
-    cur = await conn.execute(f"SELECT COUNT(*) FROM (SELECT 1 FROM memories WHERE {clause} LIMIT {n + 1}) s", args)
+    cur = await conn.execute(f"SELECT COUNT(*) FROM (SELECT 1 FROM memories WHERE {clause} LIMIT {cap}) s", args)
     row = await cur.fetchone()
-    return row is not None and int(row[0]) <= n
+    return int(row[0]) if row else 0
 
 
 async def keyword_lists(
-    conn: Conn, where: Visibility, query: KeywordQuery, k: int, options: KeywordOptions
+    db: Database, where: Visibility, query: KeywordQuery, k: int, options: KeywordOptions, terms: TermStats
 ) -> list[tuple[list[tuple[str, float]], str]]:
+    async with db.connection() as conn:
+        if options.prune_common:
+            query = await terms.pruned(conn, query)
+        visible = await _visible_rows(conn, where, max(SCAN_MAX, options.substring_max_rows) + 1)
     clause, args = visibility(where)
-    out: list[tuple[list[tuple[str, float]], str]] = []
+    if visible <= SCAN_MAX:
+        # a small partition: match its rows directly (OFFSET 0 keeps the match out of the
+        # subquery), rather than walk the store-wide text index for every query term
+        source, source_args = f"(SELECT * FROM memories WHERE {clause} OFFSET 0) m", args
+        extra, extra_args = "", []
+    else:
+        source, source_args = "memories m", []
+        extra, extra_args = f"{clause} AND ", args
+    searches: list[tuple[str, list[Any], str]] = []
     if query.words and options.words:
-        # each word parsed as the index parsed the text (an apostrophe splits like it did)
+        # each word as written and as its English stem (both halves of the word tsvector)
         tsquery = " || ".join([WORD_QUERY] * len(query.words))
-        sql = (
-            f"SELECT id, ts_rank({_WEIGHTS}, words, q) AS r FROM memories, ({'SELECT ' + tsquery} AS q) x "
-            f"WHERE {clause} AND words @@ q ORDER BY r DESC, seq DESC LIMIT %s"
-        )
         words = [w for word in query.words for w in (word, word)]
-        out.append((await _ranked(conn, sql, [*words, *args, k]), "words"))
+        sql = (
+            f"SELECT id, ts_rank({_WEIGHTS}, words, q) AS r FROM {source}, (SELECT {tsquery} AS q) x "
+            f"WHERE {extra}words @@ q ORDER BY r DESC, seq DESC LIMIT %s"
+        )
+        searches.append((sql, [*source_args, *words, *extra_args, k], "words"))
     if query.grams and options.words:
         sql = (
-            "SELECT id, ts_rank(cjk, q) AS r FROM memories, (SELECT %s::tsquery AS q) x "
-            f"WHERE {clause} AND cjk @@ q ORDER BY r DESC, seq DESC LIMIT %s"
+            f"SELECT id, ts_rank(cjk, q) AS r FROM {source}, (SELECT %s::tsquery AS q) x "
+            f"WHERE {extra}cjk @@ q ORDER BY r DESC, seq DESC LIMIT %s"
         )
-        out.append((await _ranked(conn, sql, [any_of(query.grams), *args, k]), "cjk"))
+        searches.append((sql, [*source_args, any_of(query.grams), *extra_args, k], "cjk"))
     patterns = [like_pattern(w) for w in query.words if len(w) >= MIN_SUBSTRING]
-    if patterns and options.substrings and await _visible_at_most(conn, where, options.substring_max_rows):
+    if patterns and options.substrings and visible <= options.substring_max_rows:
         text = TRIGRAM_TEXT
         sql = (
             f"SELECT id, (SELECT COUNT(*) FROM unnest(%s::text[]) AS p WHERE {text} ILIKE p)"
-            f" + 1.0 / (10 + length({text})) AS r FROM memories "
-            f"WHERE {clause} AND {text} ILIKE ANY(%s::text[]) ORDER BY r DESC, seq DESC LIMIT %s"
+            f" + 1.0 / (10 + length({text})) AS r FROM {source} "
+            f"WHERE {extra}{text} ILIKE ANY(%s::text[]) ORDER BY r DESC, seq DESC LIMIT %s"
         )
-        out.append((await _ranked(conn, sql, [patterns, *args, patterns, k]), "substring"))
-    return out
+        searches.append((sql, [patterns, *source_args, *extra_args, patterns, k], "substring"))
+
+    async def ranked(sql: str, params: list[Any]) -> list[tuple[str, float]]:
+        async with db.connection() as conn:  # each list on its own connection: they run at once
+            cur = await conn.execute(sql, params)
+            return [(str(r[0]), float(r[1])) for r in await cur.fetchall()]
+
+    lists = await asyncio.gather(*(ranked(sql, params) for sql, params, _ in searches))
+    return [(hits, kind) for hits, (_, _, kind) in zip(lists, searches, strict=True)]

@@ -67,9 +67,7 @@ class PostgresLearningStore:
         return bool(rows and rows[0][0])
 
     async def compact(self) -> None:
-        """Reclaim the row versions that held wiped payloads now, not at autovacuum's pass."""
-        async with self.db.connection() as conn:
-            await conn.execute("VACUUM learning_jobs")
+        """Nothing: autovacuum reclaims the row versions that held wiped payloads."""
 
     # -- queue ------------------------------------------------------------------------------
     async def enqueue(

@@ -286,10 +286,7 @@ class PostgresMemoryStore:
         options = options or KeywordOptions()
         if k <= 0:
             return []
-        async with self.db.connection() as conn:
-            if options.prune_common:
-                query = await self._terms.pruned(conn, query)
-            return await _search.keyword_lists(conn, where, query, k, options)
+        return await _search.keyword_lists(self.db, where, query, k, options, self._terms)
 
     async def count_visible(self, tenant: str, user_id: str | None) -> int:
         clause, args = visibility(Visibility(tenant, user_id, include_disabled=True))
@@ -473,11 +470,8 @@ class PostgresMemoryStore:
             tx.changed(Change("memories", "*", "*"))
 
     async def compact(self) -> None:
-        """VACUUM the tables deleted text lived in, so their dead row versions are reclaimed
-        now rather than at autovacuum's next pass (best effort: PostgreSQL does not zero the
-        freed space)."""
-        async with self.db.connection() as conn:
-            await conn.execute("VACUUM memories, audit_log")
+        """Nothing: PostgreSQL's autovacuum reclaims deleted rows (a VACUUM after every
+        delete would also walk the HNSW index, which is costly on a large store)."""
 
 
 async def _move_settings(conn: Conn, source: str, target: str, user_id: str | None) -> int:

@@ -61,6 +61,8 @@ MIGRATIONS: tuple[str, ...] = (
         words tsvector NOT NULL DEFAULT ''::tsvector,
         cjk tsvector NOT NULL DEFAULT ''::tsvector
     );
+    -- vectors stay in the row (not TOAST): an exact scan of a user's rows reads their pages only
+    ALTER TABLE memories ALTER COLUMN embedding SET STORAGE MAIN;
     CREATE INDEX memories_owner ON memories (tenant, user_id, created_at DESC, seq DESC)
         WHERE scope = 'personal';
     CREATE INDEX memories_shared ON memories (tenant, created_at DESC, seq DESC)
