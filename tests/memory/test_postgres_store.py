@@ -19,7 +19,7 @@ import psycopg
 import pytest
 
 from gateway.memory.keyword_index import SHARED_OWNER, parse_query
-from gateway.memory.postgres import PostgresLearningStore, PostgresMemoryStore, vectors
+from gateway.memory.postgres import PostgresLearningStore, PostgresMemoryStore, _search, vectors
 from gateway.memory.postgres.schema import MIGRATIONS, migrate
 from gateway.memory.store import Change, KeywordOptions, Visibility
 from gateway.memory.types import Memory, TenantConflict
@@ -260,7 +260,12 @@ def _ids(lists: list[tuple[list[tuple[str, float]], str]], kind: str) -> list[st
     return next((([mid for mid, _ in hits]) for hits, k in lists if k == kind), [])
 
 
-def test_keyword_candidates_find_english_chinese_and_partial_words(pg_url: str) -> None:
+@pytest.mark.parametrize("scan_max", [_search.SCAN_MAX, 0], ids=["row-by-row", "text-indexes"])
+def test_keyword_candidates_find_english_chinese_and_partial_words(
+    pg_url: str, scan_max: int, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.setattr(_search, "SCAN_MAX", scan_max)  # small partitions scan rows, large use GIN
+
     async def main() -> None:
         async with memory_store(pg_url) as s:
             coffee = mem("t1", "alice", "Coffee", "Alice drinks espresso every morning")
@@ -344,7 +349,12 @@ def test_vector_candidates_ranked_by_cosine_within_visible_rows(pg_url: str, mon
     run(main())
 
 
-def test_disabled_and_deleted_are_never_candidates_after_commit(pg_url: str) -> None:
+@pytest.mark.parametrize("exact_max", [vectors.EXACT_MAX, 0], ids=["exact", "hnsw"])
+def test_disabled_and_deleted_are_never_candidates_after_commit(
+    pg_url: str, exact_max: int, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.setattr(vectors, "EXACT_MAX", exact_max)
+
     async def main() -> None:
         async with memory_store(pg_url) as writer, memory_store(pg_url) as reader:
             await writer.prepare_vectors("m", 3)
@@ -413,7 +423,9 @@ def test_changes_reach_another_store_within_a_second(pg_url: str) -> None:
 def test_the_change_feed_reconnects_and_then_says_everything_changed(pg_url: str) -> None:
     async def main() -> None:
         async with memory_store(pg_url) as a, memory_store(pg_url) as b:
+            await a.insert([mem("t1", "alice", "Alice likes tea")], None)
             heard: asyncio.Queue[Change] = asyncio.Queue()
+            await asyncio.sleep(0.2)  # b has heard of that insert before it starts listening here
             b.on_change(heard.put_nowait)
             with psycopg.connect(pg_url, autocommit=True) as admin:
                 killed = admin.execute(
@@ -421,9 +433,11 @@ def test_the_change_feed_reconnects_and_then_says_everything_changed(pg_url: str
                     "WHERE datname = current_database() AND query LIKE 'LISTEN%%'"
                 ).fetchall()
             assert len(killed) == 2  # one listener per store object
-            # what happened while b was deaf is unknown to it: everything may have changed
-            assert await asyncio.wait_for(heard.get(), 5.0) == Change("memories", "*", "*")
-            assert await asyncio.wait_for(heard.get(), 1.0) == Change("settings", "*", "*")
+            # what happened while b was deaf is unknown to it: every tenant's users and shared
+            # partition may have changed
+            assert await asyncio.wait_for(heard.get(), 5.0) == Change("memories", "t1", "*")
+            assert await asyncio.wait_for(heard.get(), 1.0) == Change("memories", "t1", SHARED_OWNER)
+            assert await asyncio.wait_for(heard.get(), 1.0) == Change("settings", "t1", "*")
             await a.put_settings("t1", "alice", {"learning_enabled": True})
             assert await asyncio.wait_for(heard.get(), 1.0) == Change("settings", "t1", "alice")
 

@@ -31,6 +31,7 @@ from psycopg_pool import AsyncConnectionPool
 
 from gateway.errors import GatewayError, InsufficientStorage, StorageUnavailable
 
+from ..keyword_index import SHARED_OWNER
 from ..store import Change
 from .schema import migrate
 
@@ -96,6 +97,17 @@ def _unavailable(exc: BaseException) -> bool:
         | psycopg.errors.InsufficientResources
         | psycopg.errors.ReadOnlySqlTransaction,
     )
+
+
+async def everything(conn: Conn) -> list[Change]:
+    """Changes covering every tenant's memories (users and shared) and settings."""
+    cur = await conn.execute("SELECT tenant FROM memories UNION SELECT tenant FROM user_settings ORDER BY 1")
+    tenants = [str(r[0]) for r in await cur.fetchall()]
+    return [
+        change
+        for t in tenants
+        for change in (Change("memories", t, "*"), Change("memories", t, SHARED_OWNER), Change("settings", t, "*"))
+    ]
 
 
 @dataclass(slots=True)
@@ -231,11 +243,14 @@ class Database:
         self._callbacks.append(callback)
 
     async def _announce(self, tx: Tx) -> None:
+        payloads = []
         for change in tx.changes:
             payload = orjson.dumps({"o": self.origin, "k": change.kind, "t": change.tenant, "u": change.user_id})
             if len(payload) > MAX_PAYLOAD:  # an absurdly long id: invalidate the whole tenant
                 payload = orjson.dumps({"o": self.origin, "k": change.kind, "t": change.tenant[:2000], "u": "*"})
-            await tx.conn.execute("SELECT pg_notify(%s, %s)", (CHANNEL, payload.decode()))
+            payloads.append(payload.decode())
+        if payloads:
+            await tx.conn.execute("SELECT pg_notify(%s, p) FROM unnest(%s::text[]) AS p", (CHANNEL, payloads))
 
     def _deliver(self, changes: list[Change]) -> None:
         for change in changes:
@@ -258,7 +273,8 @@ class Database:
 
     async def _listen(self) -> None:
         """One LISTEN connection per process; reconnects when lost. Changes missed while
-        disconnected are unknown, so a reconnect announces "everything changed"."""
+        disconnected are unknown, so a reconnect announces every partition and user of
+        every tenant as changed (``everything``)."""
         delay = 0.1
         reconnect = False
         while True:
@@ -267,7 +283,7 @@ class Database:
                     await conn.execute(f"LISTEN {CHANNEL}")
                     self._listening.set()
                     if reconnect:
-                        self._deliver([Change("memories", "*", "*"), Change("settings", "*", "*")])
+                        self._deliver(await everything(conn))
                     delay = 0.1
                     while True:
                         async for notice in conn.notifies(timeout=LISTEN_CHECK_S):

@@ -20,7 +20,7 @@ from ..keyword_index import SHARED_OWNER, KeywordQuery
 from ..store import Change, KeywordOptions, PartitionRows, Visibility
 from ..types import Memory, TenantConflict
 from . import _search, vectors
-from ._db import Conn, Database, Tx
+from ._db import Conn, Database, Tx, everything
 from ._sql import COLUMNS, WRITABLE, cjk_vector, memory_values, partition, row_to_memory, visibility
 
 # an audit entry of a deleted memory keeps only the names of the fields it recorded
@@ -99,8 +99,10 @@ class PostgresMemoryStore:
     async def prepare_vectors(self, model: str, dim: int, *, reembedded: bool = False) -> str:
         async with self.db.transaction() as tx:
             state = await vectors.prepare(tx.conn, model, dim, reembedded=reembedded)
-            if state != "loaded":
-                tx.changed(Change("memories", "*", "*"))
+            if state == "rebuilt":
+                for change in await everything(tx.conn):
+                    if change.kind == "memories":
+                        tx.changed(change)
         return state
 
     async def texts_to_embed(self, *, everything: bool) -> list[tuple[str, str, str]]:
@@ -452,6 +454,8 @@ class PostgresMemoryStore:
             for tenant in (source, target):
                 if memories:
                     tx.changed(Change("memories", tenant, who))
+                    if user_id is None:
+                        tx.changed(Change("memories", tenant, SHARED_OWNER))
                 if settings:
                     tx.changed(Change("settings", tenant, who))
         return {"memories": memories, "settings": settings, "audit_entries": audit, "learning_rows": learning}
@@ -467,7 +471,9 @@ class PostgresMemoryStore:
                     "UPDATE memories SET cjk = %s::tsvector WHERE id = %s",
                     [(cjk_vector(r[1], r[2], r[3]), r[0]) for r in rows],
                 )
-            tx.changed(Change("memories", "*", "*"))
+            for change in await everything(tx.conn):
+                if change.kind == "memories":
+                    tx.changed(change)
 
     async def compact(self) -> None:
         """Nothing: PostgreSQL's autovacuum reclaims deleted rows (a VACUUM after every
