@@ -115,11 +115,10 @@ class Tx:
     """An open transaction: its connection and the changes it will announce at commit."""
 
     conn: Conn
-    changes: list[Change] = field(default_factory=list)
+    changes: dict[Change, None] = field(default_factory=dict)  # ordered, without repeats
 
     def changed(self, change: Change) -> None:
-        if change not in self.changes:
-            self.changes.append(change)
+        self.changes[change] = None
 
 
 class Database:
@@ -236,7 +235,7 @@ class Database:
             if _unavailable(exc):
                 raise storage_error(exc) from exc
             raise
-        self._deliver(tx.changes)
+        self._deliver(list(tx.changes))
 
     # -- change feed ------------------------------------------------------------------------
     def on_change(self, callback: Callable[[Change], None]) -> None:

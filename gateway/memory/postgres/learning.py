@@ -28,6 +28,7 @@ from gateway.learning.prompts import PromptName, default_prompt
 from ._db import Database
 
 _NOW = "extract(epoch from clock_timestamp())"
+WRITABLE_TTL_S = 2.0
 
 
 def _iso(t: float | None = None) -> str:
@@ -39,6 +40,7 @@ class PostgresLearningStore:
 
     def __init__(self, database: Database | str) -> None:
         self.db = database if isinstance(database, Database) else Database(database)
+        self._writable = (True, 0.0)  # (answer, monotonic time it expires)
 
     async def open(self) -> None:
         await self.db.open()
@@ -59,12 +61,18 @@ class PostgresLearningStore:
             return rows, cur.rowcount
 
     async def writable(self) -> bool:
-        """Whether the database takes writes now (reachable, not a read-only standby)."""
+        """Whether the database takes writes (reachable, not a read-only standby); asked on
+        every chat, so the answer is kept for ``WRITABLE_TTL_S``."""
+        now = time.monotonic()
+        if now < self._writable[1]:
+            return self._writable[0]
         try:
             rows = await self._read("SELECT NOT pg_is_in_recovery()")
+            ok = bool(rows and rows[0][0])
         except (psycopg.Error, GatewayError, OSError):
-            return False
-        return bool(rows and rows[0][0])
+            ok = False
+        self._writable = (ok, now + WRITABLE_TTL_S)
+        return ok
 
     async def compact(self) -> None:
         """Nothing: autovacuum reclaims the row versions that held wiped payloads."""
