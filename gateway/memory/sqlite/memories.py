@@ -17,7 +17,7 @@ import contextlib
 import logging
 import sqlite3
 import time
-from collections.abc import AsyncIterator, Callable, Sequence
+from collections.abc import AsyncIterator, Awaitable, Callable, Sequence
 from contextlib import asynccontextmanager
 from contextvars import ContextVar
 from dataclasses import dataclass, field
@@ -31,7 +31,7 @@ import orjson
 from gateway.storage import StoreHealth, configure_connection, is_unwritable, storage_error
 
 from .._clock import now_iso
-from .._offload import run_cpu
+from .._offload import run_cpu, submit_cpu
 from ..keyword_index import (
     COMMON_MIN_ROWS,
     SHARED_OWNER,
@@ -262,12 +262,25 @@ class SQLiteMemoryStore:
             finally:
                 tx.open = False
                 self._tx.reset(token)
-            # taken before the write lock is let go: syncs run in commit order
-            await self._sync_lock.acquire()
-        try:
-            await self._after_commit(tx)
-        finally:
-            self._sync_lock.release()
+            syncing = self._index is not None and bool(tx.moved or tx.rebuild)
+            if syncing:  # taken before the write lock is let go: syncs queue in commit order
+                await self._sync_lock.acquire()
+        work: Awaitable[None] | None = None
+        if syncing:
+            try:
+                work = await self._index_work(tx)
+            finally:
+                self._sync_lock.release()
+        if work is not None:
+            # the index follows the commit before the writer goes on; a writer that stops
+            # waiting (cancelled) does not cancel the update
+            await asyncio.shield(work)
+        for change in tx.changes:
+            for callback in self._callbacks:
+                try:
+                    callback(change)
+                except Exception:  # boundary: one listener must not break a committed write
+                    log.exception("on_change callback failed")
 
     @asynccontextmanager
     async def _writing(self) -> AsyncIterator[_Tx]:
@@ -281,20 +294,13 @@ class SQLiteMemoryStore:
             assert inner is not None
             yield inner
 
-    async def _after_commit(self, tx: _Tx) -> None:
-        if self._index is not None:
-            if tx.rebuild:
-                await self._rebuild()
-            elif tx.moved:
-                await self._sync(tx.moved)
-        for change in tx.changes:
-            for callback in self._callbacks:
-                try:
-                    callback(change)
-                except Exception:  # boundary: one listener must not break a committed write
-                    log.exception("on_change callback failed")
+    async def _index_work(self, tx: _Tx) -> Awaitable[None]:
+        """Read the touched rows and queue the index update on the CPU thread, which runs
+        queued background work in order: updates apply in commit order, and only reading is
+        done under the sync lock (not the wait for the CPU thread)."""
+        return await (self._rebuild() if tx.rebuild else self._sync(tx.moved))
 
-    async def _sync(self, moved: dict[str, set[PartitionKey]]) -> None:
+    async def _sync(self, moved: dict[str, set[PartitionKey]]) -> Awaitable[None]:
         index = self._index
         assert index is not None
         ids = list(moved)
@@ -318,7 +324,7 @@ class SQLiteMemoryStore:
                 if enabled and blob is not None and len(blob) == size:
                     index.add(key, [mid], np.frombuffer(blob, dtype=np.float32).reshape(1, -1))
 
-        await run_cpu(run)
+        return submit_cpu(run)
 
     async def _read_rows(self, sql: str, params: Sequence[Any]) -> list[Any]:
         """Rows from the reader connection (the main one where there is none)."""
@@ -389,14 +395,15 @@ class SQLiteMemoryStore:
                 log.warning("memory index files at %s are stale or corrupt; rebuilding", folder)
         self._index = index
         async with self._sync_lock:
-            await self._rebuild()
+            work = await self._rebuild()
+        await work
         return "rebuilt"
 
     async def _index_meta(self) -> dict[str, object]:
         return {"generation": int(await self.get_meta("index_generation") or 0), "model": self._model}
 
-    async def _rebuild(self) -> None:
-        """Replace the index with every enabled memory's stored embedding."""
+    async def _rebuild(self) -> Awaitable[None]:
+        """Replace the index with every enabled memory's stored embedding (queued)."""
         index = self._index
         assert index is not None
         ids: dict[PartitionKey, list[str]] = {}
@@ -420,7 +427,7 @@ class SQLiteMemoryStore:
         groups = {
             key: (ids[key], np.frombuffer(b"".join(vecs[key]), dtype=np.float32).reshape(-1, index.dim)) for key in ids
         }
-        await run_cpu(index.build, groups)
+        return submit_cpu(index.build, groups)
 
     async def texts_to_embed(self, *, everything: bool) -> list[tuple[str, str, str]]:
         where = "" if everything else "WHERE embedding IS NULL"
