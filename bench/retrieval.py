@@ -6,6 +6,7 @@ session date), then each question of categories 1-4 is a query. Reports R@1/5/10
 H@5/10 per category and overall.
 
     .venv/bin/python bench/retrieval.py [--data PATH] [--embedder local|none] [--rrf-k 60]
+        [--backend sqlite|postgres]   (postgres: an embedded server, or MEMORELAY_TEST_DATABASE_URL's)
 """
 
 from __future__ import annotations
@@ -26,6 +27,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 from gateway.memory import MemoryService, NewMemory, build_embedder
 from gateway.memory.retrieval import RetrievalSettings
 from gateway.memory.sqlite import SQLiteMemoryStore
+from gateway.memory.store import MemoryStore
 
 DEFAULT_DATA = Path(__file__).resolve().parents[2] / "shared" / "bench" / "locomo-dev.json"
 CATEGORY_NAMES = {1: "multi-hop", 2: "temporal", 3: "open-domain", 4: "single-hop"}
@@ -100,7 +102,14 @@ async def run_corpus(
     sums: dict[str, dict[str, float]] = defaultdict(lambda: defaultdict(float))
     embedder = build_embedder({"provider": args.embedder})
     for n, sample in enumerate(data):
-        store = SQLiteMemoryStore(str(folder / f"{corpus}_{n}.db"))
+        store: MemoryStore
+        if args.backend == "postgres":  # a fresh database per conversation (tests/pg.py)
+            from gateway.memory.postgres import PostgresMemoryStore
+            from tests.pg import fresh_database_url
+
+            store = PostgresMemoryStore(fresh_database_url())
+        else:
+            store = SQLiteMemoryStore(str(folder / f"{corpus}_{n}.db"))
         await store.open()
         service = MemoryService(store, embedder, retrieval=settings)
         try:
@@ -132,7 +141,7 @@ async def run_corpus(
 async def main_async(args: argparse.Namespace) -> None:
     data = json.loads(Path(args.data).read_text())
     print(
-        f"data={args.data} embedder={args.embedder} rrf_k={args.rrf_k} depth={args.depth} "
+        f"data={args.data} backend={args.backend} embedder={args.embedder} rrf_k={args.rrf_k} depth={args.depth} "
         f"weights vector={args.vector_weight} keyword={args.keyword_weight} substring={args.substring_weight} "
         f"vector_depth={args.vector_depth} fusion={args.fusion}"
     )
@@ -159,6 +168,7 @@ def main() -> None:
     ap = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawTextHelpFormatter)
     ap.add_argument("--data", default=str(DEFAULT_DATA))
     ap.add_argument("--embedder", default="local", choices=["local", "none"])
+    ap.add_argument("--backend", default="sqlite", choices=["sqlite", "postgres"])
     ap.add_argument("--corpora", default="turns,observations")
     defaults = RetrievalSettings()
     ap.add_argument("--rrf-k", type=float, default=defaults.rrf_k)

@@ -10,7 +10,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 
 from gateway.auth import Authenticator
-from gateway.config import Config
+from gateway.config import Config, display_database
 from gateway.errors import StartupError
 from gateway.litellm_loader import load_litellm
 from gateway.memory import MemoryService, build_embedder
@@ -59,7 +59,7 @@ class Services:
         running kept a failed start-up from exiting, issue 7 item 6) and raise
         ``StartupError`` with one line naming the database."""
         _warn_shared_upstream_key(self.config)
-        database = self.config.memory.database
+        database = display_database(self.config.memory.database)
         try:
             if self.backend.kind == "sqlite":
                 try:

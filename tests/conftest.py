@@ -16,12 +16,19 @@ from gateway.app import create_app
 from gateway.config import config_from_dict
 from gateway.server_protocol import http_protocol
 from tests.fake_upstream import FakeUpstream
+from tests.pg import fresh_database_url
 from tests.servers import serve_in_thread
 
 # property tests: no per-example deadline (the CI machine is shared and noisy) and no
 # example database left in the work tree
 settings.register_profile("memorelay", deadline=None, database=None)
 settings.load_profile("memorelay")
+
+
+@pytest.fixture
+def pg_url() -> str:
+    """A new, empty PostgreSQL database for this test (see tests/pg.py)."""
+    return fresh_database_url()
 
 
 @pytest.fixture(scope="session")

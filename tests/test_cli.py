@@ -95,6 +95,17 @@ def test_database_urls_postgresql_accepted_with_password_masked_others_refused(t
     assert sorted(p.name for p in tmp_path.iterdir()) == ["bad.yaml", "pg.yaml"]  # no 'postgresql:' folder
 
 
+def test_memory_commands_run_on_postgresql(tmp_path: Path, pg_url: str) -> None:
+    cfg = tmp_path / "pg.yaml"
+    cfg.write_text(yaml.safe_dump({"memory": {"database": pg_url, "embedding": {"provider": "none"}}}))
+    add = ("memories", "add", "--tenant", "t", "--user", "al", "--title", "Likes tea", "--content", "Green tea")
+    r = memorelay(*add, "--config", str(cfg), cwd=tmp_path)
+    assert r.returncode == 0, r.stderr
+    r = memorelay("memories", "list", "--user", "al", "--config", str(cfg), cwd=tmp_path)  # tenant found
+    assert r.returncode == 0, r.stderr
+    assert [m["title"] for m in orjson.loads(r.stdout)["data"]] == ["Likes tea"]
+
+
 def test_check_config_rejects_missing_modules_and_non_filters(tmp_path: Path) -> None:
     bad = tmp_path / "bad.yaml"
     for target, expected in (

@@ -19,10 +19,17 @@ USER_UPDATE_KEYS = frozenset({"title", "content", "category", "subcategory", "ta
 ADMIN_UPDATE_KEYS = USER_UPDATE_KEYS | {"score", "disabled_reason"}
 
 
+def _no_nul(field_name: str, text: str) -> str:
+    # PostgreSQL text cannot hold NUL; refused on every backend, so both store the same
+    if "\x00" in text:
+        raise MemoryValidationError(field_name, "must not contain NUL characters")
+    return text
+
+
 def title(value: Any) -> str:
     if not isinstance(value, str):
         raise MemoryValidationError("title", "must be a string")
-    text = str(value).strip()
+    text = _no_nul("title", str(value).strip())
     if not text:
         raise MemoryValidationError("title", "must not be empty")
     if "\n" in text or "\r" in text:
@@ -35,7 +42,7 @@ def title(value: Any) -> str:
 def content(value: Any) -> str:
     if not isinstance(value, str):
         raise MemoryValidationError("content", "must be a string")
-    text = str(value).strip()
+    text = _no_nul("content", str(value).strip())
     if not text:
         raise MemoryValidationError("content", "must not be empty")
     if len(text) > MAX_CONTENT:
@@ -54,7 +61,7 @@ def subcategory(value: Any) -> str:
         return ""
     if not isinstance(value, str) or "\n" in value:
         raise MemoryValidationError("subcategory", "must be a one-line string")
-    text = str(value).strip()
+    text = _no_nul("subcategory", str(value).strip())
     if len(text) > MAX_SUBCATEGORY:
         raise MemoryValidationError("subcategory", f"must be at most {MAX_SUBCATEGORY} characters")
     return text
@@ -69,7 +76,7 @@ def tags(value: Any) -> list[str]:
     for tag in value:
         if not isinstance(tag, str):
             raise MemoryValidationError("tags", "must be a list of strings")
-        tag = tag.strip()
+        tag = _no_nul("tags", tag.strip())
         if not tag:
             continue
         if len(tag) > MAX_TAG or "\n" in tag:

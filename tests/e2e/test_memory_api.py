@@ -73,6 +73,7 @@ def test_create_get_patch_delete(url: str) -> None:
         {"title": "t", "content": "c", "category": "technical", "tags": "notalist"},
         {"title": "t", "content": "c", "category": "technical", "scope": "shared"},
         {"title": "x" * 500, "content": "c", "category": "technical"},
+        {"title": "t", "content": "nul \u0000 inside", "category": "technical"},  # PostgreSQL text cannot hold it
     ],
 )
 def test_validation_errors_are_400_in_openai_shape(url: str, body: dict[str, object]) -> None:

@@ -1,0 +1,150 @@
+"""Small pure helpers of the PostgreSQL memory store: row mapping, the visibility clause and
+the tsvector / tsquery literals for CJK grams."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from typing import Any
+
+import orjson
+
+from ..keyword_index import SHARED_OWNER, cjk_grams
+from ..store import Visibility
+from ..types import Memory
+
+COLUMNS = (
+    "id, tenant, user_id, scope, category, subcategory, title, content, tags, source, "
+    "source_conversation_id, score, enabled, disabled_reason, created_at, updated_at, "
+    "access_count, last_access_at, slot"
+)
+WRITABLE = frozenset(
+    {
+        "user_id",
+        "scope",
+        "category",
+        "subcategory",
+        "title",
+        "content",
+        "tags",
+        "score",
+        "enabled",
+        "disabled_reason",
+        "updated_at",
+        "access_count",
+        "last_access_at",
+        "slot",
+    }
+)
+# tsvector positions stop at 16383 and a lexeme keeps at most 256 of them
+_MAX_POSITION = 16383
+
+
+def row_to_memory(row: Sequence[Any]) -> Memory:
+    return Memory(
+        id=row[0],
+        tenant=row[1],
+        user_id=row[2],
+        scope=row[3],
+        category=row[4],
+        subcategory=row[5],
+        title=row[6],
+        content=row[7],
+        tags=list(orjson.loads(row[8])),
+        source=row[9],
+        source_conversation_id=row[10],
+        score=float(row[11]),
+        enabled=bool(row[12]),
+        disabled_reason=row[13],
+        created_at=row[14],
+        updated_at=row[15],
+        access_count=int(row[16]),
+        last_access_at=row[17],
+        slot=row[18],
+    )
+
+
+def memory_values(m: Memory) -> tuple[Any, ...]:
+    """The COLUMNS of ``m``, then its CJK tsvector literal."""
+    return (
+        m.id,
+        m.tenant,
+        m.user_id,
+        m.scope,
+        m.category,
+        m.subcategory,
+        m.title,
+        m.content,
+        orjson.dumps(m.tags).decode(),
+        m.source,
+        m.source_conversation_id,
+        m.score,
+        m.enabled,
+        m.disabled_reason,
+        m.created_at,
+        m.updated_at,
+        m.access_count,
+        m.last_access_at,
+        m.slot,
+        cjk_vector(m.title, m.content, orjson.dumps(m.tags).decode()),
+    )
+
+
+def _lexeme(text: str) -> str:
+    return "'" + text.replace("\\", "\\\\").replace("'", "''") + "'"
+
+
+def cjk_vector(title: str, content: str, tags: str) -> str:
+    """tsvector literal of the CJK bigrams and unigrams (``keyword_index.cjk_grams``) of a
+    memory's text, with positions so a repeated gram counts more."""
+    positions: dict[str, list[int]] = {}
+    for i, gram in enumerate(cjk_grams(f"{title} {content} {tags}").split()):
+        at = positions.setdefault(gram, [])
+        if len(at) < 256:
+            at.append(min(i + 1, _MAX_POSITION))
+    return " ".join(f"{_lexeme(g)}:{','.join(map(str, sorted(set(p))))}" for g, p in positions.items())
+
+
+def any_of(terms: Sequence[str]) -> str:
+    """tsquery literal matching any of ``terms`` taken verbatim (no parsing)."""
+    return " | ".join(_lexeme(t) for t in terms)
+
+
+def like_pattern(word: str) -> str:
+    """``%word%`` with LIKE's special characters escaped (backslash is the escape)."""
+    escaped = word.replace("\\", "\\\\").replace("%", "\\%").replace("_", "\\_")
+    return f"%{escaped}%"
+
+
+def visibility(where: Visibility, *, enabled_only: bool | None = None) -> tuple[str, list[Any]]:
+    """WHERE clause (without ``WHERE``) for the rows ``where`` may read; ``enabled_only``
+    overrides ``where.include_disabled``."""
+    clauses = ["tenant = %s"]
+    args: list[Any] = [where.tenant]
+    if where.personal_only or where.scope == "personal":
+        if where.user_id is None:
+            clauses.append("false")
+        else:
+            clauses.append("scope = 'personal' AND user_id = %s")
+            args.append(where.user_id)
+    elif where.user_id is None:
+        clauses.append("scope IN ('shared', 'system')")
+    else:
+        clauses.append("(scope IN ('shared', 'system') OR (scope = 'personal' AND user_id = %s))")
+        args.append(where.user_id)
+    if where.scope is not None:
+        clauses.append("scope = %s")
+        args.append(where.scope)
+    if where.category is not None:
+        clauses.append("category = %s")
+        args.append(where.category)
+    if enabled_only if enabled_only is not None else not where.include_disabled:
+        clauses.append("enabled")
+    return " AND ".join(clauses), args
+
+
+def partition(tenant: str, owner: str) -> tuple[str, list[Any]]:
+    """WHERE clause for one partition: a user's personal rows, or (``SHARED_OWNER``) the
+    tenant's shared and system rows."""
+    if owner == SHARED_OWNER:
+        return "tenant = %s AND scope IN ('shared', 'system')", [tenant]
+    return "tenant = %s AND scope = 'personal' AND user_id = %s", [tenant, owner]

@@ -1,0 +1,270 @@
+"""``PostgresLearningStore``: the learning queue shared by every replica, the learning log,
+learning token usage and prompt overrides.
+
+A job is ``pending`` until a worker of any replica claims it (``running``, with a lease
+``lease_until``, in the database's clock). The claim is one ``UPDATE … WHERE id = (SELECT …
+FOR UPDATE SKIP LOCKED)``: concurrent workers never wait on, nor take, the same job. A job
+whose lease ran out (its replica died or hung) is claimable again: that is the only recovery,
+nothing is re-queued at start. A job enqueued with a ``key_holder`` (the replica that holds
+the caller's credential in memory) is claimable by other replicas only ``holder_wait_s`` after
+it was created. Times are the database's (``clock_timestamp``), so replicas' clocks need not
+agree. The conversation payload is wiped when the job is done; a dead job keeps it for an
+operator's retry until retention or the user's "clear all".
+"""
+
+from __future__ import annotations
+
+import time
+from collections.abc import Sequence
+from typing import Any
+
+import orjson
+import psycopg
+
+from gateway.errors import GatewayError
+from gateway.learning.jobs import Job
+from gateway.learning.prompts import PromptName, default_prompt
+
+from ._db import Database
+
+_NOW = "extract(epoch from clock_timestamp())"
+WRITABLE_TTL_S = 2.0
+
+
+def _iso(t: float | None = None) -> str:
+    return time.strftime("%Y-%m-%dT%H:%M:%SZ", time.gmtime(t))
+
+
+class PostgresLearningStore:
+    """See ``store.LearningStore``. ``database`` is a URL (own pool) or a shared ``Database``."""
+
+    def __init__(self, database: Database | str) -> None:
+        self.db = database if isinstance(database, Database) else Database(database)
+        self._writable = (True, 0.0)  # (answer, monotonic time it expires)
+
+    async def open(self) -> None:
+        await self.db.open()
+
+    async def close(self) -> None:
+        await self.db.close()
+
+    async def _read(self, sql: str, params: Sequence[Any] = ()) -> list[tuple[Any, ...]]:
+        async with self.db.connection() as conn:
+            cur = await conn.execute(sql, params)
+            return await cur.fetchall()
+
+    async def _write(self, sql: str, params: Sequence[Any] = ()) -> tuple[list[tuple[Any, ...]], int]:
+        """One statement in its own transaction (or the caller's): rows returned, rows changed."""
+        async with self.db.transaction() as tx:
+            cur = await tx.conn.execute(sql, params)
+            rows = await cur.fetchall() if cur.description is not None else []
+            return rows, cur.rowcount
+
+    async def writable(self) -> bool:
+        """Whether the database takes writes (reachable, not a read-only standby); asked on
+        every chat, so the answer is kept for ``WRITABLE_TTL_S``."""
+        now = time.monotonic()
+        if now < self._writable[1]:
+            return self._writable[0]
+        try:
+            rows = await self._read("SELECT NOT pg_is_in_recovery()")
+            ok = bool(rows and rows[0][0])
+        except (psycopg.Error, GatewayError, OSError):
+            ok = False
+        self._writable = (ok, now + WRITABLE_TTL_S)
+        return ok
+
+    async def compact(self) -> None:
+        """Nothing: autovacuum reclaims the row versions that held wiped payloads."""
+
+    # -- queue ------------------------------------------------------------------------------
+    async def enqueue(
+        self,
+        tenant: str,
+        user_id: str,
+        conversation_id: str | None,
+        model: str,
+        payload: dict[str, Any],
+        *,
+        key_holder: str | None = None,
+    ) -> int:
+        rows, _ = await self._write(
+            "INSERT INTO learning_jobs (tenant, user_id, conversation_id, model, payload, status, key_holder,"
+            f" next_attempt_at, created_at, updated_at) VALUES (%s, %s, %s, %s, %s, 'pending', %s, {_NOW}, {_NOW},"
+            f" {_NOW}) RETURNING id",
+            (tenant, user_id, conversation_id, model, orjson.dumps(payload), key_holder),
+        )
+        return int(rows[0][0])
+
+    async def claim(self, lease_s: float, *, replica: str, holder_wait_s: float) -> Job | None:
+        """Lease the oldest due job: pending and due, or running with an expired lease; a job
+        another replica holds the key for only once ``holder_wait_s`` passed since enqueue."""
+        rows, _ = await self._write(
+            f"UPDATE learning_jobs SET status = 'running', attempts = attempts + 1, lease_until = {_NOW} + %s,"
+            f" lease_holder = %s, updated_at = {_NOW} WHERE id = ("
+            " SELECT id FROM learning_jobs WHERE status IN ('pending', 'running')"
+            f" AND ((status = 'pending' AND next_attempt_at <= {_NOW})"
+            f" OR (status = 'running' AND lease_until < {_NOW}))"
+            f" AND (key_holder IS NULL OR key_holder = %s OR created_at <= {_NOW} - %s)"
+            " ORDER BY id LIMIT 1 FOR UPDATE SKIP LOCKED)"
+            " RETURNING id, tenant, user_id, conversation_id, model, payload, attempts, key_holder",
+            (lease_s, replica, replica, holder_wait_s),
+        )
+        if not rows:
+            return None
+        r = rows[0]
+        return Job(int(r[0]), r[1], r[2], r[3], r[4], orjson.loads(r[5] or b"{}"), int(r[6]), r[7])
+
+    async def finish(self, job_id: int, status: str = "done", error: str | None = None) -> None:
+        # a dead job keeps its payload until an operator retries or discards it
+        await self._write(
+            "UPDATE learning_jobs SET status = %s, payload = CASE WHEN %s = 'dead' THEN payload END,"
+            f" lease_until = NULL, lease_holder = NULL, updated_at = {_NOW}, last_error = %s WHERE id = %s",
+            (status, status, error, job_id),
+        )
+
+    async def retry(self, job_id: int, delay_s: float, error: str, *, count_attempt: bool = True) -> None:
+        """Due again in ``delay_s`` (the caller jitters it); ``count_attempt=False`` gives back
+        the attempt the claim took (a transient store fault is not the job's)."""
+        await self._write(
+            "UPDATE learning_jobs SET status = 'pending', lease_until = NULL, lease_holder = NULL,"
+            f" next_attempt_at = {_NOW} + %s, updated_at = {_NOW}, last_error = %s,"
+            " attempts = GREATEST(0, attempts - %s) WHERE id = %s",
+            (delay_s, error, 0 if count_attempt else 1, job_id),
+        )
+
+    async def pending_count(self) -> int:
+        """Queued and running jobs of every replica."""
+        rows = await self._read("SELECT COUNT(*) FROM learning_jobs WHERE status IN ('pending', 'running')")
+        return int(rows[0][0]) if rows else 0
+
+    async def job_counts(self) -> dict[str, int]:
+        rows = await self._read("SELECT status, COUNT(*) FROM learning_jobs GROUP BY status ORDER BY status")
+        return {str(r[0]): int(r[1]) for r in rows}
+
+    # -- log and usage ----------------------------------------------------------------------
+    async def log(self, job_id: int | None, tenant: str, user_id: str, entry: dict[str, Any]) -> None:
+        await self._write(
+            "INSERT INTO learning_log (job_id, tenant, user_id, time, entry) VALUES (%s, %s, %s, %s, %s)",
+            (job_id, tenant, user_id, _iso(), orjson.dumps(entry).decode()),
+        )
+
+    @staticmethod
+    def _entry(r: Sequence[Any]) -> dict[str, Any]:
+        return {"id": r[0], "job_id": r[1], "tenant": r[2], "user_id": r[3], "time": r[4], **orjson.loads(r[5])}
+
+    async def log_entries(
+        self, *, tenant: str | None = None, user_id: str | None = None, limit: int = 50, offset: int = 0
+    ) -> tuple[list[dict[str, Any]], int]:
+        where, args = ["true"], []
+        if tenant is not None:
+            where.append("tenant = %s")
+            args.append(tenant)
+        if user_id is not None:
+            where.append("user_id = %s")
+            args.append(user_id)
+        clause = " AND ".join(where)
+        total = await self._read(f"SELECT COUNT(*) FROM learning_log WHERE {clause}", args)
+        rows = await self._read(
+            f"SELECT id, job_id, tenant, user_id, time, entry FROM learning_log WHERE {clause}"
+            " ORDER BY id DESC LIMIT %s OFFSET %s",
+            [*args, limit, offset],
+        )
+        return [self._entry(r) for r in rows], int(total[0][0]) if total else 0
+
+    async def log_since(self, since: str, tenant: str | None, limit: int) -> list[dict[str, Any]]:
+        """Entries written at or after ``since`` (ISO time or day), newest first."""
+        extra, args = ("AND tenant = %s", [tenant]) if tenant else ("", [])
+        rows = await self._read(
+            f"SELECT id, job_id, tenant, user_id, time, entry FROM learning_log WHERE time >= %s {extra}"
+            " ORDER BY id DESC LIMIT %s",
+            [since, *args, limit],
+        )
+        return [self._entry(r) for r in rows]
+
+    async def add_usage(self, tenant: str, user_id: str, prompt_tokens: int, completion_tokens: int) -> None:
+        await self._write(
+            "INSERT INTO learning_usage (tenant, user_id, day, prompt_tokens, completion_tokens, jobs)"
+            " VALUES (%s, %s, %s, %s, %s, 1) ON CONFLICT (tenant, user_id, day) DO UPDATE SET"
+            " prompt_tokens = learning_usage.prompt_tokens + excluded.prompt_tokens,"
+            " completion_tokens = learning_usage.completion_tokens + excluded.completion_tokens,"
+            " jobs = learning_usage.jobs + 1",
+            (tenant, user_id, _iso()[:10], prompt_tokens, completion_tokens),
+        )
+
+    async def stats(self, tenant: str | None) -> dict[str, Any]:
+        where, args = ("WHERE tenant = %s", [tenant]) if tenant else ("", [])
+        rows = await self._read(
+            "SELECT day, SUM(prompt_tokens), SUM(completion_tokens), SUM(jobs) FROM learning_usage"
+            f" {where} GROUP BY day ORDER BY day",
+            args,
+        )
+        usage = {r[0]: {"prompt_tokens": int(r[1]), "completion_tokens": int(r[2]), "jobs": int(r[3])} for r in rows}
+        return {"jobs": await self.job_counts(), "tokens_per_day": usage}
+
+    # -- prompts ----------------------------------------------------------------------------
+    async def get_prompt(self, name: PromptName) -> tuple[str, str]:
+        rows = await self._read("SELECT text FROM learning_prompts WHERE name = %s", (name,))
+        if rows:
+            return str(rows[0][0]), "override"
+        return default_prompt(name), "default"
+
+    async def put_prompt(self, name: PromptName, text: str, *, actor: str) -> None:
+        await self._write(
+            "INSERT INTO learning_prompts (name, text, updated_at, actor) VALUES (%s, %s, %s, %s)"
+            " ON CONFLICT (name) DO UPDATE SET text = excluded.text, updated_at = excluded.updated_at,"
+            " actor = excluded.actor",
+            (name, text, _iso(), actor),
+        )
+
+    async def reset_prompt(self, name: PromptName) -> None:
+        await self._write("DELETE FROM learning_prompts WHERE name = %s", (name,))
+
+    # -- dead letter ------------------------------------------------------------------------
+    async def dead_jobs(self, *, limit: int = 50, offset: int = 0) -> tuple[list[dict[str, Any]], int]:
+        total = await self._read("SELECT COUNT(*) FROM learning_jobs WHERE status = 'dead'")
+        rows = await self._read(
+            "SELECT id, tenant, user_id, model, attempts, created_at, updated_at, last_error, payload IS NOT NULL"
+            " FROM learning_jobs WHERE status = 'dead' ORDER BY id DESC LIMIT %s OFFSET %s",
+            (limit, offset),
+        )
+        keys = ("id", "tenant", "user_id", "model", "attempts", "created_at", "updated_at", "last_error")
+        data = []
+        for r in rows:
+            job: dict[str, Any] = dict(zip(keys, r[:8], strict=True))
+            job["id"] = int(r[0])
+            job["created_at"], job["updated_at"] = _iso(r[5]), _iso(r[6])
+            job["retryable"] = bool(r[8])
+            data.append(job)
+        return data, int(total[0][0]) if total else 0
+
+    async def wipe_dead_payloads(
+        self, *, older_than_s: float | None = None, tenant: str | None = None, user_id: str | None = None
+    ) -> int:
+        where = ["status = 'dead'", "payload IS NOT NULL"]
+        args: list[float | str] = []
+        if older_than_s is not None:
+            where.append(f"updated_at < {_NOW} - %s")
+            args.append(older_than_s)
+        if tenant is not None and user_id is not None:
+            where += ["tenant = %s", "user_id = %s"]
+            args += [tenant, user_id]
+        _, count = await self._write(f"UPDATE learning_jobs SET payload = NULL WHERE {' AND '.join(where)}", args)
+        return count
+
+    async def retry_dead(self, job_id: int) -> bool:
+        _, count = await self._write(
+            "UPDATE learning_jobs SET status = 'pending', attempts = 0, lease_until = NULL, lease_holder = NULL,"
+            f" next_attempt_at = {_NOW}, updated_at = {_NOW}"
+            " WHERE id = %s AND status = 'dead' AND payload IS NOT NULL",
+            (job_id,),
+        )
+        return count == 1
+
+    async def discard_dead(self, job_id: int) -> bool:
+        _, count = await self._write(
+            f"UPDATE learning_jobs SET status = 'discarded', payload = NULL, updated_at = {_NOW}"
+            " WHERE id = %s AND status = 'dead'",
+            (job_id,),
+        )
+        return count == 1

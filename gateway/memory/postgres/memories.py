@@ -1,0 +1,516 @@
+"""``PostgresMemoryStore``: memories, embeddings (pgvector), keyword search (full text for words
+and CJK grams, pg_trgm for partial words), settings, the audit log and metadata on PostgreSQL.
+
+Every read of memories is keyed by tenant (and user) through ``_sql.visibility`` or
+``_sql.partition``; only ``fetch`` (by id, for the service's own visibility check), retention
+(``expired``) and the operators' views span tenants. Every committed change to a partition's
+memories or to a user's settings is announced to the other replicas (``_db``).
+"""
+
+from __future__ import annotations
+
+from collections.abc import AsyncIterator, Callable, Iterable, Sequence
+from contextlib import asynccontextmanager
+from typing import Any
+
+import numpy as np
+import orjson
+
+from ..keyword_index import SHARED_OWNER, KeywordQuery
+from ..store import Change, KeywordOptions, PartitionRows, Visibility
+from ..types import Memory, TenantConflict
+from . import _search, vectors
+from ._db import Conn, Database, Tx, everything
+from ._sql import COLUMNS, WRITABLE, cjk_vector, memory_values, partition, row_to_memory, visibility
+
+# an audit entry of a deleted memory keeps only the names of the fields it recorded
+_SCRUB_AUDIT = ", ".join(
+    f"""{col} = CASE
+        WHEN {col} IS NULL OR json_typeof({col}) <> 'object' THEN NULL
+        WHEN json_typeof({col} -> 'fields') = 'array' THEN {col}
+        ELSE (SELECT json_build_object('fields', COALESCE(json_agg(k), '[]'::json))
+              FROM json_object_keys({col}) AS k)
+    END"""
+    for col in ("before", "after")
+)
+_USAGE_SUMS = ("prompt_tokens", "completion_tokens", "jobs")
+# fields whose change alone retrieval does not notice: no change is announced for them
+_QUIET_FIELDS = frozenset({"updated_at", "score", "access_count", "last_access_at"})
+
+
+def _owner(scope: str, user_id: str) -> str:
+    return user_id if scope == "personal" else SHARED_OWNER
+
+
+def _json(value: Any) -> str | None:
+    return None if value is None else orjson.dumps(value).decode()
+
+
+class PostgresMemoryStore:
+    """See ``store.MemoryStore``. ``database`` is a URL (this store gets its own pool) or a
+    ``Database`` shared with the learning queue."""
+
+    def __init__(self, database: Database | str) -> None:
+        self.db = database if isinstance(database, Database) else Database(database)
+        self._terms = _search.TermStats()
+
+    async def open(self) -> None:
+        await self.db.open()
+
+    async def close(self) -> None:
+        await self.db.close()
+
+    @asynccontextmanager
+    async def transaction(self) -> AsyncIterator[None]:
+        async with self.db.transaction():
+            yield
+
+    def on_change(self, callback: Callable[[Change], None]) -> None:
+        self.db.on_change(callback)
+
+    async def _rows(self, sql: str, params: Sequence[Any] = ()) -> list[tuple[Any, ...]]:
+        async with self.db.connection() as conn:
+            cur = await conn.execute(sql, params)
+            return await cur.fetchall()
+
+    async def _scalar(self, sql: str, params: Sequence[Any] = ()) -> int:
+        rows = await self._rows(sql, params)
+        return int(rows[0][0]) if rows and rows[0][0] is not None else 0
+
+    @staticmethod
+    def _touched(tx: Tx, rows: Iterable[Sequence[Any]]) -> None:
+        """Announce the partitions of (tenant, scope, user_id) rows."""
+        for tenant, scope, user_id in rows:
+            tx.changed(Change("memories", tenant, _owner(scope, user_id)))
+
+    # -- metadata ---------------------------------------------------------------------------
+    async def get_meta(self, key: str) -> str | None:
+        rows = await self._rows("SELECT value FROM meta WHERE key = %s", (key,))
+        return None if not rows else str(rows[0][0])
+
+    async def set_meta(self, key: str, value: str) -> None:
+        async with self.db.transaction() as tx:
+            await tx.conn.execute(
+                "INSERT INTO meta (key, value) VALUES (%s, %s) ON CONFLICT (key) DO UPDATE SET value = excluded.value",
+                (key, value),
+            )
+
+    # -- vectors ----------------------------------------------------------------------------
+    async def prepare_vectors(self, model: str, dim: int, *, reembedded: bool = False) -> str:
+        async with self.db.transaction() as tx:
+            state = await vectors.prepare(tx.conn, model, dim, reembedded=reembedded)
+            if state == "rebuilt":
+                for change in await everything(tx.conn):
+                    if change.kind == "memories":
+                        tx.changed(change)
+        return state
+
+    async def texts_to_embed(self, *, everything: bool) -> list[tuple[str, str, str]]:
+        where = "" if everything else "WHERE embedding IS NULL"
+        rows = await self._rows(f"SELECT id, title, content FROM memories {where} ORDER BY seq")
+        return [(r[0], r[1], r[2]) for r in rows]
+
+    async def set_embeddings(self, pairs: Sequence[tuple[str, np.ndarray]]) -> None:
+        if not pairs:
+            return
+        async with self.db.transaction() as tx:
+            async with tx.conn.cursor() as cur:
+                await cur.executemany(
+                    "UPDATE memories SET embedding = %s WHERE id = %s",
+                    [(np.asarray(v, dtype=np.float32), mid) for mid, v in pairs],
+                )
+            cur = await tx.conn.execute(
+                "SELECT DISTINCT tenant, scope, user_id FROM memories WHERE id = ANY(%s)", ([p[0] for p in pairs],)
+            )
+            self._touched(tx, await cur.fetchall())
+
+    async def save_vectors(self) -> None:
+        """Nothing to save: pgvector's index is part of the database."""
+
+    # -- memories ---------------------------------------------------------------------------
+    async def insert(self, memories: Sequence[Memory], embeddings: np.ndarray | None) -> None:
+        if not memories:
+            return
+        rows = [
+            (*memory_values(m), None if embeddings is None else np.asarray(embeddings[i], dtype=np.float32))
+            for i, m in enumerate(memories)
+        ]
+        marks = ", ".join(["%s"] * 19)
+        async with self.db.transaction() as tx:
+            async with tx.conn.cursor() as cur:
+                await cur.executemany(
+                    f"INSERT INTO memories ({COLUMNS}, cjk, embedding) VALUES ({marks}, %s::tsvector, %s)", rows
+                )
+            self._touched(tx, {(m.tenant, m.scope, m.user_id) for m in memories})
+
+    async def fetch(self, ids: Sequence[str]) -> dict[str, Memory]:
+        if not ids:
+            return {}
+        rows = await self._rows(f"SELECT {COLUMNS} FROM memories WHERE id = ANY(%s)", (list(ids),))
+        return {r[0]: row_to_memory(r) for r in rows}
+
+    async def fetch_one(self, memory_id: str) -> Memory | None:
+        return (await self.fetch([memory_id])).get(memory_id)
+
+    async def embedding(self, memory_id: str) -> np.ndarray | None:
+        rows = await self._rows("SELECT embedding FROM memories WHERE id = %s", (memory_id,))
+        if not rows or rows[0][0] is None:
+            return None
+        vector: np.ndarray = rows[0][0]
+        return vector
+
+    async def write_fields(self, memory_id: str, fields: dict[str, Any]) -> None:
+        if not fields:
+            return
+        bad = set(fields) - WRITABLE
+        if bad:
+            raise ValueError(f"not writable: {sorted(bad)}")
+        values = [
+            orjson.dumps(v).decode() if k == "tags" else bool(v) if k == "enabled" else v for k, v in fields.items()
+        ]
+        assignments = ", ".join(f"{k} = %s" for k in fields)
+        async with self.db.transaction() as tx:
+            cur = await tx.conn.execute(
+                "SELECT tenant, scope, user_id FROM memories WHERE id = %s FOR UPDATE", (memory_id,)
+            )
+            before = await cur.fetchall()
+            cur = await tx.conn.execute(
+                f"UPDATE memories SET {assignments} WHERE id = %s "
+                "RETURNING tenant, scope, user_id, title, content, tags",
+                (*values, memory_id),
+            )
+            after = await cur.fetchall()
+            if after and {"title", "content", "tags"} & set(fields):
+                title, content, tags = after[0][3:]
+                cjk = cjk_vector(title, content, tags)
+                await tx.conn.execute("UPDATE memories SET cjk = %s::tsvector WHERE id = %s", (cjk, memory_id))
+            if set(fields) - _QUIET_FIELDS:
+                self._touched(tx, [*before, *(r[:3] for r in after)])
+
+    async def set_embedding(self, memory_id: str, vector: np.ndarray | None) -> None:
+        value = None if vector is None else np.asarray(vector, dtype=np.float32)
+        async with self.db.transaction() as tx:
+            cur = await tx.conn.execute(
+                "UPDATE memories SET embedding = %s WHERE id = %s RETURNING tenant, scope, user_id", (value, memory_id)
+            )
+            self._touched(tx, await cur.fetchall())
+
+    async def delete(self, ids: Sequence[str]) -> None:
+        if not ids:
+            return
+        async with self.db.transaction() as tx:
+            cur = await tx.conn.execute(
+                "DELETE FROM memories WHERE id = ANY(%s) RETURNING tenant, scope, user_id", (list(ids),)
+            )
+            self._touched(tx, await cur.fetchall())
+            await tx.conn.execute(f"UPDATE audit_log SET {_SCRUB_AUDIT} WHERE memory_id = ANY(%s)", (list(ids),))
+
+    async def add_access(self, counts: Sequence[tuple[str, int, str]]) -> None:
+        """Access counts steer retention only, not retrieval: no change is announced."""
+        if not counts:
+            return
+        async with self.db.transaction() as tx:
+            await tx.conn.execute(
+                "UPDATE memories m SET access_count = m.access_count + v.n, last_access_at = v.at "
+                "FROM unnest(%s::text[], %s::int[], %s::text[]) AS v(id, n, at) WHERE m.id = v.id",
+                ([c[0] for c in counts], [c[1] for c in counts], [c[2] for c in counts]),
+            )
+
+    async def list_visible(self, where: Visibility, *, limit: int, offset: int) -> tuple[list[Memory], int]:
+        clause, args = visibility(where)
+        total = await self._scalar(f"SELECT COUNT(*) FROM memories WHERE {clause}", args)
+        rows = await self._rows(
+            f"SELECT {COLUMNS} FROM memories WHERE {clause} ORDER BY created_at DESC, seq DESC LIMIT %s OFFSET %s",
+            [*args, max(0, int(limit)), max(0, int(offset))],
+        )
+        return [row_to_memory(r) for r in rows], total
+
+    async def count_personal(self, tenant: str, user_id: str, *, source: str | None = None) -> int:
+        extra, args = (" AND source = %s", [source]) if source is not None else ("", [])
+        return await self._scalar(
+            f"SELECT COUNT(*) FROM memories WHERE tenant = %s AND scope = 'personal' AND user_id = %s{extra}",
+            [tenant, user_id, *args],
+        )
+
+    async def _select(self, where: str, params: Sequence[Any], tail: str = "") -> list[Memory]:
+        rows = await self._rows(f"SELECT {COLUMNS} FROM memories WHERE {where} {tail}", params)
+        return [row_to_memory(r) for r in rows]
+
+    async def personal(self, tenant: str, user_id: str) -> list[Memory]:
+        return await self._select(
+            "tenant = %s AND scope = 'personal' AND user_id = %s", [tenant, user_id], "ORDER BY created_at, seq"
+        )
+
+    async def in_slot(self, tenant: str, user_id: str, slot: str) -> list[Memory]:
+        return await self._select(
+            "tenant = %s AND scope = 'personal' AND user_id = %s AND enabled AND slot = %s",
+            [tenant, user_id, slot],
+            "ORDER BY created_at DESC, seq DESC",
+        )
+
+    async def lowest_value(self, tenant: str, user_id: str, n: int, protect: Sequence[str]) -> list[Memory]:
+        if n <= 0:
+            return []
+        return await self._select(
+            "tenant = %s AND scope = 'personal' AND user_id = %s AND source = 'auto' AND NOT (id = ANY(%s))",
+            [tenant, user_id, list(protect), n],
+            "ORDER BY enabled ASC, score ASC, access_count ASC, created_at ASC, seq ASC LIMIT %s",
+        )
+
+    async def expired(self, cutoff: str) -> list[Memory]:
+        return await self._select("source = 'auto' AND access_count = 0 AND updated_at < %s", [cutoff], "ORDER BY seq")
+
+    async def personal_stats(self, tenant: str, user_id: str) -> dict[str, Any]:
+        rows = await self._rows(
+            "SELECT category, COUNT(*), COUNT(*) FILTER (WHERE enabled), "
+            "MAX(created_at) FILTER (WHERE source = 'auto') FROM memories "
+            "WHERE tenant = %s AND scope = 'personal' AND user_id = %s GROUP BY category ORDER BY category",
+            (tenant, user_id),
+        )
+        learned = [r[3] for r in rows if r[3]]
+        return {
+            "total": sum(int(r[1]) for r in rows),
+            "enabled": sum(int(r[2]) for r in rows),
+            "by_category": {r[0]: int(r[1]) for r in rows},
+            "last_learned_at": max(learned) if learned else None,
+        }
+
+    # -- candidates for retrieval -----------------------------------------------------------
+    async def vector_candidates(self, where: Visibility, query: np.ndarray, k: int) -> list[tuple[str, float]]:
+        if k <= 0:
+            return []
+        async with self.db.connection() as conn:
+            return await vectors.candidates(conn, where, np.asarray(query, dtype=np.float32).reshape(-1), k)
+
+    async def keyword_candidates(
+        self, where: Visibility, query: KeywordQuery, k: int, options: KeywordOptions | None = None
+    ) -> list[tuple[list[tuple[str, float]], str]]:
+        options = options or KeywordOptions()
+        if k <= 0:
+            return []
+        return await _search.keyword_lists(self.db, where, query, k, options, self._terms)
+
+    async def count_visible(self, tenant: str, user_id: str | None) -> int:
+        clause, args = visibility(Visibility(tenant, user_id, include_disabled=True))
+        return await self._scalar(f"SELECT COUNT(*) FROM memories WHERE {clause}", args)
+
+    async def partition_rows(self, tenant: str, owner: str) -> PartitionRows:
+        clause, args = partition(tenant, owner)
+        async with self.db.connection() as conn:
+            async with conn.cursor(binary=True) as cur:
+                await cur.execute(
+                    f"SELECT id, title, content, tags, category, scope, embedding FROM memories "
+                    f"WHERE {clause} AND enabled ORDER BY seq",
+                    args,
+                )
+                rows = await cur.fetchall()
+        return _partition_rows(rows)
+
+    # -- settings ---------------------------------------------------------------------------
+    async def get_settings(self, tenant: str, user_id: str) -> dict[str, Any] | None:
+        rows = await self._rows(
+            "SELECT settings FROM user_settings WHERE tenant = %s AND user_id = %s", (tenant, user_id)
+        )
+        if not rows:
+            return None
+        settings: dict[str, Any] = orjson.loads(rows[0][0])
+        return settings
+
+    async def put_settings(self, tenant: str, user_id: str, settings: dict[str, Any]) -> None:
+        from .._clock import now_iso
+
+        async with self.db.transaction() as tx:
+            await tx.conn.execute(
+                "INSERT INTO user_settings (tenant, user_id, settings, updated_at) VALUES (%s, %s, %s, %s) "
+                "ON CONFLICT (tenant, user_id) DO UPDATE SET settings = excluded.settings, "
+                "updated_at = excluded.updated_at",
+                (tenant, user_id, orjson.dumps(settings).decode(), now_iso()),
+            )
+            tx.changed(Change("settings", tenant, user_id))
+
+    # -- audit, operators -------------------------------------------------------------------
+    async def audit(self, entry: dict[str, Any]) -> None:
+        async with self.db.transaction() as tx:
+            await tx.conn.execute(
+                "INSERT INTO audit_log (time, actor, action, tenant, user_id, memory_id, before, after) "
+                "VALUES (%s, %s, %s, %s, %s, %s, %s::json, %s::json)",
+                (
+                    entry["time"],
+                    entry["actor"],
+                    entry["action"],
+                    entry.get("tenant"),
+                    entry.get("user_id"),
+                    entry.get("memory_id"),
+                    _json(entry.get("before")),
+                    _json(entry.get("after")),
+                ),
+            )
+
+    async def audit_entries(self, tenant: str | None, *, limit: int, offset: int) -> tuple[list[dict[str, Any]], int]:
+        where, args = ("WHERE tenant = %s", [tenant]) if tenant is not None else ("", [])
+        total = await self._scalar(f"SELECT COUNT(*) FROM audit_log {where}", args)
+        rows = await self._rows(
+            "SELECT id, time, actor, action, tenant, user_id, memory_id, before, after "
+            f"FROM audit_log {where} ORDER BY id DESC LIMIT %s OFFSET %s",
+            [*args, max(0, int(limit)), max(0, int(offset))],
+        )
+        keys = ("id", "time", "actor", "action", "tenant", "user_id", "memory_id", "before", "after")
+        return [dict(zip(keys, r, strict=True)) for r in rows], total
+
+    async def users(self, tenant: str | None) -> list[dict[str, Any]]:
+        where, args = ("tenant = %s AND ", [tenant]) if tenant is not None else ("", [])
+        rows = await self._rows(
+            f"SELECT tenant, user_id, COUNT(*), COUNT(*) FILTER (WHERE enabled) FROM memories WHERE {where}"
+            "scope = 'personal' GROUP BY tenant, user_id ORDER BY tenant, user_id",
+            args,
+        )
+        return [{"tenant": r[0], "user_id": r[1], "memories": int(r[2]), "enabled": int(r[3])} for r in rows]
+
+    async def tenants(self) -> list[str]:
+        return [str(r[0]) for r in await self._rows("SELECT DISTINCT tenant FROM memories ORDER BY tenant")]
+
+    async def admin_stats(self, tenant: str | None) -> dict[str, Any]:
+        where, args = ("WHERE tenant = %s", [tenant]) if tenant is not None else ("", [])
+        totals = await self._rows(
+            "SELECT COUNT(*), COUNT(*) FILTER (WHERE enabled), "
+            "COUNT(DISTINCT (tenant, user_id)) FILTER (WHERE scope = 'personal') "
+            f"FROM memories {where}",
+            args,
+        )
+
+        async def grouped(column: str) -> dict[str, int]:
+            rows = await self._rows(f"SELECT {column}, COUNT(*) FROM memories {where} GROUP BY {column}", args)
+            return {str(r[0]): int(r[1]) for r in rows}
+
+        and_where = f"{where} AND" if where else "WHERE"
+        per_day = await self._rows(
+            f"SELECT substr(created_at, 1, 10) AS day, COUNT(*) FROM memories {and_where} source = 'auto' "
+            "GROUP BY day ORDER BY day",
+            args,
+        )
+        total, enabled, users = totals[0]
+        return {
+            "total": int(total),
+            "enabled": int(enabled),
+            "users": int(users),
+            "by_category": await grouped("category"),
+            "by_scope": await grouped("scope"),
+            "by_source": await grouped("source"),
+            "learned_per_day": {str(r[0]): int(r[1]) for r in per_day},
+        }
+
+    async def learned_per_day(self, since: str, tenant: str | None) -> list[tuple[str, str, int]]:
+        extra, args = ("AND tenant = %s", [tenant]) if tenant else ("", [])
+        rows = await self._rows(
+            "SELECT substr(created_at, 1, 10) AS day, category, COUNT(*) FROM memories "
+            f"WHERE source = 'auto' AND created_at >= %s {extra} GROUP BY day, category ORDER BY day, category",
+            [since, *args],
+        )
+        return [(str(r[0]), str(r[1]), int(r[2])) for r in rows]
+
+    async def tenants_holding(self, user_id: str) -> list[tuple[str, int]]:
+        rows = await self._rows(
+            "SELECT tenant, COUNT(*) AS n FROM memories WHERE user_id = %s AND scope = 'personal' "
+            "GROUP BY tenant ORDER BY n DESC, tenant",
+            (user_id,),
+        )
+        return [(str(r[0]), int(r[1])) for r in rows]
+
+    async def move_tenant(self, source: str, target: str, user_id: str | None) -> dict[str, int]:
+        """Move ``source``'s memories (only ``user_id``'s personal ones when given; else also
+        shared and system), settings, audit entries and learning rows to ``target``, in the
+        current transaction. Refuses (``TenantConflict``) before writing anything when the
+        target holds different settings for a user; equal settings leave the source."""
+        user_sql, user_args = (" AND user_id = %s", [user_id]) if user_id is not None else ("", [])
+        async with self.db.transaction() as tx:
+            conn = tx.conn
+            settings = await _move_settings(conn, source, target, user_id)
+            scope_sql = " AND scope = 'personal'" if user_id is not None else ""
+            cur = await conn.execute(
+                f"UPDATE memories SET tenant = %s WHERE tenant = %s{scope_sql}{user_sql}", [target, source, *user_args]
+            )
+            memories = cur.rowcount
+            cur = await conn.execute(
+                f"UPDATE audit_log SET tenant = %s WHERE tenant = %s{user_sql}", [target, source, *user_args]
+            )
+            audit = cur.rowcount
+            learning = 0
+            for table in ("learning_log", "learning_jobs"):
+                cur = await conn.execute(
+                    f"UPDATE {table} SET tenant = %s WHERE tenant = %s{user_sql}", [target, source, *user_args]
+                )
+                learning += cur.rowcount
+            sums = ", ".join(_USAGE_SUMS)
+            added = ", ".join(f"{c} = learning_usage.{c} + excluded.{c}" for c in _USAGE_SUMS)
+            await conn.execute(
+                f"INSERT INTO learning_usage (tenant, user_id, day, {sums}) SELECT %s, user_id, day, {sums} "
+                f"FROM learning_usage WHERE tenant = %s{user_sql} "
+                f"ON CONFLICT (tenant, user_id, day) DO UPDATE SET {added}",
+                [target, source, *user_args],
+            )
+            cur = await conn.execute(f"DELETE FROM learning_usage WHERE tenant = %s{user_sql}", [source, *user_args])
+            learning += cur.rowcount
+            who = user_id if user_id is not None else "*"
+            for tenant in (source, target):
+                if memories:
+                    tx.changed(Change("memories", tenant, who))
+                    if user_id is None:
+                        tx.changed(Change("memories", tenant, SHARED_OWNER))
+                if settings:
+                    tx.changed(Change("settings", tenant, who))
+        return {"memories": memories, "settings": settings, "audit_entries": audit, "learning_rows": learning}
+
+    # -- housekeeping -----------------------------------------------------------------------
+    async def rebuild_keyword_index(self) -> None:
+        """Recompute both tsvectors of every row (after a change of how they are built)."""
+        rows = await self._rows("SELECT id, title, content, tags FROM memories ORDER BY seq")
+        async with self.db.transaction() as tx:
+            await tx.conn.execute("UPDATE memories SET title = title")  # fires the words trigger
+            async with tx.conn.cursor() as cur:
+                await cur.executemany(
+                    "UPDATE memories SET cjk = %s::tsvector WHERE id = %s",
+                    [(cjk_vector(r[1], r[2], r[3]), r[0]) for r in rows],
+                )
+            for change in await everything(tx.conn):
+                if change.kind == "memories":
+                    tx.changed(change)
+
+    async def compact(self) -> None:
+        """Nothing: PostgreSQL's autovacuum reclaims deleted rows (a VACUUM after every
+        delete would also walk the HNSW index, which is costly on a large store)."""
+
+
+async def _move_settings(conn: Conn, source: str, target: str, user_id: str | None) -> int:
+    own_sql, user_args = (" AND o.user_id = %s", [user_id]) if user_id is not None else ("", [])
+    cur = await conn.execute(
+        "SELECT o.user_id FROM user_settings o JOIN user_settings n ON n.tenant = %s AND n.user_id = o.user_id "
+        f"WHERE o.tenant = %s AND o.settings <> n.settings{own_sql} ORDER BY o.user_id",
+        [target, source, *user_args],
+    )
+    conflicts = await cur.fetchall()
+    if conflicts:
+        raise TenantConflict([str(r[0]) for r in conflicts])
+    same = await conn.execute(
+        "DELETE FROM user_settings AS o WHERE o.tenant = %s AND EXISTS (SELECT 1 FROM user_settings n "
+        f"WHERE n.tenant = %s AND n.user_id = o.user_id){own_sql}",
+        [source, target, *user_args],
+    )
+    user_sql = " AND user_id = %s" if user_id is not None else ""
+    moved = await conn.execute(
+        f"UPDATE user_settings SET tenant = %s WHERE tenant = %s{user_sql}", [target, source, *user_args]
+    )
+    return int(same.rowcount + moved.rowcount)
+
+
+def _partition_rows(rows: Sequence[Sequence[Any]]) -> PartitionRows:
+    vectors = [r[6] for r in rows]
+    matrix: np.ndarray | None = None
+    if rows and all(v is not None and len(v) == len(vectors[0]) for v in vectors):
+        matrix = np.stack(vectors).astype(np.float32, copy=False)
+    return PartitionRows(
+        ids=[r[0] for r in rows],
+        texts=[f"{r[1]} {r[2]} {' '.join(orjson.loads(r[3]))}" for r in rows],
+        categories=[r[4] for r in rows],
+        scopes=[r[5] for r in rows],
+        vectors=matrix,
+    )

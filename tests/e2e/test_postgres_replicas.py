@@ -1,0 +1,117 @@
+"""Two gateways (replicas) on one PostgreSQL: what one writes, the other serves at once; the
+learning queue is shared (each job learned once, a killed replica's job finished by the other)."""
+
+from __future__ import annotations
+
+import time
+from collections.abc import Callable
+from concurrent.futures import ThreadPoolExecutor
+from pathlib import Path
+from typing import Any
+
+import httpx
+import openai
+import psycopg
+
+from gateway.memory import MEMORY_BLOCK_START
+from tests.conftest import GatewayFactory
+from tests.e2e.test_durability import gateway_process, kill9
+from tests.e2e.test_injection import block_of, chat, injection
+from tests.e2e.test_learning import HIGH, learner, wait_for
+from tests.e2e.test_memory_api import add, user_client
+from tests.fake_upstream import FakeUpstream
+
+
+def within(seconds: float, check: Callable[[], bool]) -> bool:
+    give_up = time.monotonic() + seconds
+    while not check():
+        if time.monotonic() > give_up:
+            return False
+        time.sleep(0.02)
+    return True
+
+
+def test_a_write_on_one_replica_is_served_by_another(gateway: GatewayFactory, fake: FakeUpstream, pg_url: str) -> None:
+    options = {"filters": injection(), "memory": {"database": pg_url}}
+    with gateway(**options) as a, gateway(**options) as b:
+        alice_a, alice_b = user_client(a, "alice"), user_client(b, "alice")
+        memory = add(alice_a, "Secret project", "Alice works on project Nightingale.")
+        question = [{"role": "user", "content": "Tell me about project Nightingale"}]
+
+        raw = chat(b, "alice", question)
+        assert "Nightingale" in block_of(fake.last_chat().body["messages"])  # type: ignore[index]
+        assert raw.headers["x-memorelay-memories"] == "1"
+        chat(b, "bob", question)  # nor does the other replica mix users up
+        assert MEMORY_BLOCK_START not in str(fake.last_chat().body)
+
+        assert alice_a.delete(f"/api/memories/{memory['id']}").status_code in (200, 204)
+        raw = chat(b, "alice", question)  # acknowledged on A: never injected by B afterwards
+        assert raw.headers["x-memorelay-memories"] == "0"
+        assert MEMORY_BLOCK_START not in str(fake.last_chat().body)
+
+        # B caches settings; a change on A reaches it within a second (LISTEN/NOTIFY)
+        assert alice_b.get("/api/memories/settings").json() == {"learning_enabled": True}
+        assert alice_a.put("/api/memories/settings", json={"learning_enabled": False}).status_code == 200
+        assert within(1.0, lambda: alice_b.get("/api/memories/settings").json() == {"learning_enabled": False})
+
+
+def _client(url: str, user: str) -> openai.OpenAI:
+    headers = {"X-Memorelay-User": user}
+    return openai.OpenAI(base_url=url + "/v1", api_key="gw-key", max_retries=0, default_headers=headers)
+
+
+def _jobs(pg_url: str) -> list[tuple[str, int]]:
+    with psycopg.connect(pg_url) as conn:
+        return [(str(r[0]), int(r[1])) for r in conn.execute("SELECT status, attempts FROM learning_jobs ORDER BY id")]
+
+
+def test_a_killed_replicas_job_is_learned_by_the_other_after_its_lease(
+    tmp_path: Path, upstream_url: str, fake: FakeUpstream, pg_url: str
+) -> None:
+    item = {"title": "Build", "content": "The team builds with Bazel.", "category": "technical"}
+    fake.responder = learner(HIGH, [item])
+    config: dict[str, Any] = {
+        "auth": {"keys": [{"key": "gw-key", "tenant": "acme"}], "admin_key": "adm"},
+        "upstreams": {"default": {"api_base": upstream_url, "api_key": "sk-upstream"}},
+        "memory": {"database": pg_url, "embedding": {"provider": "none"}},
+        "filters": [{"learning": {"model": "gated-learner", "workers": 1, "lease_s": 2}}],
+    }
+    (tmp_path / "a").mkdir()
+    (tmp_path / "b").mkdir()
+    with gateway_process(config, tmp_path / "a") as (a, proc_a):
+        _client(a, "lee").chat.completions.create(
+            model="gpt-4o-mini", messages=[{"role": "user", "content": "We build with Bazel."}]
+        )
+        wait_for(lambda: fake.gated_calls >= 1)  # A's worker holds the job, waiting on its learner call
+        with gateway_process(config, tmp_path / "b") as (b, _):
+            kill9(proc_a)
+            fake.release.set()
+            headers = {"authorization": "Bearer gw-key", "x-memorelay-user": "lee"}
+            found = wait_for(lambda: httpx.get(b + "/api/memories", headers=headers).json()["data"], timeout=30)
+            assert [m["content"] for m in found] == ["The team builds with Bazel."]
+            time.sleep(0.3)
+            assert len(httpx.get(b + "/api/memories", headers=headers).json()["data"]) == 1
+    assert _jobs(pg_url) == [("done", 2)]  # claimed by A, then by B once A's lease ran out
+
+
+def test_200_jobs_queued_on_two_replicas_are_each_learned_once(tmp_path: Path, upstream_url: str, pg_url: str) -> None:
+    config: dict[str, Any] = {
+        "auth": {"keys": [{"key": "gw-key", "tenant": "acme"}]},
+        "upstreams": {"default": {"api_base": upstream_url, "api_key": "sk-upstream"}},
+        "memory": {"database": pg_url, "embedding": {"provider": "none"}},
+        "filters": [{"learning": {"model": "heuristic", "workers": 2, "lease_s": 30}}],
+    }
+    (tmp_path / "a").mkdir()
+    (tmp_path / "b").mkdir()
+    with gateway_process(config, tmp_path / "a") as (a, _), gateway_process(config, tmp_path / "b") as (b, _):
+
+        def one(i: int) -> None:
+            said = f"Remember: project number {i} ships in week {i % 50}."
+            _client((a, b)[i % 2], f"user{i % 20}").chat.completions.create(
+                model="gpt-4o-mini", messages=[{"role": "user", "content": said}]
+            )
+
+        with ThreadPoolExecutor(8) as pool:
+            list(pool.map(one, range(200)))
+        assert wait_for(lambda: [s for s, _ in _jobs(pg_url)] == ["done"] * 200, timeout=120)
+    assert {attempts for _, attempts in _jobs(pg_url)} == {1}  # none was claimed twice
