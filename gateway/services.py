@@ -54,6 +54,8 @@ class Services:
                 busy_timeout_ms=m.busy_timeout_ms,
                 max_page_count=pages,
                 health=health,
+                working_set_mb=m.working_set_mb,
+                working_set_max_rows=m.working_set_max_rows,
             ),
             learning=LearningStore(
                 m.database, busy_timeout_ms=max(m.busy_timeout_ms, 10_000), max_page_count=pages, health=health

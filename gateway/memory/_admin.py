@@ -34,6 +34,7 @@ class AdminMixin:
         ) -> None: ...
         async def _index_add(self, memories: list[Memory], vectors: np.ndarray) -> None: ...
         async def _index_remove(self, memories: list[Memory]) -> None: ...
+        def _changed(self, memories: list[Memory]) -> None: ...
 
     async def list_users(self, tenant: str | None) -> list[dict[str, Any]]:
         """Users with personal memories: tenant, user_id, memories, enabled."""
@@ -79,6 +80,7 @@ class AdminMixin:
                 after={"scope": "shared"},
             )
             await self._store.bump_generation()
+        self._changed([m, new])
         await self._index_remove([m])
         vec = await self._store.embedding(m.id)
         if vec is not None and new.enabled:

@@ -62,6 +62,8 @@ class TenantMixin:
         _index: PartitionedIndex | None
         _settings_cache: dict[tuple[str, str], dict[str, Any]]
 
+        def _moved(self, source: str, target: str) -> None: ...
+
         async def _audit(
             self,
             action: str,
@@ -118,6 +120,8 @@ class TenantMixin:
                     after={"tenant": target, "memories": moved.memories},
                 )
         self._settings_cache.clear()
+        if moved.memories:
+            self._moved(source, target)
         if moved.memories and self._index is not None:
             await rebuild(self._store, self._index)
         return moved

@@ -38,8 +38,10 @@ from .keyword_index import (
 )
 from .keyword_index import partition_key as _partition_key
 from .sqlite_store import SQLiteMemoryStore
-from .types import ScoredMemory
+from .store import Visibility
+from .types import Memory, ScoredMemory
 from .vector_index import PartitionedIndex, PartitionKey
+from .working_set import View, WorkingSet
 
 __all__ = ["SHARED_OWNER", "HybridRetriever", "RetrievalSettings", "partition_key"]
 
@@ -111,11 +113,13 @@ class HybridRetriever:
         index: PartitionedIndex | None,
         embedder: Embedder | None,
         settings: RetrievalSettings | None = None,
+        working_set: WorkingSet | None = None,
     ) -> None:
         self.store = store
         self.index = index
         self.embedder = embedder
         self.settings = settings or RetrievalSettings()
+        self.working_set = working_set
         # word -> (rows holding it, expiry); ("", ...) holds the total row count
         self._doc_freq: dict[str, tuple[int, float]] = {}
 
@@ -206,11 +210,21 @@ class HybridRetriever:
         category: str | None = None,
         scope: str | None = None,
         include_disabled: bool = False,
+        cached_rows: bool = False,
     ) -> list[ScoredMemory]:
+        """With ``cached_rows`` (injection) the rows come from the working set, whose access
+        counts may lag; otherwise from the store."""
         if limit <= 0 or not query.strip():
             return []
         query = bound_query(query)
         depth = max(self.settings.depth, limit * 2)
+        if self.working_set is not None and not include_disabled:
+            view = await self.working_set.view(tenant, user_id)
+            if view is not None:
+                where = Visibility(tenant, user_id, category=category, scope=scope)
+                held = await self._search_view(view, where, query, limit, depth, cached_rows=cached_rows)
+                if held is not None:
+                    return held
         lists: list[list[tuple[str, float]]] = []
         weights: list[float] = []
         # the two lists run concurrently: embedding + vector search on the CPU thread, the
@@ -261,6 +275,43 @@ class HybridRetriever:
             if len(out) >= limit:
                 break
         return out
+
+    async def _search_view(
+        self, view: View, where: Visibility, query: str, limit: int, depth: int, *, cached_rows: bool
+    ) -> list[ScoredMemory] | None:
+        """``search`` from the working set; None when a change reached the view meanwhile
+        (the caller then searches the store)."""
+        # the query embedding runs on the CPU thread while the keyword lists run here
+        embedding = (
+            asyncio.ensure_future(self.embedder.embed([query], urgent=True)) if self.embedder is not None else None
+        )
+        try:
+            parsed = await self._keyword_query(query)
+            substrings = self.settings.substring_weight > 0 and view.rows <= self.settings.substring_max_rows
+            keyword_lists = view.keyword_candidates(where, parsed, depth, substrings=substrings)
+            qvec = None if embedding is None else (await embedding)[0]
+        finally:
+            if embedding is not None and not embedding.done():
+                embedding.cancel()
+        lists: list[list[tuple[str, float]]] = []
+        weights: list[float] = []
+        if qvec is not None:
+            lists.append(view.vector_candidates(where, qvec, min(depth, self.settings.vector_depth)))
+            weights.append(self.settings.vector_weight)
+        for ranked, kind in keyword_lists:
+            lists.append(ranked)
+            weights.append(self.settings.substring_weight if kind == "substring" else self.settings.keyword_weight)
+        if self.settings.fusion == "score":
+            fused = score_fusion(lists, weights)
+        else:
+            fused = rrf([[mid for mid, _ in ranked] for ranked in lists], self.settings.rrf_k, weights)
+        top = [mid for mid, _ in fused[:limit]]
+        rows: dict[str, Memory] = view.memories(top) if cached_rows else await self.store.fetch(top)
+        if not view.current:
+            return None
+        out = [ScoredMemory(memory=rows[mid], relevance=score) for mid, score in fused[:limit] if mid in rows]
+        # a row read from the store is checked again, as in ``search``
+        return [s for s in out if s.memory.enabled and s.memory.tenant == where.tenant]
 
     async def _vector(
         self,

@@ -29,14 +29,17 @@ from ._admin import AdminMixin
 from ._clock import now_iso
 from ._indexing import embed_missing, embed_text, expected_meta, load_or_rebuild, rebuild
 from ._offload import run_cpu
+from ._partition_rows import SQLitePartitionSource
 from ._purge import DeletedTextPurger
 from ._tenants import TenantMixin
 from ._user_data import UserDataMixin
 from .embedders import Embedder
 from .retrieval import HybridRetriever, RetrievalSettings, partition_key
 from .sqlite_store import SQLiteMemoryStore
+from .store import Change
 from .types import Memory, NewMemory, ScoredMemory
 from .vector_index import PartitionedIndex
+from .working_set import DEFAULT_BUDGET_MB, DEFAULT_MAX_ROWS, WorkingSet, budget_bytes
 
 log = logging.getLogger("memorelay.memory")
 
@@ -64,6 +67,8 @@ class MemoryService(UserDataMixin, AdminMixin, TenantMixin):
         busy_timeout_ms: int = 5_000,
         max_page_count: int | None = None,
         health: StoreHealth | None = None,
+        working_set_mb: float = DEFAULT_BUDGET_MB,
+        working_set_max_rows: int = DEFAULT_MAX_ROWS,
     ) -> None:
         self.database_path = database_path
         self.embedder = embedder
@@ -82,6 +87,10 @@ class MemoryService(UserDataMixin, AdminMixin, TenantMixin):
         self._purger = DeletedTextPurger(self._store)
         self._index: PartitionedIndex | None = None
         self._retriever: HybridRetriever | None = None
+        # retrieval for the users this process serves, from memory (0 MB: always the store)
+        self._working_set_bytes = budget_bytes(working_set_mb)
+        self._working_set_max_rows = working_set_max_rows
+        self.working_set: WorkingSet | None = None
 
     # -- lifecycle --------------------------------------------------------------------------
     @property
@@ -113,7 +122,12 @@ class MemoryService(UserDataMixin, AdminMixin, TenantMixin):
                     await self._record_model(dim)
                     await embed_missing(self._store, self.embedder, everything=False)
                     self.index_state = await load_or_rebuild(self._store, self._index, self.embedder, self.index_folder)
-            self._retriever = HybridRetriever(self._store, self._index, self.embedder, self.retrieval_settings)
+            if self._working_set_bytes > 0:
+                source = SQLitePartitionSource(self._store, None if self._index is None else self._index.dim)
+                self.working_set = WorkingSet(source, self._working_set_bytes, self._working_set_max_rows)
+            self._retriever = HybridRetriever(
+                self._store, self._index, self.embedder, self.retrieval_settings, self.working_set
+            )
             self._access.start()
             self.ready = True
         except BaseException:
@@ -155,7 +169,23 @@ class MemoryService(UserDataMixin, AdminMixin, TenantMixin):
         done = await embed_missing(self._store, self.embedder, everything=True)
         await self._record_model(self._index.dim)
         await rebuild(self._store, self._index)
+        if self.working_set is not None:
+            self.working_set.clear()
         return done
+
+    def _changed(self, memories: builtins.list[Memory]) -> None:
+        """After a committed change to ``memories``: their partitions leave the working set
+        (the store's ``on_change`` once every backend has one)."""
+        if self.working_set is None:
+            return
+        for tenant, owner in {partition_key(m.tenant, m.scope, m.user_id) for m in memories}:
+            self.working_set.changed(Change("memories", tenant, owner))
+
+    def _moved(self, source: str, target: str) -> None:
+        """After memories moved between tenants: both tenants' partitions leave the working set."""
+        if self.working_set is not None:
+            for tenant in (source, target):
+                self.working_set.changed(Change("memories", tenant, "*"))
 
     # -- index upkeep -----------------------------------------------------------------------
     async def _embed(self, texts: list[str]) -> np.ndarray | None:
@@ -258,6 +288,7 @@ class MemoryService(UserDataMixin, AdminMixin, TenantMixin):
                 await self._audit("create", actor, m, after=_small(m))
             if vectors is not None:
                 await self._store.bump_generation()
+        self._changed(memories)
         if vectors is not None:
             await self._index_add(memories, vectors)
         return memories
@@ -341,9 +372,11 @@ class MemoryService(UserDataMixin, AdminMixin, TenantMixin):
         category: str | None = None,
         scope: str | None = None,
         include_disabled: bool = False,
+        cached_rows: bool = False,
     ) -> builtins.list[ScoredMemory]:
         """Hybrid retrieval over own personal (none when ``user_id`` is None) + tenant shared
-        and system memories, most relevant first."""
+        and system memories, most relevant first. ``cached_rows``: rows may come from the
+        working set (injection: their access counts may lag; everything else is current)."""
         if self._retriever is None:
             raise RuntimeError("memory service is not open")
         return await self._retriever.search(
@@ -354,6 +387,7 @@ class MemoryService(UserDataMixin, AdminMixin, TenantMixin):
             category=category,
             scope=scope,
             include_disabled=include_disabled,
+            cached_rows=cached_rows,
         )
 
     async def in_slot(self, tenant: str, user_id: str, slot: str) -> builtins.list[Memory]:
@@ -425,6 +459,7 @@ class MemoryService(UserDataMixin, AdminMixin, TenantMixin):
             )
             if index_changed:
                 await self._store.bump_generation()
+        self._changed([new])
         if index_changed and self._index is not None:
             if new.enabled:
                 vec = vector if vector is not None else await self._store.embedding(m.id)
@@ -452,6 +487,7 @@ class MemoryService(UserDataMixin, AdminMixin, TenantMixin):
                 # ids and kinds only: a deleted memory's text stays nowhere (issue 7 item 7)
                 await self._audit("delete", actor, m, before={"scope": m.scope, "category": m.category})
             await self._store.bump_generation()
+        self._changed(memories)
         self._purger.schedule()
         await self._index_remove(memories)
         return len(memories)
