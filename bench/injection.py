@@ -402,9 +402,47 @@ async def profile(db: str, samples: int = 60) -> dict[str, list[float]]:
             render_block([k.memory for k in kept])
             render_ms = note("render_block", s)
             t.setdefault("search + budget + render", []).append(search_ms + budget_ms + render_ms)
+            await profile_working_set(service, tenant, q, note)
     finally:
         await service.close()
     return t
+
+
+async def profile_working_set(service: Any, tenant: str, q: str, note: Any) -> None:
+    """The same retrieval from the working set, piece by piece (what injection runs)."""
+    from gateway.memory.retrieval import score_fusion
+    from gateway.memory.store import Visibility
+
+    ws, retriever, embedder = service.working_set, service._retriever, service.embedder
+    if ws is None:
+        return
+    s = time.perf_counter()
+    view = await ws.view(tenant, TARGET_USER)
+    note("ws: view (held partitions)", s)
+    if view is None:
+        return
+    where = Visibility(tenant, TARGET_USER)
+    q = f"{q} ws"  # never cached
+    s = time.perf_counter()
+    qvec = (await embedder.embed([q], urgent=True))[0]
+    note("ws: embed (USE, through the CPU thread)", s)
+    s = time.perf_counter()
+    parsed = await retriever._keyword_query(q)
+    note("ws: parse + common-term pruning", s)
+    s = time.perf_counter()
+    substrings = view.rows <= retriever.settings.substring_max_rows
+    lists = view.keyword_candidates(where, parsed, 50, substrings=substrings)
+    note("ws: keyword lists (in-memory FTS5)", s)
+    s = time.perf_counter()
+    vec = view.vector_candidates(where, qvec, 50)
+    note("ws: vector list (exact cosine)", s)
+    s = time.perf_counter()
+    fused = score_fusion([vec, *[h for h, _ in lists]], [1.0] + [0.8] * len(lists))
+    view.memories([m for m, _ in fused[:5]])
+    note("ws: fusion + rows", s)
+    s = time.perf_counter()
+    await service.search(tenant, TARGET_USER, q + " again", limit=5, cached_rows=True)
+    note("ws: MemoryService.search(cached_rows) total", s)
 
 
 async def run(args: argparse.Namespace) -> None:

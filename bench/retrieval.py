@@ -25,6 +25,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
 from gateway.memory import MemoryService, NewMemory, build_embedder
 from gateway.memory.retrieval import RetrievalSettings
+from gateway.memory.working_set import DEFAULT_BUDGET_MB
 
 DEFAULT_DATA = Path(__file__).resolve().parents[2] / "shared" / "bench" / "locomo-dev.json"
 CATEGORY_NAMES = {1: "multi-hop", 2: "temporal", 3: "open-domain", 4: "single-hop"}
@@ -99,7 +100,9 @@ async def run_corpus(
     sums: dict[str, dict[str, float]] = defaultdict(lambda: defaultdict(float))
     embedder = build_embedder({"provider": args.embedder})
     for n, sample in enumerate(data):
-        service = MemoryService(str(folder / f"{corpus}_{n}.db"), embedder, retrieval=settings)
+        service = MemoryService(
+            str(folder / f"{corpus}_{n}.db"), embedder, retrieval=settings, working_set_mb=args.working_set_mb
+        )
         await service.open()
         try:
             docs = documents(sample, corpus)
@@ -120,8 +123,11 @@ async def run_corpus(
                         row[f"R@{k}"] += len(ev & got) / len(ev)
                         if k in (5, 10):
                             row[f"H@{k}"] += 1.0 if ev & got else 0.0
+            if service.working_set is not None:
+                sums["working set"]["hits"] += service.working_set.stats.hits
         finally:
             await service.close()
+    print(f"<!-- working-set hits (searches served from memory): {int(sums.pop('working set', {}).get('hits', 0))} -->")
     return {name: {k: (v / row["n"] if k != "n" else v) for k, v in row.items()} for name, row in sums.items()}
 
 
@@ -130,7 +136,7 @@ async def main_async(args: argparse.Namespace) -> None:
     print(
         f"data={args.data} embedder={args.embedder} rrf_k={args.rrf_k} depth={args.depth} "
         f"weights vector={args.vector_weight} keyword={args.keyword_weight} substring={args.substring_weight} "
-        f"vector_depth={args.vector_depth} fusion={args.fusion}"
+        f"vector_depth={args.vector_depth} fusion={args.fusion} working_set_mb={args.working_set_mb}"
     )
     print("| corpus | category | n | R@1 | R@5 | R@10 | H@5 | H@10 |")
     print("|---|---|---:|---:|---:|---:|---:|---:|")
@@ -169,6 +175,9 @@ def main() -> None:
         help="FTS5 tables: memories_fts (trigram), memories_words (porter)",
     )
     ap.add_argument("--fusion", default=defaults.fusion, choices=["rrf", "score"])
+    ap.add_argument(
+        "--working-set-mb", type=float, default=DEFAULT_BUDGET_MB, help="0: every list from the store (SQLite)"
+    )
     asyncio.run(main_async(ap.parse_args()))
 
 

@@ -281,11 +281,13 @@ class HybridRetriever:
     ) -> list[ScoredMemory] | None:
         """``search`` from the working set; None when a change reached the view meanwhile
         (the caller then searches the store)."""
-        # the query embedding runs on the CPU thread while the keyword lists run here
+        # the query embedding runs on the CPU thread while the keyword lists run here (SQLite
+        # and the model both release the GIL); one yield lets it reach that thread first
         embedding = (
             asyncio.ensure_future(self.embedder.embed([query], urgent=True)) if self.embedder is not None else None
         )
         try:
+            await asyncio.sleep(0)
             parsed = await self._keyword_query(query)
             substrings = self.settings.substring_weight > 0 and view.rows <= self.settings.substring_max_rows
             keyword_lists = view.keyword_candidates(where, parsed, depth, substrings=substrings)

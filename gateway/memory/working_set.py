@@ -77,13 +77,15 @@ class PartitionSource(Protocol):
 class Partition:
     """One partition held in memory; read-only once built (a change replaces it)."""
 
-    __slots__ = ("_by_rowid", "by_id", "db", "memories", "nbytes", "valid", "vectors")
+    __slots__ = ("_by_rowid", "_has_vector", "by_id", "db", "memories", "nbytes", "valid", "vectors")
 
     def __init__(self, rows: PartitionRows) -> None:
         self.memories = list(rows.memories)
         self.by_id = {m.id: m for m in self.memories}
         self._by_rowid = [m.id for m in self.memories]
         self.vectors = _normalised(rows.vectors, len(self.memories))
+        # rows without an embedding are zero rows: never a vector candidate, as in the store
+        self._has_vector = np.zeros(0, dtype=bool) if self.vectors is None else np.asarray(self.vectors.any(axis=1))
         # false once a change made it stale: views holding it stop trusting it
         self.valid = True
         db = sqlite3.connect(":memory:", check_same_thread=False, isolation_level=None)
@@ -114,18 +116,14 @@ class Partition:
         if self.vectors is None or k <= 0 or not self.memories or self.vectors.shape[1] != query.shape[0]:
             return []
         sims = self.vectors @ query.astype(np.float32, copy=False)
+        sims[~self._has_vector] = -np.inf
         if keep is not None:
             sims[[i for i, m in enumerate(self.memories) if not keep(m)]] = -np.inf
         n = len(sims)
         top = np.argpartition(-sims, k - 1)[:k] if k < n else np.arange(n)
         top = top[np.argsort(-sims[top], kind="stable")]
         ids = self._by_rowid
-        # rows without an embedding are zero rows: never a vector candidate, as in the store
-        return [(ids[i], float(sims[i])) for i in top if sims[i] != -np.inf and self._has_vector(i)]
-
-    def _has_vector(self, i: int) -> bool:
-        assert self.vectors is not None
-        return bool(self.vectors[i].any())
+        return [(ids[i], float(sims[i])) for i in top if sims[i] != -np.inf]
 
     def keyword_hits(self, sql: str, match: str, k: int, keep: Callable[[Memory], bool] | None) -> Hits:
         """One FTS5 list (score = -bm25, higher is better), best first."""
