@@ -335,7 +335,7 @@ async def measure(url: str, n: int, warmup: int) -> dict[str, list[float]]:
     return out
 
 
-async def profile(db: str, samples: int = 60) -> dict[str, list[float]]:
+async def profile(db: str, samples: int = 60, working_set_mb: float = 256) -> dict[str, list[float]]:
     """Time the pieces of one injection retrieval in-process (gateway stopped): query
     embedding, vector search (own + shared partitions), each keyword list (FTS5 trigram,
     FTS5 stemmed words, CJK bigram ``instr`` scan), fetch, whole ``search``, token budget,
@@ -346,7 +346,7 @@ async def profile(db: str, samples: int = 60) -> dict[str, list[float]]:
     from gateway.memory.retrieval import partition_key
 
     tenant = pass_through_tenant(KEY)
-    service = MemoryService(db, build_embedder({"provider": "local"}))
+    service = MemoryService(db, build_embedder({"provider": "local"}), working_set_mb=working_set_mb)
     await service.open()
     retriever, index, embedder = service._retriever, service._index, service.embedder
     assert retriever is not None and index is not None and embedder is not None
@@ -410,10 +410,11 @@ async def profile(db: str, samples: int = 60) -> dict[str, list[float]]:
 
 async def profile_working_set(service: Any, tenant: str, q: str, note: Any) -> None:
     """The same retrieval from the working set, piece by piece (what injection runs)."""
+    from gateway.memory.keyword_index import parse_query
     from gateway.memory.retrieval import score_fusion
-    from gateway.memory.store import Visibility
+    from gateway.memory.store import KeywordOptions, Visibility
 
-    ws, retriever, embedder = service.working_set, service._retriever, service.embedder
+    ws, embedder = service.working_set, service.embedder
     if ws is None:
         return
     s = time.perf_counter()
@@ -427,12 +428,8 @@ async def profile_working_set(service: Any, tenant: str, q: str, note: Any) -> N
     qvec = (await embedder.embed([q], urgent=True))[0]
     note("ws: embed (USE, through the CPU thread)", s)
     s = time.perf_counter()
-    parsed = await retriever._keyword_query(q)
-    note("ws: parse + common-term pruning", s)
-    s = time.perf_counter()
-    substrings = view.rows <= retriever.settings.substring_max_rows
-    lists = view.keyword_candidates(where, parsed, 50, substrings=substrings)
-    note("ws: keyword lists (in-memory FTS5)", s)
+    lists = view.keyword_candidates(where, parse_query(q), 50, KeywordOptions())
+    note("ws: keyword lists (in-memory FTS5, pruning included)", s)
     s = time.perf_counter()
     vec = view.vector_candidates(where, qvec, 50)
     note("ws: vector list (exact cosine)", s)
@@ -458,12 +455,12 @@ async def run(args: argparse.Namespace) -> None:
             total = args.users * args.per_user
             print(f"prefill: {total} memories in {took:.1f} s ({total / took:.0f}/s)")
         if args.profile_only:
-            prof = await profile(db)
+            prof = await profile(db, working_set_mb=args.working_set_mb)
             for name, values in prof.items():
                 print(f"  {name:44s} n={len(values):3d} {summary(values)}")
             return
         filters = [{"memory_injection": {}}]
-        extra = {"memory": {"embedding": {"provider": "local"}}}
+        extra = {"memory": {"embedding": {"provider": "local"}, "working_set_mb": args.working_set_mb}}
         start = time.perf_counter()
         with fake_upstream() as upstream, gateway(upstream, filters, extra, database=db) as via:
             print(f"gateway ready in {time.perf_counter() - start:.1f} s")
@@ -490,7 +487,7 @@ async def run(args: argparse.Namespace) -> None:
             f"{pct(res['tokens'], 50):.0f} p99 {pct(res['tokens'], 99):.0f}"
         )
         if not args.no_profile:
-            prof = await profile(db)
+            prof = await profile(db, working_set_mb=args.working_set_mb)
             print("\nin-process profile of one retrieval (ms; 'rows matched' are counts):")
             for name, values in prof.items():
                 print(f"  {name:44s} n={len(values):3d} {summary(values)}")
@@ -504,6 +501,9 @@ def main() -> None:
     parser.add_argument("--warmup", type=int, default=50)
     parser.add_argument("--db", default=None, help="database path to fill once and reuse")
     parser.add_argument("--no-profile", action="store_true")
+    parser.add_argument(
+        "--working-set-mb", type=float, default=256, help="memory.working_set_mb (0: every list from the store)"
+    )
     parser.add_argument("--profile-only", action="store_true", help="only the in-process profile")
     asyncio.run(run(parser.parse_args()))
 

@@ -38,7 +38,7 @@ from .keyword_index import (
 )
 from .keyword_index import partition_key as _partition_key
 from .sqlite_store import SQLiteMemoryStore
-from .store import Visibility
+from .store import KeywordOptions, Visibility
 from .types import Memory, ScoredMemory
 from .vector_index import PartitionedIndex, PartitionKey
 from .working_set import View, WorkingSet
@@ -288,9 +288,13 @@ class HybridRetriever:
         )
         try:
             await asyncio.sleep(0)
-            parsed = await self._keyword_query(query)
-            substrings = self.settings.substring_weight > 0 and view.rows <= self.settings.substring_max_rows
-            keyword_lists = view.keyword_candidates(where, parsed, depth, substrings=substrings)
+            options = KeywordOptions(
+                words="memories_fts" in self.settings.keyword_indexes,
+                substrings=self.settings.substring_weight > 0,
+                substring_max_rows=self.settings.substring_max_rows,
+                prune_common=self.settings.prune_common_terms,
+            )
+            keyword_lists = view.keyword_candidates(where, parse_query(query), depth, options)
             qvec = None if embedding is None else (await embedding)[0]
         finally:
             if embedding is not None and not embedding.done():

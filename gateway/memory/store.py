@@ -59,6 +59,16 @@ class Visibility:
 
 
 @dataclass(frozen=True, slots=True)
+class KeywordOptions:
+    """Which keyword lists ``keyword_candidates`` builds (the retrieval settings decide)."""
+
+    words: bool = True  # the word (stemmed) and CJK-gram lists
+    substrings: bool = True  # the partial-word list ("paint" finds "painting") ...
+    substring_max_rows: int = 2000  # ... only when the caller sees at most this many rows
+    prune_common: bool = True  # leave out English words found in > 10% of all rows (large stores)
+
+
+@dataclass(frozen=True, slots=True)
 class PartitionRows:
     """One partition's enabled memories in store order, for a replica's working set
     (``working_set``), which renders them without another read; row i of ``vectors`` is
@@ -139,10 +149,11 @@ class MemoryStore(Protocol):
         ...
 
     async def keyword_candidates(
-        self, where: Visibility, query: KeywordQuery, k: int
+        self, where: Visibility, query: KeywordQuery, k: int, options: KeywordOptions | None = None
     ) -> list[tuple[list[tuple[str, float]], str]]:
-        """Ranked (id, score) lists, higher is better, each with its kind ("words", "cjk",
-        "substring") for the fusion weights."""
+        """Ranked (id, score) lists, higher is better, each with its kind for the fusion
+        weights, in this order: "words", "cjk", "substring" (a list without terms is left out;
+        ``options`` None: ``KeywordOptions()``)."""
         ...
 
     async def count_visible(self, tenant: str, user_id: str | None) -> int: ...

@@ -38,8 +38,8 @@ from typing import Protocol
 import numpy as np
 import orjson
 
-from .keyword_index import SHARED_OWNER, KeywordQuery, cjk_grams
-from .store import Change, PartitionRows, Visibility
+from .keyword_index import COMMON_MIN_ROWS, SHARED_OWNER, KeywordQuery, cjk_grams, prune_common, word_match
+from .store import Change, KeywordOptions, PartitionRows, Visibility
 from .types import Memory
 
 log = logging.getLogger("memorelay.memory")
@@ -77,7 +77,7 @@ class PartitionSource(Protocol):
 class Partition:
     """One partition held in memory; read-only once built (a change replaces it)."""
 
-    __slots__ = ("_by_rowid", "_has_vector", "by_id", "db", "memories", "nbytes", "valid", "vectors")
+    __slots__ = ("_by_rowid", "_doc_freq", "_has_vector", "by_id", "db", "memories", "nbytes", "valid", "vectors")
 
     def __init__(self, rows: PartitionRows) -> None:
         self.memories = list(rows.memories)
@@ -88,6 +88,7 @@ class Partition:
         self._has_vector = np.zeros(0, dtype=bool) if self.vectors is None else np.asarray(self.vectors.any(axis=1))
         # false once a change made it stale: views holding it stop trusting it
         self.valid = True
+        self._doc_freq: dict[str, int] = {}  # word -> rows holding it (the partition never changes)
         db = sqlite3.connect(":memory:", check_same_thread=False, isolation_level=None)
         db.executescript(_SCHEMA)
         tags = [orjson.dumps(m.tags).decode() for m in self.memories]
@@ -124,6 +125,15 @@ class Partition:
         top = top[np.argsort(-sims[top], kind="stable")]
         ids = self._by_rowid
         return [(ids[i], float(sims[i])) for i in top if sims[i] != -np.inf]
+
+    def doc_freq(self, word: str) -> int:
+        """Rows whose English columns hold ``word`` (for common-term pruning)."""
+        n = self._doc_freq.get(word)
+        if n is None:
+            n = self._doc_freq[word] = int(
+                self.db.execute("SELECT COUNT(*) FROM words WHERE words MATCH ?", (word_match(word),)).fetchone()[0]
+            )
+        return n
 
     def keyword_hits(self, sql: str, match: str, k: int, keep: Callable[[Memory], bool] | None) -> Hits:
         """One FTS5 list (score = -bm25, higher is better), best first."""
@@ -186,14 +196,20 @@ class View:
         return _merge([p.vector_hits(query, k, keep) for p in parts], k)
 
     def keyword_candidates(
-        self, where: Visibility, query: KeywordQuery, k: int, *, substrings: bool = True
+        self, where: Visibility, query: KeywordQuery, k: int, options: KeywordOptions | None = None
     ) -> list[tuple[Hits, str]]:
-        """Ranked lists with their kinds ("words", "cjk", "substring"), as the store's."""
+        """Ranked lists with their kinds ("words", "cjk", "substring"), as the store's; common
+        words are counted in the caller's partitions (the store counts them in all)."""
+        options = options or KeywordOptions()
         parts, keep = self._parts(where)
+        rows = self.rows
+        if options.prune_common and rows > COMMON_MIN_ROWS and len(query.words) > 1:
+            query = prune_common(query, {w: sum(p.doc_freq(w) for p in parts) for w in query.words}, rows)
+        substrings = options.substrings and rows <= options.substring_max_rows
         out: list[tuple[Hits, str]] = []
         for kind, match, sql in (
-            ("words", query.words_match, _WORDS_SQL),
-            ("cjk", query.cjk_match, _WORDS_SQL),
+            ("words", query.words_match if options.words else None, _WORDS_SQL),
+            ("cjk", query.cjk_match if options.words else None, _WORDS_SQL),
             ("substring", query.substring_match if substrings else None, _TRI_SQL),
         ):
             if match is None:
