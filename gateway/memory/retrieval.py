@@ -219,7 +219,7 @@ class HybridRetriever:
         query = bound_query(query)
         depth = max(self.settings.depth, limit * 2)
         if self.working_set is not None and not include_disabled:
-            view = await self.working_set.view(tenant, user_id)
+            view = await self.working_set.view(tenant, user_id, wait=False)
             if view is not None:
                 where = Visibility(tenant, user_id, category=category, scope=scope)
                 held = await self._search_view(view, where, query, limit, depth, cached_rows=cached_rows)

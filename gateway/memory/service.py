@@ -151,6 +151,8 @@ class MemoryService(UserDataMixin, AdminMixin, TenantMixin):
         """Write buffered access counts, save the index files and close the database."""
         if self.ready:
             try:
+                if self.working_set is not None:
+                    self.working_set.close()
                 await self._access.stop()
                 await self._purger.stop()
                 await self.checkpoint()

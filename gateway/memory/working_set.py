@@ -304,29 +304,48 @@ class WorkingSet:
         entry = self._held.get((tenant, owner))
         return entry is not None and entry.partition is not None
 
-    async def view(self, tenant: str, user_id: str | None) -> View | None:
-        """The caller's partitions from memory (loading them if needed), or None when one of
-        them is not held (too large, over budget, or changing while it loaded)."""
-        shared = await self._partition((tenant, SHARED_OWNER))
-        if shared is None:
-            return None
-        personal = None
-        if user_id is not None:
-            personal = await self._partition((tenant, user_id))
-            if personal is None:
+    async def view(self, tenant: str, user_id: str | None, *, wait: bool = True) -> View | None:
+        """The caller's partitions from memory, or None when one of them is not held (too
+        large, over budget, or changing while it loaded). A partition not yet loaded is
+        loaded first; without ``wait`` it loads in the background and this call answers None
+        at once (a request need not wait for a big load: the store answers it meanwhile)."""
+        keys = [(tenant, SHARED_OWNER)] + ([] if user_id is None else [(tenant, user_id)])
+        if not wait:
+            missing = [self._start_load(key) for key in keys if key not in self._held]
+            if missing:
                 return None
+        parts = [await self._partition(key) for key in keys]
+        if any(part is None for part in parts):
+            return None
+        shared, personal = parts[0], parts[1] if user_id is not None else None
+        assert shared is not None
         view = View(tenant, user_id, personal, shared)
         return view if view.current else None
+
+    def _start_load(self, key: PartitionKey) -> asyncio.Task[_Entry | None]:
+        task = self._loading.get(key)
+        if task is None:
+            task = asyncio.ensure_future(self._load(key))
+            self._loading[key] = task
+            task.add_done_callback(lambda t: self._loaded(key, t))
+        return task
+
+    def _loaded(self, key: PartitionKey, task: asyncio.Task[_Entry | None]) -> None:
+        self._loading.pop(key, None)
+        if not task.cancelled() and task.exception() is not None:  # retrieval used the store
+            log.warning("could not load a memory partition: %s", type(task.exception()).__name__)
+
+    def close(self) -> None:
+        """Stop loads in flight and drop everything (the store is closing)."""
+        for task in list(self._loading.values()):
+            task.cancel()
+        for key in list(self._held):
+            self._drop(key)
 
     async def _partition(self, key: PartitionKey) -> Partition | None:
         entry = self._held.get(key)
         if entry is None:
-            task = self._loading.get(key)
-            if task is None:
-                task = asyncio.ensure_future(self._load(key))
-                self._loading[key] = task
-                task.add_done_callback(lambda _t: self._loading.pop(key, None))
-            entry = await asyncio.shield(task)
+            entry = await asyncio.shield(self._start_load(key))
             if entry is None:
                 return None
         else:

@@ -102,6 +102,7 @@ def test_search_answers_as_the_store_does(tmp_path: str, use_embedder: Embedder)
     async def go() -> None:
         async with service(path, use_embedder) as s:
             await fill(s)
+            await view_of(s)
             held = [[h.memory.id for h in await s.search(T, "ann", q, limit=5)] for q in QUERIES]
             assert s.working_set is not None and s.working_set.holds(T, "ann")
         async with service(path, use_embedder, working_set_mb=0) as s:
@@ -150,18 +151,22 @@ def test_disabled_or_deleted_memories_are_never_served(db_path: str, use_embedde
     async def go() -> None:
         async with service(db_path, use_embedder) as s:
             ids = await fill(s)
+            await view_of(s)
             first = await s.search(T, "ann", "painting class", limit=3, cached_rows=True)
             assert first[0].memory.id == ids[1]
             assert s.working_set is not None and s.working_set.holds(T, "ann")
             assert await s.disable(T, "ann", ids[1], "wrong", actor="test")
             assert not s.working_set.holds(T, "ann")
+            await view_of(s)
             again = await s.search(T, "ann", "painting class", limit=10, cached_rows=True)
             assert again and ids[1] not in [h.memory.id for h in again]
             assert await s.delete(T, "ann", ids[7], actor="test")
+            await view_of(s)
             after = await s.search(T, "ann", "repainted kitchen", limit=10, cached_rows=True)
             assert ids[7] not in [h.memory.id for h in after]
             # an edit is served at once too
             await s.update(T, "ann", ids[3], {"content": "The user now prefers spaces."}, actor="test")
+            await view_of(s)
             edited = await s.search(T, "ann", "tabs or spaces", limit=1, cached_rows=True)
             assert edited[0].memory.content == "The user now prefers spaces."
 
@@ -230,6 +235,7 @@ def test_never_another_users_partition(db_path: str, use_embedder: Embedder) -> 
             view = await view_of(s, "ann")
             where = Visibility(T, "ann")
             seen: set[str] = set()
+            assert s.working_set is not None
             for q in [*QUERIES, "office Leipzig"]:
                 qvec = (await use_embedder.embed([q]))[0]
                 seen.update(m for m, _ in view.vector_candidates(where, qvec, 100))
@@ -237,6 +243,7 @@ def test_never_another_users_partition(db_path: str, use_embedder: Embedder) -> 
                     seen.update(m for m, _ in hits)
                 for h in await s.search(T, "ann", q, limit=10, cached_rows=True):
                     seen.add(h.memory.id)
+                assert s.working_set.holds(T, "ann")
             assert seen <= ann | {shared} and shared in seen
             assert not seen & (bob | {m.id for m in other_tenant})
             # a view answers only for its own user
@@ -256,7 +263,24 @@ def test_promote_moves_a_memory_into_every_users_view(db_path: str, use_embedder
             await fill(s, "bob")
             assert ids[4] not in (await view_of(s, "bob")).memories([ids[4]])
             assert await s.promote(ids[4], actor="admin") is not None
+            await view_of(s, "bob")
             found = await s.search(T, "bob", "cafe order oat milk", limit=3, cached_rows=True)
             assert ids[4] in [h.memory.id for h in found]
+
+    run(go())
+
+
+def test_a_first_request_does_not_wait_for_the_load(db_path: str, use_embedder: Embedder) -> None:
+    async def go() -> None:
+        async with service(db_path, use_embedder) as s:
+            ids = await fill(s)
+            assert s.working_set is not None
+            # answered by the store while the partition loads in the background
+            assert await s.working_set.view(T, "ann", wait=False) is None
+            found = await s.search(T, "ann", "painting class", limit=1, cached_rows=True)
+            assert found[0].memory.id == ids[1]
+            view = await view_of(s)
+            assert s.working_set.holds(T, "ann") and ids[1] in view.memories(ids)
+            assert s.working_set.stats.loads == 2  # the user's partition and the shared one, once each
 
     run(go())
