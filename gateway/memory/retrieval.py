@@ -281,28 +281,29 @@ class HybridRetriever:
     ) -> list[ScoredMemory] | None:
         """``search`` from the working set; None when a change reached the view meanwhile
         (the caller then searches the store)."""
-        # the query embedding runs on the CPU thread while the keyword lists run here (SQLite
-        # and the model both release the GIL); one yield lets it reach that thread first
-        embedding = (
-            asyncio.ensure_future(self.embedder.embed([query], urgent=True)) if self.embedder is not None else None
+        options = KeywordOptions(
+            words="memories_fts" in self.settings.keyword_indexes,
+            substrings=self.settings.substring_weight > 0,
+            substring_max_rows=self.settings.substring_max_rows,
+            prune_common=self.settings.prune_common_terms,
         )
-        try:
-            await asyncio.sleep(0)
-            options = KeywordOptions(
-                words="memories_fts" in self.settings.keyword_indexes,
-                substrings=self.settings.substring_weight > 0,
-                substring_max_rows=self.settings.substring_max_rows,
-                prune_common=self.settings.prune_common_terms,
-            )
-            keyword_lists = view.keyword_candidates(where, parse_query(query), depth, options)
-            qvec = None if embedding is None else (await embedding)[0]
-        finally:
-            if embedding is not None and not embedding.done():
-                embedding.cancel()
+        embedder = self.embedder
+
+        async def vector() -> list[tuple[str, float]] | None:
+            if embedder is None:
+                return None
+            qvec = (await embedder.embed([query], urgent=True))[0]
+            return view.vector_candidates(where, qvec, min(depth, self.settings.vector_depth))
+
+        # three at once: the query embedding on the CPU thread, then the vector list here; the
+        # keyword lists in another thread (the model, numpy and SQLite release the GIL)
+        vector_list, keyword_lists = await asyncio.gather(
+            vector(), asyncio.to_thread(view.keyword_candidates, where, parse_query(query), depth, options)
+        )
         lists: list[list[tuple[str, float]]] = []
         weights: list[float] = []
-        if qvec is not None:
-            lists.append(view.vector_candidates(where, qvec, min(depth, self.settings.vector_depth)))
+        if vector_list is not None:
+            lists.append(vector_list)
             weights.append(self.settings.vector_weight)
         for ranked, kind in keyword_lists:
             lists.append(ranked)
