@@ -38,7 +38,16 @@ from typing import Protocol
 import numpy as np
 import orjson
 
-from .keyword_index import COMMON_MIN_ROWS, SHARED_OWNER, KeywordQuery, cjk_grams, prune_common, word_match
+from ._bm25 import Postings
+from .keyword_index import (
+    COMMON_MIN_ROWS,
+    MIN_SUBSTRING,
+    SHARED_OWNER,
+    KeywordQuery,
+    cjk_grams,
+    prune_common,
+    word_match,
+)
 from .store import Change, KeywordOptions, PartitionRows, Visibility
 from .types import Memory
 
@@ -77,7 +86,18 @@ class PartitionSource(Protocol):
 class Partition:
     """One partition held in memory; read-only once built (a change replaces it)."""
 
-    __slots__ = ("_by_rowid", "_doc_freq", "_has_vector", "by_id", "db", "memories", "nbytes", "valid", "vectors")
+    __slots__ = (
+        "_by_rowid",
+        "_doc_freq",
+        "_has_vector",
+        "by_id",
+        "db",
+        "memories",
+        "nbytes",
+        "postings",
+        "valid",
+        "vectors",
+    )
 
     def __init__(self, rows: PartitionRows) -> None:
         self.memories = list(rows.memories)
@@ -104,10 +124,12 @@ class Partition:
             [(i, m.title, m.content, t) for i, (m, t) in enumerate(zip(self.memories, tags, strict=True))],
         )
         self.db = db
+        # the word and CJK lists, ranked in numpy with FTS5's terms and bm25 (see _bm25)
+        self.postings = Postings(db, "words", len(self.memories))
         pages = db.execute("PRAGMA page_count").fetchone()[0] * db.execute("PRAGMA page_size").fetchone()[0]
         text = sum(len(m.title) + len(m.content) + len(t) for m, t in zip(self.memories, tags, strict=True))
         vec_bytes = 0 if self.vectors is None else int(self.vectors.nbytes)
-        self.nbytes = int(pages) + vec_bytes + 2 * text + _ROW_OVERHEAD * len(self.memories)
+        self.nbytes = int(pages) + vec_bytes + self.postings.nbytes + 2 * text + _ROW_OVERHEAD * len(self.memories)
 
     def __len__(self) -> int:
         return len(self.memories)
@@ -126,6 +148,13 @@ class Partition:
         ids = self._by_rowid
         return [(ids[i], float(sims[i])) for i in top if sims[i] != -np.inf]
 
+    def _phrase_scores(self, kind: str, text: str) -> tuple[np.ndarray, np.ndarray]:
+        """FTS5's bm25 part of one query word that is a phrase of several tokens."""
+        one = KeywordQuery(words=[text]) if kind == "words" else KeywordQuery(grams=[text])
+        match = one.words_match if kind == "words" else one.cjk_match
+        rows = self.db.execute(_WORDS_SQL, (match,)).fetchall()
+        return np.array([r[0] for r in rows], dtype=np.int64), np.array([-r[1] for r in rows], dtype=np.float64)
+
     def doc_freq(self, word: str) -> int:
         """Rows whose English columns hold ``word`` (for common-term pruning)."""
         n = self._doc_freq.get(word)
@@ -135,13 +164,21 @@ class Partition:
             )
         return n
 
-    def keyword_hits(self, sql: str, match: str, k: int, keep: Callable[[Memory], bool] | None) -> Hits:
-        """One FTS5 list (score = -bm25, higher is better), best first."""
-        ids, out = self._by_rowid, []
+    def keyword_hits(
+        self, kind: str, terms: list[str], match: str, k: int, keep: Callable[[Memory], bool] | None
+    ) -> Hits:
+        """One keyword list of ``kind`` (score = -bm25, higher is better), best first: the
+        OR of ``terms``, whose FTS5 MATCH string is ``match``."""
+        ids = self._by_rowid
+        if kind != "substring":
+            mask = None if keep is None else np.fromiter((keep(m) for m in self.memories), dtype=bool)
+            ranked = self.postings.ranked(kind, terms, k, mask, self._phrase_scores)
+            return [(ids[row], score) for row, score in ranked]
+        out: Hits = []
         if keep is None:
-            rows = self.db.execute(f"{sql} LIMIT ?", (match, k)).fetchall()
+            rows = self.db.execute(f"{_TRI_SQL} LIMIT ?", (match, k)).fetchall()
             return [(ids[r[0]], -float(r[1])) for r in rows]
-        for rowid, rank in self.db.execute(sql, (match,)):
+        for rowid, rank in self.db.execute(_TRI_SQL, (match,)):
             if keep(self.by_id[ids[rowid]]):
                 out.append((ids[rowid], -float(rank)))
                 if len(out) >= k:
@@ -207,14 +244,18 @@ class View:
             query = prune_common(query, {w: sum(p.doc_freq(w) for p in parts) for w in query.words}, rows)
         substrings = options.substrings and rows <= options.substring_max_rows
         out: list[tuple[Hits, str]] = []
-        for kind, match, sql in (
-            ("words", query.words_match if options.words else None, _WORDS_SQL),
-            ("cjk", query.cjk_match if options.words else None, _WORDS_SQL),
-            ("substring", query.substring_match if substrings else None, _TRI_SQL),
+        for kind, terms, match in (
+            ("words", query.words if options.words else [], query.words_match),
+            ("cjk", query.grams if options.words else [], query.cjk_match),
+            (
+                "substring",
+                [w for w in query.words if len(w) >= MIN_SUBSTRING] if substrings else [],
+                query.substring_match,
+            ),
         ):
-            if match is None:
+            if not terms or match is None:
                 continue
-            hits = _merge([p.keyword_hits(sql, match, k, keep) for p in parts], k)
+            hits = _merge([p.keyword_hits(kind, terms, match, k, keep) for p in parts], k)
             if kind != "substring" or hits:
                 out.append((hits, kind))
         return out

@@ -29,6 +29,7 @@ CORPUS = [
     ("Repainted the kitchen", "They repainted the kitchen walls a pale green last spring."),
     ("Database", "The payments service stores its data in PostgreSQL 16."),
     ("Commute", "Cycles to work; the commute takes twenty minutes."),
+    ("Team lead", "The payments team's lead is Ana; the team's releases ship on Tuesdays."),
 ]
 QUERIES = [
     "Which painting class did she take?",
@@ -38,6 +39,8 @@ QUERIES = [
     "支付团队用什么语言",
     "cafe order with oat milk",
     "what database do the payments people use",
+    "the payments team's database",  # "team's" is a phrase of two tokens: FTS5 ranks it
+    "naïve café runs",
 ]
 
 
@@ -282,5 +285,35 @@ def test_a_first_request_does_not_wait_for_the_load(db_path: str, use_embedder: 
             view = await view_of(s)
             assert s.working_set.holds(T, "ann") and ids[1] in view.memories(ids)
             assert s.working_set.stats.loads == 2  # the user's partition and the shared one, once each
+
+    run(go())
+
+
+def test_numpy_ranking_equals_fts5_bm25(db_path: str, use_embedder: Embedder) -> None:
+    async def go() -> None:
+        async with service(db_path, use_embedder) as s:
+            await fill(s)
+            part = (await view_of(s)).personal
+            assert part is not None
+            ids = [m.id for m in part.memories]
+            checked = 0
+            for q in QUERIES:
+                parsed = parse_query(q)
+                for kind, terms, match in (
+                    ("words", parsed.words, parsed.words_match),
+                    ("cjk", parsed.grams, parsed.cjk_match),
+                ):
+                    if match is None:
+                        continue
+                    fts = part.db.execute(
+                        "SELECT rowid, bm25(words, 0.0, 2.0, 1.0, 1.0, 1.0) AS r FROM words WHERE words MATCH ? "
+                        "ORDER BY r",
+                        (match,),
+                    ).fetchall()
+                    ranked = part.postings.ranked(kind, terms, 50, None, part._phrase_scores)
+                    assert ranked and fts
+                    assert ordered([(ids[r], x) for r, x in ranked]) == ordered([(ids[r], -x) for r, x in fts])
+                    checked += 1
+            assert checked >= 8
 
     run(go())
