@@ -30,6 +30,7 @@ import asyncio
 import logging
 import math
 import sqlite3
+import time
 from collections import OrderedDict
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
@@ -60,6 +61,9 @@ DEFAULT_MAX_ROWS = 50_000
 # a held Memory object beyond its text (dataclass, strings' headers, dict slot)
 _ROW_OVERHEAD = 700
 _LOAD_ATTEMPTS = 3
+# a partition found too large is not read again for this long (changes do not clear the mark:
+# reading a huge partition to learn it is still huge would cost more than searching the store)
+TOO_LARGE_RECHECK_S = 600.0
 _MAX_ENTRIES = 100_000
 
 # The store's FTS5 tables for one partition (sqlite_store migrations 3 and 4). ``part`` holds
@@ -296,6 +300,7 @@ class WorkingSetStats:
 class _Entry:
     partition: Partition | None  # None: too large to hold (retrieval searches the store)
     rows: int = 0
+    since: float = field(default_factory=time.monotonic)
 
 
 @dataclass
@@ -325,7 +330,9 @@ class WorkingSet:
             return
         key = (change.tenant, change.user_id)
         self._versions[key] = self._versions.get(key, 0) + 1
-        self._drop(key)
+        entry = self._held.get(key)
+        if entry is None or entry.partition is not None:
+            self._drop(key)
 
     def clear(self) -> None:
         """Drop everything (e.g. after a reindex changed every embedding)."""
@@ -354,7 +361,7 @@ class WorkingSet:
         at once (a request need not wait for a big load: the store answers it meanwhile)."""
         keys = [(tenant, SHARED_OWNER)] + ([] if user_id is None else [(tenant, user_id)])
         if not wait:
-            missing = [self._start_load(key) for key in keys if key not in self._held]
+            missing = [self._start_load(key) for key in keys if self._entry(key) is None]
             if missing:
                 return None
         parts = [await self._partition(key) for key in keys]
@@ -385,8 +392,15 @@ class WorkingSet:
         for key in list(self._held):
             self._drop(key)
 
-    async def _partition(self, key: PartitionKey) -> Partition | None:
+    def _entry(self, key: PartitionKey) -> _Entry | None:
         entry = self._held.get(key)
+        if entry is not None and entry.partition is None and time.monotonic() - entry.since > TOO_LARGE_RECHECK_S:
+            self._drop(key)  # maybe small enough by now
+            return None
+        return entry
+
+    async def _partition(self, key: PartitionKey) -> Partition | None:
+        entry = self._entry(key)
         if entry is None:
             entry = await asyncio.shield(self._start_load(key))
             if entry is None:

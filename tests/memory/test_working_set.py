@@ -146,6 +146,12 @@ def test_partitions_over_the_row_cap_are_searched_in_the_store(db_path: str, use
             found = await s.search(T, "ann", "painting class", limit=3)
             assert found and found[0].memory.id == ids[1]
             assert not s.working_set.holds(T, "ann")
+            # a change does not make it read the big partition again (the store answers)
+            assert await s.disable(T, "ann", ids[1], "wrong", actor="test")
+            assert await s.working_set.view(T, "ann") is None
+            assert s.working_set.stats.too_large == 1
+            found = await s.search(T, "ann", "painting class", limit=3)
+            assert ids[1] not in [h.memory.id for h in found]
 
     run(go())
 
