@@ -267,10 +267,13 @@ def queries(n: int, seed: int = 7) -> list[str]:
 async def prefill(db: str, users: int, per_user: int, batch: int = 1000) -> float:
     from gateway.auth import pass_through_tenant
     from gateway.memory import MemoryService, build_embedder
+    from gateway.memory.sqlite import SQLiteMemoryStore
     from gateway.memory.types import NewMemory
 
     tenant = pass_through_tenant(KEY)
-    service = MemoryService(db, build_embedder({"provider": "local"}))
+    store = SQLiteMemoryStore(db)
+    await store.open()
+    service = MemoryService(store, build_embedder({"provider": "local"}))
     await service.open()
     start = time.perf_counter()
     rng = random.Random(1)
@@ -296,6 +299,7 @@ async def prefill(db: str, users: int, per_user: int, batch: int = 1000) -> floa
             print(f"  prefilled {user}: {per_user} memories ({time.perf_counter() - start:.0f} s)", flush=True)
     finally:
         await service.close()  # saves the index files: the gateway loads them at start
+        await store.close()
     return time.perf_counter() - start
 
 
@@ -372,15 +376,18 @@ async def profile(db: str, samples: int = 60, working_set_mb: float = 256) -> di
     render. English and Chinese queries are reported separately for the keyword lists."""
     from gateway.auth import pass_through_tenant
     from gateway.memory import MemoryService, build_embedder, fit_to_budget, render_block
-    from gateway.memory.keyword_index import filter_sql, fts_sql, parse_query, scoped_match, visible_partitions
+    from gateway.memory.keyword_index import parse_query, visible_partitions
     from gateway.memory.retrieval import partition_key
+    from gateway.memory.sqlite import SQLiteMemoryStore
+    from gateway.memory.sqlite.keywords import cjk_match, filter_sql, fts_sql, scoped_match, words_match
 
     tenant = pass_through_tenant(KEY)
-    service = MemoryService(db, build_embedder({"provider": "local"}), working_set_mb=working_set_mb)
+    store = SQLiteMemoryStore(db)
+    await store.open()
+    service = MemoryService(store, build_embedder({"provider": "local"}), working_set_mb=working_set_mb)
     await service.open()
-    retriever, index, embedder = service._retriever, service._index, service.embedder
-    assert retriever is not None and index is not None and embedder is not None
-    store = service._store
+    index, embedder = store.vectors, service.embedder
+    assert index is not None and embedder is not None
     key = partition_key(tenant, "personal", TARGET_USER)
     where, wargs = filter_sql(tenant, TARGET_USER, category=None, scope=None, include_disabled=False)
     t: dict[str, list[float]] = {}
@@ -403,14 +410,14 @@ async def profile(db: str, samples: int = 60, working_set_mb: float = 256) -> di
             note("vector search", s)
             kq = parse_query(q)
             parts = visible_partitions(tenant, TARGET_USER, None)
-            for name, expr in (("words", kq.words_match), ("cjk", kq.cjk_match)):
+            for name, expr in (("words", words_match(kq)), ("cjk", cjk_match(kq))):
                 if expr:
                     s = time.perf_counter()
-                    rows = await store.rows(fts_sql(where, 50), [scoped_match(parts, expr), *wargs])
+                    rows = await store._rows(fts_sql(where, 50), [scoped_match(parts, expr), *wargs])
                     note(f"fts partitioned {name} [{lang}]", s)
                     t.setdefault(f"  rows matched, own partitions, {name} [{lang}]", []).append(
                         float(
-                            await store.scalar(
+                            await store._scalar(
                                 "SELECT COUNT(*) FROM memories_fts WHERE memories_fts MATCH ?",
                                 [scoped_match(parts, expr)],
                             )
@@ -418,7 +425,7 @@ async def profile(db: str, samples: int = 60, working_set_mb: float = 256) -> di
                     )
                     t.setdefault(f"  rows matched, all users, {name} [{lang}]", []).append(
                         float(
-                            await store.scalar("SELECT COUNT(*) FROM memories_fts WHERE memories_fts MATCH ?", [expr])
+                            await store._scalar("SELECT COUNT(*) FROM memories_fts WHERE memories_fts MATCH ?", [expr])
                         )
                     )
                     del rows
@@ -435,6 +442,7 @@ async def profile(db: str, samples: int = 60, working_set_mb: float = 256) -> di
             await profile_working_set(service, tenant, q, note)
     finally:
         await service.close()
+        await store.close()
     return t
 
 

@@ -25,6 +25,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
 from gateway.memory import MemoryService, NewMemory, build_embedder
 from gateway.memory.retrieval import RetrievalSettings
+from gateway.memory.sqlite import SQLiteMemoryStore
 from gateway.memory.working_set import DEFAULT_BUDGET_MB
 
 DEFAULT_DATA = Path(__file__).resolve().parents[2] / "shared" / "bench" / "locomo-dev.json"
@@ -100,11 +101,11 @@ async def run_corpus(
     sums: dict[str, dict[str, float]] = defaultdict(lambda: defaultdict(float))
     embedder = build_embedder({"provider": args.embedder})
     for n, sample in enumerate(data):
-        service = MemoryService(
-            str(folder / f"{corpus}_{n}.db"), embedder, retrieval=settings, working_set_mb=args.working_set_mb
-        )
-        await service.open()
+        store = SQLiteMemoryStore(str(folder / f"{corpus}_{n}.db"))
+        await store.open()
+        service = MemoryService(store, embedder, retrieval=settings, working_set_mb=args.working_set_mb)
         try:
+            await service.open()
             docs = documents(sample, corpus)
             items = [
                 NewMemory(title=h[:200], content=text[:8000], category="domain", source="auto") for h, text, _ in docs
@@ -129,6 +130,7 @@ async def run_corpus(
                 sums["working set"]["hits"] += service.working_set.stats.hits / 2  # two partitions each
         finally:
             await service.close()
+            await store.close()
     print(f"<!-- working-set hits (searches served from memory): {int(sums.pop('working set', {}).get('hits', 0))} -->")
     return {name: {k: (v / row["n"] if k != "n" else v) for k, v in row.items()} for name, row in sums.items()}
 

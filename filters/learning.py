@@ -120,11 +120,17 @@ class LearningFilter:
             return
         payload = job_payload(ctx.transcript(), completion.content, ctx.dialect.name)
         try:
+            authorization = ctx.caller.upstream_authorization
             job_id = await self.services.learning.enqueue(
-                ctx.identity.tenant, user, ctx.identity.conversation, ctx.model, payload
+                ctx.identity.tenant,
+                user,
+                ctx.identity.conversation,
+                ctx.model,
+                payload,
+                key_holder=self.pool.key_holder(ctx.model, ctx.dialect.name, authorization),
             )
         except Exception as exc:  # boundary: the header already said queued; the lost job is logged and counted
             log.error("learning job not written (tenant %s): %s", ctx.identity.tenant, exc)
             self.services.metrics.learning_jobs.labels("unwritten").inc()
             return
-        self.pool.submitted(job_id, ctx.caller.upstream_authorization)
+        self.pool.submitted(job_id, authorization)

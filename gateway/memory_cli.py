@@ -128,6 +128,7 @@ async def _hint_if_absent(service: Any, user_id: str, tenant: str) -> None:
 
 async def _run(fn: Command, args: argparse.Namespace, *, user: bool, embed: bool, writes: bool) -> int:
     from gateway.memory import MemoryService, build_embedder
+    from gateway.memory.backend import open_backend
 
     config = load_config(args.config)
     embedder = None
@@ -138,9 +139,11 @@ async def _run(fn: Command, args: argparse.Namespace, *, user: bool, embed: bool
         embedder = build_embedder(embedding)
     # commands that need no vectors open the store without the embedder (fast); their writes
     # bump the index generation, so the gateway rebuilds its vector index at the next start
-    service = MemoryService(config.memory.database, embedder)
-    await service.open()
+    backend = open_backend(config)
+    await backend.open()
+    service = MemoryService(backend.memories, embedder)
     try:
+        await service.open()
         tenant = ""
         if user:
             try:
@@ -150,7 +153,10 @@ async def _run(fn: Command, args: argparse.Namespace, *, user: bool, embed: bool
                 return 2
         return await fn(service, args, tenant)
     finally:
-        await service.close()
+        try:
+            await service.close()
+        finally:
+            await backend.close()
 
 
 def _print(data: Any) -> None:

@@ -49,6 +49,11 @@ class Metrics:
             "memorelay_learning_skipped", "Chats not queued for learning", ["reason"], registry=r
         )
         self.learning_pending = Gauge("memorelay_learning_pending", "Learning jobs waiting", registry=r)
+        self.learning_key_fallbacks = Counter(
+            "memorelay_learning_key_fallbacks",
+            "Learning jobs that needed a caller key this replica did not hold (learned by the heuristic learner)",
+            registry=r,
+        )
 
     def time_filter(self, name: str, seconds: float) -> None:
         self.filter_seconds.labels(name).observe(seconds)

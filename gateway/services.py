@@ -4,19 +4,20 @@ from __future__ import annotations
 
 import asyncio
 import logging
+import secrets
 import sqlite3
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from pathlib import Path
 
 from gateway.auth import Authenticator
 from gateway.config import Config
 from gateway.errors import StartupError
-from gateway.learning.store import LearningStore
 from gateway.litellm_loader import load_litellm
 from gateway.memory import MemoryService, build_embedder
+from gateway.memory.backend import open_backend
+from gateway.memory.store import Backend, LearningStore
 from gateway.metrics import Metrics
 from gateway.model_info import ModelInfo
-from gateway.storage import StoreHealth
 from gateway.upstreams import UpstreamRouter
 
 log = logging.getLogger("memorelay")
@@ -31,6 +32,9 @@ class Services:
     metrics: Metrics
     memory: MemoryService
     learning: LearningStore
+    backend: Backend
+    # this process among the replicas on one database (learning jobs' caller-key affinity)
+    replica: str = field(default_factory=lambda: secrets.token_hex(8))
 
     @classmethod
     def create(cls, config: Config) -> Services:
@@ -38,10 +42,7 @@ class Services:
         embedding = config.memory.embedding.model_dump()
         if config.memory.embedding.api_key is not None:
             embedding["api_key"] = config.memory.embedding.api_key.get_secret_value()
-        m = config.memory
-        # the operator's size cap, in pages of SQLite's default 4 KiB (a write past it is SQLITE_FULL)
-        pages = None if m.max_database_mb is None else max(1, int(m.max_database_mb * 1024 * 1024 // 4096))
-        health = StoreHealth()
+        backend = open_backend(config)
         return cls(
             config=config,
             auth=Authenticator(config),
@@ -49,17 +50,13 @@ class Services:
             model_info=ModelInfo(config),
             metrics=Metrics(),
             memory=MemoryService(
-                m.database,
+                backend.memories,
                 build_embedder(embedding),
-                busy_timeout_ms=m.busy_timeout_ms,
-                max_page_count=pages,
-                health=health,
-                working_set_mb=m.working_set_mb,
-                working_set_max_rows=m.working_set_max_rows,
+                working_set_mb=config.memory.working_set_mb,
+                working_set_max_rows=config.memory.working_set_max_rows,
             ),
-            learning=LearningStore(
-                m.database, busy_timeout_ms=max(m.busy_timeout_ms, 10_000), max_page_count=pages, health=health
-            ),
+            learning=backend.learning,
+            backend=backend,
         )
 
     async def start(self) -> None:
@@ -69,16 +66,17 @@ class Services:
         _warn_shared_upstream_key(self.config)
         database = self.config.memory.database
         try:
-            try:
-                Path(database).parent.mkdir(parents=True, exist_ok=True)
-            except OSError as exc:
-                raise StartupError(f"cannot create the folder of the memory database {database}: {exc}") from exc
+            if self.backend.kind == "sqlite":
+                try:
+                    Path(database).parent.mkdir(parents=True, exist_ok=True)
+                except OSError as exc:
+                    raise StartupError(f"cannot create the folder of the memory database {database}: {exc}") from exc
             await self.upstreams.start()
             # litellm's import takes seconds: pay it at start-up, not in the first request
             await asyncio.to_thread(load_litellm)
             try:
+                await self.backend.open()
                 await self.memory.open()
-                await self.learning.open()
             except (OSError, sqlite3.Error) as exc:
                 raise StartupError(f"cannot open the memory database {database}: {exc}") from exc
         except BaseException as exc:
@@ -90,9 +88,9 @@ class Services:
     async def close(self) -> None:
         try:
             try:
-                await self.learning.close()
-            finally:
                 await self.memory.close()
+            finally:
+                await self.backend.close()
         finally:
             await self.upstreams.close()
 

@@ -17,7 +17,7 @@ import numpy as np
 import orjson
 import yaml
 
-from gateway.learning.store import LearningStore
+from gateway.memory.sqlite import SQLiteLearningStore as LearningStore
 from tests.conftest import GatewayFactory
 from tests.memory.helpers import note, run, service
 
@@ -433,7 +433,7 @@ def test_move_tenant_carries_the_learning_log_queue_and_usage(tmp_path: Path) ->
         try:
             assert (await learning.log_entries(tenant="new"))[1] == 1
             assert (await learning.log_entries(tenant="old"))[1] == 0
-            job = await learning.claim(60)
+            job = await learning.claim(60, replica="r1", holder_wait_s=60)
             assert job is not None and job.tenant == "new"
             (usage,) = (await learning.stats("new"))["tokens_per_day"].values()
             assert usage == {"prompt_tokens": 11, "completion_tokens": 6, "jobs": 2}

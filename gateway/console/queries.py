@@ -7,8 +7,6 @@ import time
 from dataclasses import dataclass
 from typing import Any
 
-import orjson
-
 from gateway.memory import CATEGORIES
 from gateway.services import Services
 
@@ -24,13 +22,7 @@ def last_days(days: int = TREND_DAYS, now: float | None = None) -> list[str]:
 
 async def learned_by_day(services: Services, tenant: str | None, days: list[str]) -> dict[str, dict[str, int]]:
     """day -> category -> memories learned (source auto) that day."""
-    where, args = ("AND tenant = ?", [tenant]) if tenant else ("", [])
-    async with services.memory.db.execute(
-        "SELECT substr(created_at, 1, 10) AS day, category, COUNT(*) FROM memories"
-        f" WHERE source = 'auto' AND created_at >= ? {where} GROUP BY day, category",
-        [days[0], *args],
-    ) as cursor:
-        rows = await cursor.fetchall()
+    rows = await services.memory.store.learned_per_day(days[0], tenant)
     out: dict[str, dict[str, int]] = {d: dict.fromkeys(CATEGORIES, 0) for d in days}
     for day, category, count in rows:
         if day in out and category in out[day]:
@@ -60,18 +52,11 @@ def outcome_counts(entries: list[dict[str, Any]]) -> dict[str, int]:
 
 
 async def recent_outcomes(services: Services, tenant: str | None, since_day: str) -> dict[str, int]:
-    where, args = ("AND tenant = ?", [tenant]) if tenant else ("", [])
-    async with services.learning.db.execute(
-        f"SELECT entry FROM learning_log WHERE time >= ? {where} ORDER BY id DESC LIMIT ?",
-        [since_day, *args, _MAX_LOG_ROWS],
-    ) as cursor:
-        rows = await cursor.fetchall()
-    return outcome_counts([orjson.loads(r[0]) for r in rows])
+    return outcome_counts(await services.learning.log_since(since_day, tenant, _MAX_LOG_ROWS))
 
 
 async def tenants(services: Services) -> list[str]:
-    async with services.memory.db.execute("SELECT DISTINCT tenant FROM memories ORDER BY tenant") as cursor:
-        return [str(r[0]) for r in await cursor.fetchall()]
+    return await services.memory.store.tenants()
 
 
 @dataclass(frozen=True, slots=True)

@@ -16,7 +16,7 @@ from gateway.learning.completers import Completer
 from gateway.learning.errors import RetryableError
 from gateway.learning.extraction import KnowledgeItem
 from gateway.learning.scoring import ScoreResult
-from gateway.learning.store import LearningStore
+from gateway.memory.store import LearningStore
 
 __all__ = ["HeuristicLearner", "LLMLearner", "Learner", "RetryableError", "Turn", "Usage"]
 

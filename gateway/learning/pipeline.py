@@ -23,10 +23,10 @@ from gateway.learning.completers import AnthropicCompleter, ChatCompleter, Compl
 from gateway.learning.dedup import compare
 from gateway.learning.errors import LearningError, MalformedOutput
 from gateway.learning.extraction import KnowledgeItem
+from gateway.learning.jobs import Job
 from gateway.learning.learners import HeuristicLearner, Learner, LLMLearner, RetryableError, Turn
 from gateway.learning.pii import without_placeholders
 from gateway.learning.poisoning import is_poisoning
-from gateway.learning.store import Job
 from gateway.memory import Memory, MemoryValidationError, NewMemory, strip_block
 from gateway.services import Services
 
@@ -122,6 +122,28 @@ class Pipeline:
         self.settings = settings
         self.scrubber = scrubber
 
+    def _needs_key(self, model: str, anthropic: bool) -> bool:
+        """Pass-through mode without a configured key for the upstream the learner asks."""
+        upstreams = self.services.config.upstreams
+        configured_key = (upstreams.anthropic if anthropic else upstreams.default).api_key
+        return (
+            (anthropic or model not in self.services.upstreams.aliases)
+            and not configured_key.get_secret_value()
+            and not self.services.auth.gateway_key_mode
+        )
+
+    def uses_caller_key(self, model: str, dialect: str | None) -> bool:
+        """Whether a job of this conversation model and dialect is learned with the caller's
+        own upstream key (then the enqueuing replica holds that key in memory)."""
+        model = self.settings.model or model
+        if model == "heuristic":
+            return False
+        from_anthropic = dialect == "anthropic_messages"
+        anthropic = not self.settings.model and from_anthropic
+        if from_anthropic and not anthropic:
+            return False  # the caller's Anthropic credential never goes to another upstream
+        return self._needs_key(model, anthropic)
+
     def learner_for(self, job: Job, authorization: str | None) -> Learner:
         model = self.settings.model or job.model
         if model == "heuristic":
@@ -130,19 +152,16 @@ class Pipeline:
         # a conversation's own Anthropic model is asked on the Anthropic upstream (SPEC §4 `model` empty)
         from_anthropic = job.payload.get("dialect") == "anthropic_messages"
         anthropic = not self.settings.model and from_anthropic
-        configured_key = (config.upstreams.anthropic if anthropic else config.upstreams.default).api_key
         if from_anthropic and not anthropic:
             # the job holds the credential of upstreams.anthropic: it never goes to another upstream
             default_key = config.upstreams.default.api_key.get_secret_value()
             authorization = f"Bearer {default_key}" if default_key else None
-        needs_caller_key = (
-            (anthropic or model not in self.services.upstreams.aliases)
-            and not configured_key.get_secret_value()
-            and not self.services.auth.gateway_key_mode
-        )
-        if needs_caller_key and authorization is None:
-            # the caller's key lived only in memory and was lost in a restart: learn offline
-            log.info("job %s lost its caller key in a restart: using the heuristic learner", job.id)
+        if self._needs_key(model, anthropic) and authorization is None:
+            # the caller's key lives only in the memory of the replica that queued the job (or
+            # of this one before a restart): learn offline, and count it
+            log.info("job %s: its caller key is not held here: using the heuristic learner", job.id)
+            if self.uses_caller_key(job.model, job.payload.get("dialect")):
+                self.services.metrics.learning_key_fallbacks.inc()
             return HeuristicLearner()
         upstreams = self.services.upstreams
         completer: Completer

@@ -1,7 +1,18 @@
 """The learning worker pool: leases durable jobs, runs the pipeline, retries, dead-letters.
 
-Caller keys (pass-through mode) are held here in memory only, by job id; a job
-whose key was lost in a restart is learned by the heuristic learner (pipeline).
+Jobs live in the shared ``LearningStore``: any worker of any replica may claim one, and a
+job left running by a dead process is claimable again only when its lease (``lease_s``)
+runs out; nothing is re-queued at start (another replica's jobs may be running).
+
+Caller keys (pass-through mode) are never written to the database: the replica that queued
+a job holds its caller's key in memory, by job id (``keys``), and every process has a random
+replica id (``Services.replica``). A job that will be learned with the caller's key records
+``key_holder = <replica id>``; other replicas claim it only ``holder_wait_s`` (default:
+``lease_s``) after it was created, which gives its holder the time to learn it with the key.
+A worker that has no key for a job that needs one (the holder died or restarted, or was too
+slow) learns it with the heuristic learner and counts it in
+``memorelay_learning_key_fallbacks_total``.
+
 A job that fails because the database is locked or cannot be written is retried later
 without spending one of its ``max_attempts`` (issue 7 item 3): it is never dead-lettered
 for a fault of the store. When the queue goes idle (and every ``_CHECKPOINT_EVERY_S``) the
@@ -18,9 +29,9 @@ import sqlite3
 import time
 
 from gateway.errors import InsufficientStorage, StorageUnavailable
+from gateway.learning.jobs import Job
 from gateway.learning.learners import RetryableError
 from gateway.learning.pipeline import Pipeline
-from gateway.learning.store import Job
 from gateway.services import Services
 from gateway.storage import is_busy, is_unwritable
 
@@ -30,6 +41,7 @@ _IDLE_POLL_S = 1.0
 _MAX_BACKOFF_S = 300.0
 _STORE_BACKOFF_S = (0.5, 30.0)  # first and largest delay after a store fault
 _CHECKPOINT_EVERY_S = 60.0
+_KEY_WAIT_S = 1.0  # a job claimed by its own holder before the enqueuing coroutine stored its key
 
 
 def _store_fault(exc: BaseException) -> bool:
@@ -54,12 +66,14 @@ class WorkerPool:
         lease_s: float,
         retention_days: int,
         retention_interval_s: float,
+        holder_wait_s: float | None = None,
     ) -> None:
         self.services = services
         self.pipeline = pipeline
         self.workers = workers
         self.max_attempts = max_attempts
         self.lease_s = lease_s
+        self.holder_wait_s = lease_s if holder_wait_s is None else holder_wait_s
         self.retention_days = retention_days
         self.retention_interval_s = retention_interval_s
         self.keys: dict[int, str] = {}
@@ -74,9 +88,6 @@ class WorkerPool:
         self._checkpointed_at = time.monotonic()
 
     async def start(self) -> None:
-        requeued = await self.services.learning.requeue_running()
-        if requeued:
-            log.info("requeued %d learning jobs left running by the previous process", requeued)
         self.pending = await self.services.learning.pending_count()
         self.services.metrics.learning_pending.set(self.pending)
         self._tasks = [asyncio.ensure_future(self._work()) for _ in range(self.workers)]
@@ -94,7 +105,14 @@ class WorkerPool:
                 await task
         if self._dirty:  # leave no wiped payload behind in the -wal file
             with contextlib.suppress(Exception):
-                await self.services.learning.checkpoint_wal()
+                await self.services.learning.compact()
+
+    def key_holder(self, model: str, dialect: str, authorization: str | None) -> str | None:
+        """This replica's id when a job of this chat will be learned with the caller's key
+        (held here in memory), else None."""
+        if authorization is None or not self.pipeline.uses_caller_key(model, dialect):
+            return None
+        return self.services.replica
 
     def submitted(self, job_id: int, authorization: str | None) -> None:
         if authorization is not None:
@@ -111,7 +129,7 @@ class WorkerPool:
         store = self.services.learning
         while not self._stopping:
             try:
-                job = await store.claim(self.lease_s)
+                job = await store.claim(self.lease_s, replica=self.services.replica, holder_wait_s=self.holder_wait_s)
             except Exception:  # boundary: the worker loop survives a database hiccup
                 log.exception("could not claim a learning job")
                 await asyncio.sleep(_IDLE_POLL_S)
@@ -138,14 +156,23 @@ class WorkerPool:
         self._dirty = False
         self._checkpointed_at = time.monotonic()
         try:
-            await self.services.learning.checkpoint_wal()
+            await self.services.learning.compact()
         except Exception:  # boundary: retried after the next finished job
             log.warning("WAL checkpoint failed", exc_info=True)
             self._dirty = True
 
+    async def _key(self, job: Job) -> str | None:
+        """The caller key of ``job`` if this replica holds it."""
+        if job.key_holder == self.services.replica:
+            waited = 0.0
+            while job.id not in self.keys and waited < _KEY_WAIT_S:
+                await asyncio.sleep(0.01)
+                waited += 0.01
+        return self.keys.get(job.id)
+
     async def _run(self, job: Job) -> None:
         try:
-            outcome = await self.pipeline.run(job, self.keys.get(job.id))
+            outcome = await self.pipeline.run(job, await self._key(job))
         except RetryableError as exc:
             await self._retry(job, exc)
             return

@@ -19,7 +19,7 @@ from gateway.storage import retry_busy
 from ._clock import now_iso
 
 if TYPE_CHECKING:
-    from .sqlite_store import SQLiteMemoryStore
+    from .store import MemoryStore
 
 log = logging.getLogger("memorelay.memory")
 
@@ -28,7 +28,7 @@ STOP_DEADLINE_S = 30.0
 
 
 class AccessCounter:
-    def __init__(self, store: SQLiteMemoryStore) -> None:
+    def __init__(self, store: MemoryStore) -> None:
         self._store = store
         self._pending: dict[str, tuple[int, str]] = {}  # id -> (count, latest stamp)
         self._flushing = asyncio.Lock()
@@ -81,11 +81,7 @@ class AccessCounter:
                 raise
 
     async def _write(self, batch: dict[str, tuple[int, str]]) -> None:
-        async with self._store.transaction():
-            await self._store.db.executemany(
-                "UPDATE memories SET access_count = access_count + ?, last_access_at = ? WHERE id = ?",
-                [(count, stamp, mid) for mid, (count, stamp) in batch.items()],
-            )
+        await self._store.add_access([(mid, count, stamp) for mid, (count, stamp) in batch.items()])
 
     async def _flush_every(self) -> None:
         while True:

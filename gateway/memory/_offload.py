@@ -79,6 +79,12 @@ class _Worker:
 _worker = _Worker()
 
 
+def submit_cpu(fn: Callable[..., T], *args: object, urgent: bool = False) -> asyncio.Future[T]:
+    """Queue ``fn(*args)`` now and answer a future of its result: work queued one after the
+    other with the same urgency runs in that order."""
+    return asyncio.wrap_future(_worker.submit(fn, args, urgent))
+
+
 async def run_cpu(fn: Callable[..., T], *args: object, urgent: bool = False) -> T:
     """Run ``fn(*args)`` on the shared single CPU thread and await its result; ``urgent``
     work is served before background work queued up to ``BACKGROUND_DELAY_S`` earlier."""

@@ -1,10 +1,10 @@
-"""Purge a deleted memory's text from every place SQLite keeps a copy (issue 7 item 7).
+"""Purge a deleted memory's text from every place the store keeps a copy (issue 7 item 7).
 
-Deleting a row is not enough: the FTS5 keyword indexes keep the deleted words in their
+Deleting a row is not enough: SQLite's FTS5 keyword indexes keep the deleted words in their
 older segments until those are merged, and the WAL file keeps the pages written since the
 last checkpoint. ``secure_delete`` (set on every connection) zeroes freed pages; after
-deletes, the purger merges both FTS5 indexes (``optimize``) and checkpoints the WAL with
-``TRUNCATE``. It runs ``DELAY_S`` after a delete, at most once every ``MIN_GAP_S`` (an
+deletes, the purger calls ``MemoryStore.compact`` (SQLite: merges both FTS5 indexes and
+checkpoints the WAL with ``TRUNCATE``). It runs ``DELAY_S`` after a delete, at most once every ``MIN_GAP_S`` (an
 ``optimize`` of a large index holds the write lock for a second or two), and on ``stop``.
 """
 
@@ -17,7 +17,7 @@ import time
 from typing import TYPE_CHECKING
 
 if TYPE_CHECKING:
-    from .sqlite_store import SQLiteMemoryStore
+    from .store import MemoryStore
 
 log = logging.getLogger("memorelay.memory")
 
@@ -26,7 +26,7 @@ MIN_GAP_S = 10.0
 
 
 class DeletedTextPurger:
-    def __init__(self, store: SQLiteMemoryStore) -> None:
+    def __init__(self, store: MemoryStore) -> None:
         self._store = store
         self._due = False
         self._task: asyncio.Task[None] | None = None
@@ -59,7 +59,4 @@ class DeletedTextPurger:
     async def purge(self) -> None:
         self._due = False
         self._last = time.monotonic()
-        async with self._store.transaction():
-            for table in ("memories_fts", "memories_tri"):
-                await self._store.db.execute(f"INSERT INTO {table} ({table}) VALUES ('optimize')")
-        await self._store.checkpoint_wal()
+        await self._store.compact()

@@ -7,13 +7,11 @@ from collections.abc import Sequence
 from datetime import timedelta
 from typing import TYPE_CHECKING, Any
 
-import orjson
-
 from ._clock import now_iso
 from .types import Memory, MemoryValidationError
 
 if TYPE_CHECKING:
-    from .sqlite_store import SQLiteMemoryStore
+    from .store import MemoryStore
 
 
 _SETTINGS_CACHE_MAX = 100_000
@@ -21,50 +19,34 @@ _SETTINGS_CACHE_MAX = 100_000
 
 class UserDataMixin:
     if TYPE_CHECKING:  # provided by MemoryService
-        _store: SQLiteMemoryStore
+        store: MemoryStore
         _settings_cache: dict[tuple[str, str], dict[str, Any]]
+        _settings_changes: int
         learning_default: bool
 
         async def _delete(self, memories: list[Memory], *, actor: str) -> int: ...
 
     # -- per-user info ----------------------------------------------------------------------
     async def count_personal(self, tenant: str, user_id: str) -> int:
-        return await self._store.scalar(
-            "SELECT COUNT(*) FROM memories WHERE tenant = ? AND user_id = ? AND scope = 'personal'",
-            (tenant, user_id),
-        )
+        return await self.store.count_personal(tenant, user_id)
 
     async def stats(self, tenant: str, user_id: str) -> dict[str, Any]:
         """Personal totals: total, enabled, by_category, last_learned_at (newest auto)."""
-        rows = await self._store.rows(
-            "SELECT category, COUNT(*), SUM(enabled), MAX(CASE WHEN source = 'auto' "
-            "THEN created_at END) FROM memories WHERE tenant = ? AND user_id = ? "
-            "AND scope = 'personal' GROUP BY category",
-            (tenant, user_id),
-        )
-        learned = [r[3] for r in rows if r[3]]
-        return {
-            "total": sum(int(r[1]) for r in rows),
-            "enabled": sum(int(r[2] or 0) for r in rows),
-            "by_category": {r[0]: int(r[1]) for r in rows},
-            "last_learned_at": max(learned) if learned else None,
-        }
+        return await self.store.personal_stats(tenant, user_id)
 
     async def get_settings(self, tenant: str, user_id: str) -> dict[str, Any]:
-        # read on every chat with a user (learning filter): served from a write-through
-        # cache, since this process is the only writer of settings
+        # read on every chat with a user (learning filter): served from a cache that the
+        # store's on_change callbacks invalidate (a change on any replica)
         cached = self._settings_cache.get((tenant, user_id))
         if cached is not None:
             return dict(cached)
-        rows = await self._store.rows(
-            "SELECT settings FROM user_settings WHERE tenant = ? AND user_id = ?",
-            (tenant, user_id),
-        )
+        changes = self._settings_changes
+        stored = await self.store.get_settings(tenant, user_id)
         # a user who never chose: learning.consent opt_out learns (True), opt_in does not
         settings: dict[str, Any] = {"learning_enabled": self.learning_default}
-        if rows:
-            settings.update(orjson.loads(rows[0][0]))
-        self._cache_settings(tenant, user_id, settings)
+        settings.update(stored or {})
+        if changes == self._settings_changes:  # no change landed during the read
+            self._cache_settings(tenant, user_id, settings)
         return dict(settings)
 
     def _cache_settings(self, tenant: str, user_id: str, settings: dict[str, Any]) -> None:
@@ -82,14 +64,7 @@ class UserDataMixin:
             if not isinstance(value, bool):
                 raise MemoryValidationError(key, "must be a boolean")
         merged = {**(await self.get_settings(tenant, user_id)), **settings}
-        async with self._store.transaction():
-            await self._store.db.execute(
-                "INSERT INTO user_settings (tenant, user_id, settings, updated_at) "
-                "VALUES (?, ?, ?, ?) ON CONFLICT (tenant, user_id) DO UPDATE SET "
-                "settings = excluded.settings, updated_at = excluded.updated_at",
-                (tenant, user_id, orjson.dumps(merged).decode(), now_iso()),
-            )
-        self._cache_settings(tenant, user_id, merged)
+        await self.store.put_settings(tenant, user_id, merged)
         return merged
 
     # -- retention --------------------------------------------------------------------------
@@ -102,17 +77,12 @@ class UserDataMixin:
         excess = await self.count_personal(tenant, user_id) - max(0, keep)
         if excess <= 0:
             return 0
-        spared = f" AND m.id NOT IN ({', '.join('?' * len(protect))})" if protect else ""
-        victims = await self._store.select(
-            "m.tenant = ? AND m.user_id = ? AND m.scope = 'personal' AND m.source = 'auto'" + spared,
-            [tenant, user_id, *protect, excess],
-            "ORDER BY m.enabled ASC, m.score ASC, m.access_count ASC, m.created_at ASC LIMIT ?",
-        )
+        victims = await self.store.lowest_value(tenant, user_id, excess, protect)
         return await self._delete(victims, actor=actor)
 
     async def expire(self, retention_days: int, *, actor: str) -> int:
         """Delete auto memories never accessed and not created/refreshed for
         ``retention_days`` days."""
         cutoff = now_iso(-timedelta(days=retention_days))
-        victims = await self._store.select("m.source = 'auto' AND m.access_count = 0 AND m.updated_at < ?", [cutoff])
+        victims = await self.store.expired(cutoff)
         return await self._delete(victims, actor=actor)

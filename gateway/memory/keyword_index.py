@@ -1,29 +1,18 @@
-"""Partitioned keyword retrieval over one SQLite FTS5 table (``porter unicode61``).
+"""Backend-neutral keyword retrieval pieces: query parsing, CJK grams, partitions.
 
-``memories_fts`` is an external-content index over the view ``memories_fts_src`` (a
-projection of ``memories``), kept in sync by triggers (see ``sqlite_store.MIGRATIONS``).
-Its columns:
-
-* ``part``: one opaque token naming the row's retrieval partition (``partition_token``),
-  the same partitions as the vector index (``partition_key``): a user's personal memories,
-  or a tenant's shared + system memories.
-* ``title``, ``content``, ``tags``: English words, porter-stemmed.
-* ``cjk``: CJK text as overlapping character bigrams plus unigrams ("我喜欢喝咖啡" ->
-  "我喜 喜欢 欢喝 喝咖 咖啡 我 喜 ..."), because ``unicode61`` would keep a CJK run as one
-  token. A query splits its CJK runs into the same bigrams (a 1-char run stays a unigram).
-
-Every search is ``part : (<visible partitions>) AND (<terms>)``: FTS5 intersects the
-partition's doclist with the terms' doclists, so the work follows the caller's own rows,
-not the store. ``part`` has weight 0 in ``bm25`` so it does not affect ranking. The token
-values are computed in Python by SQL functions registered on every connection
-(``SQL_FUNCTIONS``); writing to ``memories`` on a connection without them fails.
+A query becomes English words (stop words dropped; each backend stems them its own way) and
+CJK character bigrams (a 1-char run stays a unigram), because a word tokenizer would keep a
+CJK run as one token; rows are indexed with the same grams (``cjk_grams``: bigrams plus
+unigrams, "我喜欢喝咖啡" -> "我喜 喜欢 欢喝 喝咖 咖啡 我 喜 ..."). Keyword search runs
+within the caller's partitions only (``visible_partitions``), the same partitions as the
+vector index (``partition_key``): a user's personal memories, or a tenant's shared + system
+memories. The SQLite FTS5 SQL is in ``gateway/memory/sqlite/keywords.py``.
 """
 
 from __future__ import annotations
 
 import hashlib
 import re
-from collections.abc import Callable
 from dataclasses import dataclass, field
 
 _CJK = "\u3040-\u30ff\u3400-\u4dbf\u4e00-\u9fff\uac00-\ud7af\uf900-\ufaff\U00020000-\U0002ffff"
@@ -87,42 +76,12 @@ def cjk_grams(text: str | None) -> str:
     return " ".join(out)
 
 
-# (name, number of arguments, function): SQL functions the FTS view and triggers call.
-SQL_FUNCTIONS: tuple[tuple[str, int, Callable[..., str]], ...] = (
-    ("memorelay_part", 3, partition_token),
-    ("memorelay_cjk", 1, cjk_grams),
-)
-
-
 @dataclass(slots=True)
 class KeywordQuery:
     """A parsed query: English words (porter-stemmed by FTS5) and CJK bigrams/unigrams."""
 
     words: list[str] = field(default_factory=list)
     grams: list[str] = field(default_factory=list)
-
-    @property
-    def words_match(self) -> str | None:
-        """Term expression over the English columns, or None without words."""
-        terms = _or(self.words)
-        return f"{{title content tags}} : ({terms})" if terms else None
-
-    @property
-    def cjk_match(self) -> str | None:
-        """Term expression over the CJK gram column, or None without CJK."""
-        terms = _or(self.grams)
-        return f"cjk : ({terms})" if terms else None
-
-    @property
-    def substring_match(self) -> str | None:
-        """Expression for the trigram index (``memories_tri``): the words of at least
-        ``MIN_SUBSTRING`` letters as substrings ("paint" finds "painting", "repaint"), or None."""
-        terms = _or([w for w in self.words if len(w) >= MIN_SUBSTRING])
-        return terms or None
-
-    def expressions(self) -> list[str]:
-        """One term expression per keyword list (words, CJK), each ranked on its own."""
-        return [e for e in (self.words_match, self.cjk_match) if e]
 
 
 def parse_query(text: str) -> KeywordQuery:
@@ -157,91 +116,3 @@ def prune_common(
     if not kept and query.words:
         kept = [min(query.words, key=lambda w: doc_freq.get(w, 0))]
     return KeywordQuery(words=kept, grams=list(query.grams))
-
-
-def doc_freq_sql(table: str = "memories_fts") -> str:
-    """Rows (all partitions) whose English columns hold the one word given as parameter
-    (a MATCH string from ``word_match``)."""
-    if table not in FTS_TABLES:
-        raise ValueError(f"unknown FTS table {table!r}")
-    return f"SELECT COUNT(*) FROM {table} WHERE {table} MATCH ?"
-
-
-def word_match(word: str) -> str:
-    """MATCH string for one English word over the English columns (for ``doc_freq_sql``)."""
-    return f"{{title content tags}} : ({_or([word])})"
-
-
-def _or(terms: list[str]) -> str:
-    return " OR ".join('"' + t.replace('"', '""') + '"' for t in terms)
-
-
-def scoped_match(parts: list[str], expression: str) -> str:
-    """The MATCH string: ``expression`` restricted to the partitions ``parts``."""
-    return f"part : ({_or(parts)}) AND ({expression})"
-
-
-def visibility_sql(user_id: str | None, alias: str = "m") -> tuple[str, list[object]]:
-    """WHERE fragment limiting rows to what ``user_id`` may see (tenant bound separately)."""
-    if user_id is None:
-        return f"{alias}.scope IN ('shared', 'system')", []
-    return (
-        f"({alias}.scope IN ('shared', 'system') OR ({alias}.scope = 'personal' AND {alias}.user_id = ?))",
-        [user_id],
-    )
-
-
-def filter_sql(
-    tenant: str,
-    user_id: str | None,
-    *,
-    category: str | None,
-    scope: str | None,
-    include_disabled: bool,
-    alias: str = "m",
-) -> tuple[str, list[object]]:
-    """The full WHERE clause (without ``WHERE``) for a retrieval over visible rows."""
-    vis, params = visibility_sql(user_id, alias)
-    clauses = [f"{alias}.tenant = ?", vis]
-    args: list[object] = [tenant, *params]
-    if category is not None:
-        clauses.append(f"{alias}.category = ?")
-        args.append(category)
-    if scope is not None:
-        clauses.append(f"{alias}.scope = ?")
-        args.append(scope)
-    if not include_disabled:
-        clauses.append(f"{alias}.enabled = 1")
-    return " AND ".join(clauses), args
-
-
-FTS_TABLES = frozenset({"memories_fts"})
-
-
-def fts_sql(where: str, limit: int, table: str = "memories_fts", *, candidates: int | None = None) -> str:
-    """FTS5 query ranked by bm25 (``part`` weight 0, title double); parameters: the MATCH
-    string (``scoped_match``), then ``where``'s. The partitioned MATCH already bounds rows to
-    the caller's partitions; ``where`` re-checks them (defence in depth) plus the category and
-    enabled filters. With ``candidates``, only the best that many FTS rows are checked against
-    ``where`` (cheaper; the caller retries without it if fewer than ``limit`` survive)."""
-    if table not in FTS_TABLES:
-        raise ValueError(f"unknown FTS table {table!r}")
-    inner = f" ORDER BY rank LIMIT {int(candidates)}" if candidates is not None else ""
-    return (
-        f"SELECT m.id, f.rank FROM (SELECT rowid, bm25({table}, 0.0, 2.0, 1.0, 1.0, 1.0) AS rank "
-        f"FROM {table} WHERE {table} MATCH ?{inner}) f "
-        f"CROSS JOIN memories m ON m.rowid = f.rowid "
-        f"WHERE {where} ORDER BY f.rank LIMIT {int(limit)}"
-    )
-
-
-def trigram_sql(where: str, limit: int) -> str:
-    """Partial-word search over one partition of ``memories_tri``: parameters are the MATCH
-    string (``KeywordQuery.substring_match``), the partition's rowid range (low, high), then
-    ``where``'s. The rowid range lets FTS5 seek to the partition instead of ranking the store."""
-    return (
-        "SELECT m.id, f.rank FROM (SELECT rowid, bm25(memories_tri, 2.0, 1.0, 1.0) AS rank "
-        "FROM memories_tri WHERE memories_tri MATCH ? AND rowid BETWEEN ? AND ?) f "
-        "CROSS JOIN memories m ON m.rowid = (f.rowid & 4294967295) "
-        f"WHERE {where} ORDER BY f.rank LIMIT {int(limit)}"
-    )

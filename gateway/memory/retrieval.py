@@ -2,12 +2,12 @@
 
 Default fusion ("score"): each list's scores (cosine, -bm25) are
 min-max scaled to [0, 1] within the list and summed with weights (vector 1.0, each keyword
-list 1.6). Keyword lists: porter-stemmed words, CJK bigrams, both from one FTS5 table
-searched within the caller's partitions.
+list 0.8, the partial-word list 0.5). Keyword lists: stemmed words, CJK bigrams, partial
+words, each searched by the store within the caller's partitions (``MemoryStore.keyword_candidates``).
 On the LoCoMo dev sample this beat reciprocal rank fusion, where each list contributes
 ``weight / (rrf_k + rank)`` ("rrf", still available); see bench/README.md. The vector
-list comes from the caller's partitions only (own personal + tenant shared/system); keyword
-lists come from the partitioned FTS5 index (``keyword_index``). Without an embedder,
+list comes from the caller's partitions only (own personal + tenant shared/system,
+``MemoryStore.vector_candidates``). The retriever is backend-neutral. Without an embedder,
 retrieval is keyword-only. Disabled memories are left out unless asked for. A long query is
 cut to its head and tail first (``bounds.bound_query``), and its embedding and vector search
 are urgent work on the shared CPU thread: a chat is waiting for them.
@@ -16,31 +16,16 @@ are urgent work on the shared CPU thread: a chat is waiting for them.
 from __future__ import annotations
 
 import asyncio
-import time
 from collections.abc import Sequence
 from dataclasses import dataclass
 
-import numpy as np
-
-from ._offload import run_cpu
 from .bounds import bound_query
 from .embedders import Embedder
-from .keyword_index import (
-    COMMON_MIN_ROWS,
-    SHARED_OWNER,
-    KeywordQuery,
-    doc_freq_sql,
-    filter_sql,
-    parse_query,
-    prune_common,
-    visibility_sql,
-    word_match,
-)
+from .keyword_index import SHARED_OWNER, parse_query
 from .keyword_index import partition_key as _partition_key
-from .sqlite_store import SQLiteMemoryStore
-from .store import KeywordOptions, Visibility
+from .store import KeywordOptions, MemoryStore, Visibility
 from .types import Memory, ScoredMemory
-from .vector_index import PartitionedIndex, PartitionKey
+from .vector_index import PartitionKey
 from .working_set import View, WorkingSet
 
 __all__ = ["SHARED_OWNER", "HybridRetriever", "RetrievalSettings", "partition_key"]
@@ -96,11 +81,23 @@ class RetrievalSettings:
     # the caller's visible rows are at most this many (max_memories_per_user defaults to 500)
     substring_max_rows: int = 2000
     vector_depth: int = 50  # how many vector hits enter the fusion
+    # "memories_fts": the word and CJK lists (an empty tuple leaves them out, for comparisons)
     keyword_indexes: tuple[str, ...] = ("memories_fts",)
     # leave out English words found in > 10% of all rows (and > 2000 rows): a latency guard for
-    # large stores, inactive on small ones (keyword_index.prune_common); row counts are cached
+    # large stores, inactive on small ones (keyword_index.prune_common)
     prune_common_terms: bool = True
-    term_stats_ttl_s: float = 300.0
+
+    def keyword_options(self) -> KeywordOptions:
+        return KeywordOptions(
+            words="memories_fts" in self.keyword_indexes,
+            substrings=self.substring_weight > 0,
+            substring_max_rows=self.substring_max_rows,
+            prune_common=self.prune_common_terms,
+        )
+
+    def weight(self, kind: str) -> float:
+        """The fusion weight of a keyword list of ``kind`` ("words", "cjk", "substring")."""
+        return self.substring_weight if kind == "substring" else self.keyword_weight
 
 
 class HybridRetriever:
@@ -109,96 +106,15 @@ class HybridRetriever:
 
     def __init__(
         self,
-        store: SQLiteMemoryStore,
-        index: PartitionedIndex | None,
+        store: MemoryStore,
         embedder: Embedder | None,
         settings: RetrievalSettings | None = None,
         working_set: WorkingSet | None = None,
     ) -> None:
         self.store = store
-        self.index = index
         self.embedder = embedder
         self.settings = settings or RetrievalSettings()
         self.working_set = working_set
-        # word -> (rows holding it, expiry); ("", ...) holds the total row count
-        self._doc_freq: dict[str, tuple[int, float]] = {}
-
-    async def _term_stats(self, words: list[str]) -> tuple[dict[str, int], int]:
-        """Row counts of ``words`` and of the whole store, over all partitions (as bm25's idf
-        is), cached for ``term_stats_ttl_s``. A miss costs one FTS5 count of the word."""
-        now = time.monotonic()
-        cache = self._doc_freq
-        if len(cache) > 50_000:
-            cache.clear()
-        out: dict[str, int] = {}
-        for word in ["", *words]:
-            hit = cache.get(word)
-            if hit is None or hit[1] < now:
-                if word:
-                    n = await self.store.scalar(doc_freq_sql(), [word_match(word)])
-                else:  # an upper bound of the row count, O(log n)
-                    n = await self.store.scalar("SELECT MAX(rowid) FROM memories", [])
-                hit = (n, now + self.settings.term_stats_ttl_s)
-                cache[word] = hit
-            out[word] = hit[0]
-        return out, out.pop("")
-
-    async def _keyword_query(self, query: str) -> KeywordQuery:
-        parsed = parse_query(query)
-        if not self.settings.prune_common_terms or len(parsed.words) < 2:
-            return parsed
-        _, total = await self._term_stats([])
-        if total <= COMMON_MIN_ROWS:  # no word can be common: skip the counts
-            return parsed
-        doc_freq, total = await self._term_stats(parsed.words)
-        return prune_common(parsed, doc_freq, total)
-
-    async def _rows_visible(self, tenant: str, user_id: str | None) -> int:
-        """Rows in the caller's partitions (own personal + tenant shared), from the in-memory
-        vector index when there is one."""
-        keys = [_partition_key(tenant, "shared", "")]
-        if user_id is not None:
-            keys.append(_partition_key(tenant, "personal", user_id))
-        if self.index is not None:
-            return sum(self.index.partition_size(k) for k in keys)
-        vis, args = visibility_sql(user_id)
-        return await self.store.scalar(f"SELECT COUNT(*) FROM memories m WHERE m.tenant = ? AND {vis}", [tenant, *args])
-
-    async def _keywords(
-        self,
-        tenant: str,
-        user_id: str | None,
-        query: str,
-        depth: int,
-        *,
-        category: str | None,
-        scope: str | None,
-        include_disabled: bool,
-    ) -> list[tuple[list[tuple[str, float]], float]]:
-        """The keyword lists with their fusion weights: stemmed words, CJK grams, substrings."""
-        parsed = await self._keyword_query(query)
-        options = {"limit": depth, "category": category, "scope": scope, "include_disabled": include_disabled}
-        substrings = self.settings.substring_weight > 0 and (
-            await self._rows_visible(tenant, user_id) <= self.settings.substring_max_rows
-        )
-        words = self.store.keyword_search(
-            parsed,
-            tenant,
-            user_id,
-            indexes=self.settings.keyword_indexes,
-            **options,  # type: ignore[arg-type]
-        )
-        if substrings:  # the two run at once, on the store's two connections
-            lists, ranked = await asyncio.gather(
-                words,
-                self.store.trigram_search(parsed, tenant, user_id, **options),  # type: ignore[arg-type]
-            )
-        else:
-            lists, ranked = await words, []
-        out = [(hits, self.settings.keyword_weight) for hits in lists]
-        if ranked:
-            out.append((ranked, self.settings.substring_weight))
-        return out
 
     async def search(
         self,
@@ -212,49 +128,34 @@ class HybridRetriever:
         include_disabled: bool = False,
         cached_rows: bool = False,
     ) -> list[ScoredMemory]:
-        """With ``cached_rows`` (injection) the rows come from the working set, whose access
-        counts may lag; otherwise from the store."""
+        """From the working set when it holds the caller's partitions (enabled memories
+        only), else from the store. With ``cached_rows`` (injection) the rows come from the
+        working set too, whose access counts may lag; otherwise from the store."""
         if limit <= 0 or not query.strip():
             return []
         query = bound_query(query)
         depth = max(self.settings.depth, limit * 2)
+        where = Visibility(tenant, user_id, category=category, scope=scope, include_disabled=include_disabled)
         if self.working_set is not None and not include_disabled:
             view = await self.working_set.view(tenant, user_id, wait=False)
             if view is not None:
-                where = Visibility(tenant, user_id, category=category, scope=scope)
                 held = await self._search_view(view, where, query, limit, depth, cached_rows=cached_rows)
                 if held is not None:
                     return held
         lists: list[list[tuple[str, float]]] = []
         weights: list[float] = []
-        # the two lists run concurrently: embedding + vector search on the CPU thread, the
-        # keyword query on SQLite's thread (both release the GIL for most of their work)
+        # the two run concurrently: embedding + vector search on the CPU thread, the keyword
+        # lists in the database (both release the GIL for most of their work)
         vector_list, keyword_lists = await asyncio.gather(
-            self._vector(
-                tenant,
-                user_id,
-                query,
-                depth,
-                scope=scope,
-                include_disabled=include_disabled,
-                category=category,
-            ),
-            self._keywords(
-                tenant,
-                user_id,
-                query,
-                depth,
-                category=category,
-                scope=scope,
-                include_disabled=include_disabled,
-            ),
+            self._vector(where, query, depth),
+            self.store.keyword_candidates(where, parse_query(query), depth, self.settings.keyword_options()),
         )
         if vector_list is not None:
             lists.append(vector_list[: self.settings.vector_depth])
             weights.append(self.settings.vector_weight)
-        for ranked, weight in keyword_lists:
+        for ranked, kind in keyword_lists:
             lists.append(ranked)
-            weights.append(weight)
+            weights.append(self.settings.weight(kind))
         if self.settings.fusion == "score":
             fused = score_fusion(lists, weights)
         else:
@@ -281,12 +182,6 @@ class HybridRetriever:
     ) -> list[ScoredMemory] | None:
         """``search`` from the working set; None when a change reached the view meanwhile
         (the caller then searches the store)."""
-        options = KeywordOptions(
-            words="memories_fts" in self.settings.keyword_indexes,
-            substrings=self.settings.substring_weight > 0,
-            substring_max_rows=self.settings.substring_max_rows,
-            prune_common=self.settings.prune_common_terms,
-        )
         embedder = self.embedder
 
         async def vector() -> list[tuple[str, float]] | None:
@@ -298,7 +193,10 @@ class HybridRetriever:
         # three at once: the query embedding on the CPU thread, then the vector list here; the
         # keyword lists in another thread (the model, numpy and SQLite release the GIL)
         vector_list, keyword_lists = await asyncio.gather(
-            vector(), asyncio.to_thread(view.keyword_candidates, where, parse_query(query), depth, options)
+            vector(),
+            asyncio.to_thread(
+                view.keyword_candidates, where, parse_query(query), depth, self.settings.keyword_options()
+            ),
         )
         lists: list[list[tuple[str, float]]] = []
         weights: list[float] = []
@@ -307,7 +205,7 @@ class HybridRetriever:
             weights.append(self.settings.vector_weight)
         for ranked, kind in keyword_lists:
             lists.append(ranked)
-            weights.append(self.settings.substring_weight if kind == "substring" else self.settings.keyword_weight)
+            weights.append(self.settings.weight(kind))
         if self.settings.fusion == "score":
             fused = score_fusion(lists, weights)
         else:
@@ -320,57 +218,10 @@ class HybridRetriever:
         # a row read from the store is checked again, as in ``search``
         return [s for s in out if s.memory.enabled and s.memory.tenant == where.tenant]
 
-    async def _vector(
-        self,
-        tenant: str,
-        user_id: str | None,
-        query: str,
-        depth: int,
-        *,
-        scope: str | None,
-        category: str | None,
-        include_disabled: bool,
-    ) -> list[tuple[str, float]] | None:
-        if self.embedder is None or self.index is None:
+    async def _vector(self, where: Visibility, query: str, depth: int) -> list[tuple[str, float]] | None:
+        if self.embedder is None:
             return None
         qvec = (await self.embedder.embed([query], urgent=True))[0]
-        keys: list[PartitionKey] = []
-        if user_id is not None and scope in (None, "personal"):
-            keys.append(partition_key(tenant, "personal", user_id))
-        if scope in (None, "shared", "system"):
-            keys.append(partition_key(tenant, "shared", ""))
         # a category filter is applied after the vector search, so look deeper
-        k = depth * 3 if category or scope in ("shared", "system") else depth
-        index = self.index
-
-        def run() -> list[tuple[str, float]]:
-            return [hit for key in keys for hit in index.search(key, qvec, k)]
-
-        hits = await run_cpu(run, urgent=True)
-        if include_disabled:
-            hits.extend(await self._disabled_hits(tenant, user_id, qvec, scope, category))
-        hits.sort(key=lambda h: h[1], reverse=True)
-        return hits[:k]
-
-    async def _disabled_hits(
-        self,
-        tenant: str,
-        user_id: str | None,
-        qvec: np.ndarray,
-        scope: str | None,
-        category: str | None,
-    ) -> list[tuple[str, float]]:
-        # disabled memories are not in the index; they are few, so score them exactly
-        where, args = filter_sql(tenant, user_id, category=category, scope=scope, include_disabled=True)
-        rows = await self.store.rows(
-            f"SELECT m.id, m.embedding FROM memories m WHERE {where} AND m.enabled = 0 "
-            "AND m.embedding IS NOT NULL LIMIT 10000",
-            args,
-        )
-        if not rows:
-            return []
-        mat = np.stack([np.frombuffer(r[1], dtype=np.float32) for r in rows])
-        if mat.shape[1] != qvec.shape[0]:
-            return []
-        sims = mat @ qvec
-        return [(r[0], float(s)) for r, s in zip(rows, sims, strict=True)]
+        k = depth * 3 if where.category or where.scope in ("shared", "system") else depth
+        return await self.store.vector_candidates(where, qvec, k)

@@ -2,11 +2,12 @@
 
 Every method is keyed by tenant (and user) by construction: a user reads their own personal
 memories plus their tenant's shared and system memories, and changes only their own
-personal ones. SQLite is the source of truth; the vector index beside the database
-(``<database>.index/``) is derived, saved on ``close`` / ``checkpoint`` and rebuilt at
-``open`` when missing, stale or corrupt. ``db`` is the open aiosqlite connection, exposed so
-the learning queue can keep its own tables in the same database file (it should use its own
-table names and commit its own writes).
+personal ones. The service is handed an open ``store.MemoryStore`` (``backend.open_backend``)
+and runs no SQL: the store keeps its indexes in step with what it commits; the service
+validates, embeds, audits, and caches user settings (invalidated through ``on_change``, so
+a write on another replica reaches this one too). ``open`` prepares the store's vectors for
+the embedder (re-embedding everything when the model changed); ``close`` writes buffered
+access counts and saves derived vector files, and leaves the store open (its owner closes it).
 """
 
 from __future__ import annotations
@@ -14,31 +15,24 @@ from __future__ import annotations
 import builtins
 import logging
 import uuid
-from pathlib import Path
 from typing import Any
 
-import aiosqlite
 import numpy as np
 
 from gateway.errors import TooManyMemories
-from gateway.storage import StoreHealth
 
 from . import _validate
 from ._access import AccessCounter
 from ._admin import AdminMixin
 from ._clock import now_iso
-from ._indexing import embed_missing, embed_text, expected_meta, load_or_rebuild, rebuild
-from ._offload import run_cpu
-from ._partition_rows import SQLitePartitionSource
+from ._indexing import embed_missing, embed_text
 from ._purge import DeletedTextPurger
 from ._tenants import TenantMixin
 from ._user_data import UserDataMixin
 from .embedders import Embedder
-from .retrieval import HybridRetriever, RetrievalSettings, partition_key
-from .sqlite_store import SQLiteMemoryStore
-from .store import Change
+from .retrieval import HybridRetriever, RetrievalSettings
+from .store import Change, MemoryStore, Visibility
 from .types import Memory, NewMemory, ScoredMemory
-from .vector_index import PartitionedIndex
 from .working_set import DEFAULT_BUDGET_MB, DEFAULT_MAX_ROWS, WorkingSet, budget_bytes
 
 log = logging.getLogger("memorelay.memory")
@@ -58,97 +52,66 @@ class MemoryService(UserDataMixin, AdminMixin, TenantMixin):
 
     def __init__(
         self,
-        database_path: str,
+        store: MemoryStore,
         embedder: Embedder | None,
         *,
-        ef: int = 128,
-        hnsw_threshold: int = 2_000,
         retrieval: RetrievalSettings | None = None,
-        busy_timeout_ms: int = 5_000,
-        max_page_count: int | None = None,
-        health: StoreHealth | None = None,
         working_set_mb: float = DEFAULT_BUDGET_MB,
         working_set_max_rows: int = DEFAULT_MAX_ROWS,
     ) -> None:
-        self.database_path = database_path
+        self.store = store
         self.embedder = embedder
-        self.ef = ef
-        self.hnsw_threshold = hnsw_threshold
         self.retrieval_settings = retrieval or RetrievalSettings()
         self.ready = False
         self._settings_cache: dict[tuple[str, str], dict[str, Any]] = {}
+        self._settings_changes = 0  # bumped by every settings change (a read racing one is not cached)
         # learning_enabled of a user with no stored setting (the learning filter's consent option)
         self.learning_default = True
         self.index_state = "none"  # "loaded" | "rebuilt" | "reindexed" | "none"
-        self._store = SQLiteMemoryStore(
-            database_path, busy_timeout_ms=busy_timeout_ms, max_page_count=max_page_count, health=health
-        )
-        self._access = AccessCounter(self._store)
-        self._purger = DeletedTextPurger(self._store)
-        self._index: PartitionedIndex | None = None
+        self._dim = 0
+        self._access = AccessCounter(store)
+        self._purger = DeletedTextPurger(store)
         self._retriever: HybridRetriever | None = None
-        # retrieval for the users this process serves, from memory (0 MB: always the store)
-        self._working_set_bytes = budget_bytes(working_set_mb)
-        self._working_set_max_rows = working_set_max_rows
+        store.on_change(self._changed)
+        # retrieval from memory for the users this process serves (0 MB: always the store);
+        # a committed change drops the partitions it touched (the store's on_change)
         self.working_set: WorkingSet | None = None
+        if budget_bytes(working_set_mb) > 0:
+            self.working_set = WorkingSet(store, budget_bytes(working_set_mb), working_set_max_rows)
+            store.on_change(self.working_set.changed)
 
     # -- lifecycle --------------------------------------------------------------------------
-    @property
-    def db(self) -> aiosqlite.Connection:
-        return self._store.db
-
-    @property
-    def index_folder(self) -> Path | None:
-        if self.database_path in ("", ":memory:") or self.database_path.startswith("file:"):
-            return None
-        return Path(self.database_path + ".index")
-
     async def open(self) -> None:
-        """Open SQLite (WAL, migrations), warm the embedder, load or rebuild the index."""
-        if self.index_folder is not None:
-            Path(self.database_path).parent.mkdir(parents=True, exist_ok=True)
-        await self._store.open()
-        try:
-            if self.embedder is not None:
-                dim = int((await self.embedder.embed(["warm up"])).shape[1])
-                self._index = PartitionedIndex(dim, ef=self.ef, hnsw_threshold=self.hnsw_threshold)
-                name = await self._store.get_meta("embedding_model")
-                old_dim = await self._store.get_meta("embedding_dim")
-                if name is not None and (name != self.embedder.name or old_dim != str(dim)):
-                    log.warning("embedding model changed (%s -> %s); reindexing", name, self.embedder.name)
-                    await self.reindex()
-                    self.index_state = "reindexed"
-                else:
-                    await self._record_model(dim)
-                    await embed_missing(self._store, self.embedder, everything=False)
-                    self.index_state = await load_or_rebuild(self._store, self._index, self.embedder, self.index_folder)
-            if self._working_set_bytes > 0:
-                source = SQLitePartitionSource(self._store, None if self._index is None else self._index.dim)
-                self.working_set = WorkingSet(source, self._working_set_bytes, self._working_set_max_rows)
-            self._retriever = HybridRetriever(
-                self._store, self._index, self.embedder, self.retrieval_settings, self.working_set
-            )
-            self._access.start()
-            self.ready = True
-        except BaseException:
-            await self._store.close()
-            raise
+        """Warm the embedder and prepare the store's vectors (the store is open already)."""
+        if self.embedder is not None:
+            self._dim = int((await self.embedder.embed(["warm up"])).shape[1])
+            state = await self.store.prepare_vectors(self.embedder.name, self._dim)
+            if state == "reindex":
+                await self.reindex()
+                self.index_state = "reindexed"
+            else:
+                await embed_missing(self.store, self.embedder, everything=False)
+                self.index_state = state
+        self._retriever = HybridRetriever(self.store, self.embedder, self.retrieval_settings, self.working_set)
+        self._access.start()
+        self.ready = True
 
-    async def _record_model(self, dim: int) -> None:
-        assert self.embedder is not None
-        async with self._store.transaction():
-            await self._store.set_meta("embedding_model", self.embedder.name)
-            await self._store.set_meta("embedding_dim", str(dim))
+    def _changed(self, change: Change) -> None:
+        if change.kind != "settings":
+            return
+        self._settings_changes += 1
+        if change.user_id == "*":
+            for key in [k for k in self._settings_cache if k[0] == change.tenant]:
+                del self._settings_cache[key]
+        else:
+            self._settings_cache.pop((change.tenant, change.user_id), None)
 
     async def checkpoint(self) -> None:
-        """Save the vector index files now (also done by ``close``)."""
-        if self._index is None or self.embedder is None or self.index_folder is None:
-            return
-        meta = await expected_meta(self._store, self.embedder)
-        await run_cpu(self._index.save, self.index_folder, meta)
+        """Save the derived vector files now (also done by ``close``)."""
+        await self.store.save_vectors()
 
     async def close(self) -> None:
-        """Write buffered access counts, save the index files and close the database."""
+        """Write buffered access counts, purge deleted text and save the vector files."""
         if self.ready:
             try:
                 if self.working_set is not None:
@@ -158,64 +121,23 @@ class MemoryService(UserDataMixin, AdminMixin, TenantMixin):
                 await self.checkpoint()
             finally:
                 self.ready = False
-                await self._store.close()
-        else:
-            await self._store.close()  # a failed open leaves nothing behind either
 
     async def reindex(self) -> int:
-        """Re-embed every memory and rebuild the vector index (FTS5 is rebuilt too)."""
-        async with self._store.transaction():
-            await self._store.db.execute("INSERT INTO memories_fts (memories_fts) VALUES ('rebuild')")
-        if self.embedder is None or self._index is None:
+        """Re-embed every memory and rebuild the vector index (the keyword index too)."""
+        await self.store.rebuild_keyword_index()
+        if self.embedder is None:
             return 0
-        done = await embed_missing(self._store, self.embedder, everything=True)
-        await self._record_model(self._index.dim)
-        await rebuild(self._store, self._index)
+        done = await embed_missing(self.store, self.embedder, everything=True)
+        await self.store.prepare_vectors(self.embedder.name, self._dim, reembedded=True)
         if self.working_set is not None:
-            self.working_set.clear()
+            self.working_set.clear()  # every embedding changed
         return done
 
-    def _changed(self, memories: builtins.list[Memory]) -> None:
-        """After a committed change to ``memories``: their partitions leave the working set
-        (the store's ``on_change`` once every backend has one)."""
-        if self.working_set is None:
-            return
-        for tenant, owner in {partition_key(m.tenant, m.scope, m.user_id) for m in memories}:
-            self.working_set.changed(Change("memories", tenant, owner))
-
-    def _moved(self, source: str, target: str) -> None:
-        """After memories moved between tenants: both tenants' partitions leave the working set."""
-        if self.working_set is not None:
-            for tenant in (source, target):
-                self.working_set.changed(Change("memories", tenant, "*"))
-
-    # -- index upkeep -----------------------------------------------------------------------
+    # -- helpers ----------------------------------------------------------------------------
     async def _embed(self, texts: list[str]) -> np.ndarray | None:
         if self.embedder is None or not texts:
             return None
         return await self.embedder.embed(texts)
-
-    async def _index_add(self, memories: list[Memory], vectors: np.ndarray) -> None:
-        if self._index is None:
-            return
-        index = self._index
-
-        def run() -> None:
-            for m, v in zip(memories, vectors, strict=True):
-                index.add(partition_key(m.tenant, m.scope, m.user_id), [m.id], v.reshape(1, -1))
-
-        await run_cpu(run)
-
-    async def _index_remove(self, memories: list[Memory]) -> None:
-        if self._index is None or not memories:
-            return
-        index = self._index
-
-        def run() -> None:
-            for m in memories:
-                index.remove(partition_key(m.tenant, m.scope, m.user_id), [m.id])
-
-        await run_cpu(run)
 
     async def _audit(
         self,
@@ -228,7 +150,7 @@ class MemoryService(UserDataMixin, AdminMixin, TenantMixin):
         before: Any = None,
         after: Any = None,
     ) -> None:
-        await self._store.audit(
+        await self.store.audit(
             {
                 "time": now_iso(),
                 "actor": actor,
@@ -282,28 +204,19 @@ class MemoryService(UserDataMixin, AdminMixin, TenantMixin):
                 )
             )
         vectors = await self._embed([embed_text(m.title, m.content) for m in memories])
-        async with self._store.transaction():
+        async with self.store.transaction():
             if manual_cap is not None:
                 await self._check_manual_cap(memories, manual_cap)
-            await self._store.insert(memories, vectors)
+            await self.store.insert(memories, vectors)
             for m in memories:
                 await self._audit("create", actor, m, after=_small(m))
-            if vectors is not None:
-                await self._store.bump_generation()
-        self._changed(memories)
-        if vectors is not None:
-            await self._index_add(memories, vectors)
         return memories
 
     async def _check_manual_cap(self, memories: builtins.list[Memory], cap: int) -> None:
         # counted inside the write transaction, so concurrent requests cannot overshoot it
         for tenant, user_id in {(m.tenant, m.user_id) for m in memories if m.scope == "personal"}:
             adding = sum(1 for m in memories if (m.tenant, m.user_id) == (tenant, user_id) and m.source == "manual")
-            have = await self._store.scalar(
-                "SELECT COUNT(*) FROM memories WHERE tenant = ? AND user_id = ? AND scope = 'personal'"
-                " AND source = 'manual'",
-                (tenant, user_id),
-            )
+            have = await self.store.count_personal(tenant, user_id, source="manual")
             if adding and have + adding > cap:
                 raise TooManyMemories(
                     f"this user already has {have} manual memories, the most allowed is {cap} "
@@ -321,7 +234,7 @@ class MemoryService(UserDataMixin, AdminMixin, TenantMixin):
 
     async def get(self, tenant: str, user_id: str | None, memory_id: str) -> Memory | None:
         """A visible memory (own personal, tenant shared/system), disabled included."""
-        m = await self._store.fetch_one(memory_id)
+        m = await self.store.fetch_one(memory_id)
         return m if self._visible(m, tenant, user_id) else None
 
     async def list(
@@ -337,32 +250,8 @@ class MemoryService(UserDataMixin, AdminMixin, TenantMixin):
         personal_only: bool = False,
     ) -> tuple[builtins.list[Memory], int]:
         """Visible memories, newest first, and the total matching count."""
-        clauses = ["m.tenant = ?"]
-        args: builtins.list[Any] = [tenant]
-        if personal_only or scope == "personal":
-            clauses.append("m.scope = 'personal' AND m.user_id = ?")
-            args.append(user_id if user_id is not None else "\x00none")
-        elif user_id is None:
-            clauses.append("m.scope IN ('shared', 'system')")
-        else:
-            clauses.append("(m.scope IN ('shared', 'system') OR (m.scope = 'personal' AND m.user_id = ?))")
-            args.append(user_id)
-        if scope is not None:
-            clauses.append("m.scope = ?")
-            args.append(scope)
-        if category is not None:
-            clauses.append("m.category = ?")
-            args.append(category)
-        if not include_disabled:
-            clauses.append("m.enabled = 1")
-        where = " AND ".join(clauses)
-        total = await self._store.scalar(f"SELECT COUNT(*) FROM memories m WHERE {where}", args)
-        page = await self._store.select(
-            where,
-            [*args, max(0, int(limit)), max(0, int(offset))],
-            "ORDER BY m.created_at DESC, m.rowid DESC LIMIT ? OFFSET ?",
-        )
-        return page, total
+        where = Visibility(tenant, user_id, category, scope, include_disabled, personal_only)
+        return await self.store.list_visible(where, limit=limit, offset=offset)
 
     async def search(
         self,
@@ -394,19 +283,15 @@ class MemoryService(UserDataMixin, AdminMixin, TenantMixin):
 
     async def in_slot(self, tenant: str, user_id: str, slot: str) -> builtins.list[Memory]:
         """The user's enabled personal memories holding profile ``slot`` (newest first)."""
-        return await self._store.select(
-            "m.tenant = ? AND m.user_id = ? AND m.scope = 'personal' AND m.enabled = 1 AND m.slot = ?",
-            [tenant, user_id, slot],
-            "ORDER BY m.created_at DESC, m.rowid DESC",
-        )
+        return await self.store.in_slot(tenant, user_id, slot)
 
     async def nearest(self, tenant: str, user_id: str, text: str, k: int = 3) -> builtins.list[tuple[Memory, float]]:
         """The user's closest enabled personal memories by cosine (for dedup)."""
-        if self.embedder is None or self._index is None:
+        if self.embedder is None:
             return []
         qvec = (await self.embedder.embed([text]))[0]
-        hits = await run_cpu(self._index.search, partition_key(tenant, "personal", user_id), qvec, k)
-        found = await self._store.fetch([mid for mid, _ in hits])
+        hits = await self.store.vector_candidates(Visibility(tenant, user_id, scope="personal"), qvec, k)
+        found = await self.store.fetch([mid for mid, _ in hits])
         return [
             (found[mid], sim)
             for mid, sim in hits
@@ -426,7 +311,7 @@ class MemoryService(UserDataMixin, AdminMixin, TenantMixin):
     ) -> Memory | None:
         """Change the user's own personal memory; None if missing or not theirs."""
         clean = _validate.changes(changes, _validate.USER_UPDATE_KEYS)
-        m = await self._store.fetch_one(memory_id)
+        m = await self.store.fetch_one(memory_id)
         if not self._own(m, tenant, user_id):
             return None
         assert m is not None
@@ -447,11 +332,10 @@ class MemoryService(UserDataMixin, AdminMixin, TenantMixin):
         vector: np.ndarray | None = None
         if ("title" in fields or "content" in fields) and self.embedder is not None:
             vector = (await self.embedder.embed([embed_text(new.title, new.content)]))[0]
-        index_changed = vector is not None or "enabled" in fields
-        async with self._store.transaction():
-            await self._store.write_fields(m.id, fields)
+        async with self.store.transaction():
+            await self.store.write_fields(m.id, fields)
             if vector is not None:
-                await self._store.set_embedding(m.id, vector)
+                await self.store.set_embedding(m.id, vector)
             await self._audit(
                 action,
                 actor,
@@ -459,21 +343,11 @@ class MemoryService(UserDataMixin, AdminMixin, TenantMixin):
                 before=before,
                 after={k: v for k, v in fields.items() if k != "updated_at"},
             )
-            if index_changed:
-                await self._store.bump_generation()
-        self._changed([new])
-        if index_changed and self._index is not None:
-            if new.enabled:
-                vec = vector if vector is not None else await self._store.embedding(m.id)
-                if vec is not None:
-                    await self._index_add([new], vec.reshape(1, -1))
-            else:
-                await self._index_remove([new])
         return new
 
     async def disable(self, tenant: str, user_id: str, memory_id: str, reason: str, *, actor: str) -> bool:
         """Disable the user's own personal memory; it leaves active search."""
-        m = await self._store.fetch_one(memory_id)
+        m = await self.store.fetch_one(memory_id)
         if not self._own(m, tenant, user_id):
             return False
         assert m is not None
@@ -483,20 +357,17 @@ class MemoryService(UserDataMixin, AdminMixin, TenantMixin):
     async def _delete(self, memories: builtins.list[Memory], *, actor: str) -> int:
         if not memories:
             return 0
-        async with self._store.transaction():
-            await self._store.delete([m.id for m in memories])
+        async with self.store.transaction():
+            await self.store.delete([m.id for m in memories])
             for m in memories:
                 # ids and kinds only: a deleted memory's text stays nowhere (issue 7 item 7)
                 await self._audit("delete", actor, m, before={"scope": m.scope, "category": m.category})
-            await self._store.bump_generation()
-        self._changed(memories)
         self._purger.schedule()
-        await self._index_remove(memories)
         return len(memories)
 
     async def delete(self, tenant: str, user_id: str, memory_id: str, *, actor: str) -> bool:
         """Delete the user's own personal memory for good."""
-        m = await self._store.fetch_one(memory_id)
+        m = await self.store.fetch_one(memory_id)
         if not self._own(m, tenant, user_id):
             return False
         assert m is not None
@@ -504,7 +375,7 @@ class MemoryService(UserDataMixin, AdminMixin, TenantMixin):
 
     async def delete_all(self, tenant: str, user_id: str, *, actor: str) -> int:
         """Delete every personal memory of the user."""
-        mems = await self._store.select("m.tenant = ? AND m.user_id = ? AND m.scope = 'personal'", [tenant, user_id])
+        mems = await self.store.personal(tenant, user_id)
         return await self._delete(mems, actor=actor)
 
     async def touch(self, memory_ids: builtins.list[str]) -> None:
@@ -515,5 +386,4 @@ class MemoryService(UserDataMixin, AdminMixin, TenantMixin):
 
     async def refresh(self, memory_id: str) -> None:
         """Bump updated_at (a duplicate was seen again)."""
-        async with self._store.transaction():
-            await self._store.write_fields(memory_id, {"updated_at": now_iso()})
+        await self.store.write_fields(memory_id, {"updated_at": now_iso()})

@@ -14,8 +14,11 @@ Guarantees every backend gives:
   the committed rows: a memory disabled or deleted in a committed transaction is never a
   candidate afterwards, on any replica;
 - ``on_change`` callbacks fire after every committed change to a user's memories or settings,
-  on every replica (in-process for SQLite, LISTEN/NOTIFY for PostgreSQL), within 1 s;
-- embeddings are stored with the memory (float32), so vector indexes can always be rebuilt.
+  on every replica (in-process for SQLite, LISTEN/NOTIFY for PostgreSQL), within 1 s
+  (access counts, ``updated_at`` alone and ``score`` are not changes worth a callback);
+- embeddings are stored with the memory (float32), so vector indexes can always be rebuilt;
+- a write method called outside ``transaction()`` runs in a transaction of its own; inside
+  one, it joins it (``transaction()`` nests: an inner one joins the outer one).
 """
 
 from __future__ import annotations
@@ -26,6 +29,9 @@ from dataclasses import dataclass
 from typing import Any, Literal, Protocol
 
 import numpy as np
+
+from gateway.learning.jobs import Job
+from gateway.learning.prompts import PromptName
 
 from .keyword_index import KeywordQuery
 from .types import Memory
@@ -91,10 +97,12 @@ class MemoryStore(Protocol):
     async def set_meta(self, key: str, value: str) -> None: ...
 
     # -- vectors: prepared once the embedder's name and dimension are known -----------------
-    async def prepare_vectors(self, model: str, dim: int) -> str:
-        """Load or rebuild the vector index for ``model``/``dim``; answers the index state
-        ("loaded" | "rebuilt" | "reindex" when stored vectors came from another model and
-        everything must be re-embedded)."""
+    async def prepare_vectors(self, model: str, dim: int, *, reembedded: bool = False) -> str:
+        """Load or rebuild the vector index for ``model``/``dim``; answers the index state:
+        "loaded" | "rebuilt", or "reindex" when the stored vectors came from another model
+        (meta ``embedding_model`` / ``embedding_dim``) and everything must be re-embedded. The
+        caller then stores new vectors for ``texts_to_embed(everything=True)`` and calls again
+        with ``reembedded=True``, which records the model and rebuilds."""
         ...
 
     async def texts_to_embed(self, *, everything: bool) -> list[tuple[str, str, str]]:
@@ -156,7 +164,10 @@ class MemoryStore(Protocol):
         ``options`` None: ``KeywordOptions()``)."""
         ...
 
-    async def count_visible(self, tenant: str, user_id: str | None) -> int: ...
+    async def count_visible(self, tenant: str, user_id: str | None) -> int:
+        """Rows (disabled included) the caller sees: own personal + tenant shared/system."""
+        ...
+
     async def partition_rows(self, tenant: str, owner: str, *, limit: int | None = None) -> PartitionRows:
         """The enabled memories of one partition (owner = user id or SHARED_OWNER), at most
         ``limit`` (the working set asks for its row cap + 1 to learn a partition is too big)."""
@@ -171,15 +182,31 @@ class MemoryStore(Protocol):
     async def audit_entries(
         self, tenant: str | None, *, limit: int, offset: int
     ) -> tuple[list[dict[str, Any]], int]: ...
-    async def users(self, tenant: str | None) -> list[dict[str, Any]]: ...
+    async def users(self, tenant: str | None) -> list[dict[str, Any]]:
+        """{tenant, user_id, memories, enabled} of users with personal memories, sorted."""
+        ...
+
     async def tenants(self) -> list[str]: ...
-    async def admin_stats(self, tenant: str | None) -> dict[str, Any]: ...
+    async def admin_stats(self, tenant: str | None) -> dict[str, Any]:
+        """total, enabled, users (with personal memories), by_category, by_scope, by_source,
+        learned_per_day (day -> auto memories created)."""
+        ...
+
     async def learned_per_day(self, since: str, tenant: str | None) -> list[tuple[str, str, int]]:
         """(day, category, memories learned) for auto memories created since ``since``."""
         ...
 
-    async def tenants_holding(self, user_id: str) -> list[tuple[str, int]]: ...
-    async def move_tenant(self, source: str, target: str, user_id: str | None) -> dict[str, int]: ...
+    async def tenants_holding(self, user_id: str) -> list[tuple[str, int]]:
+        """(tenant, personal memories) of every tenant holding ``user_id``, most first."""
+        ...
+
+    async def move_tenant(self, source: str, target: str, user_id: str | None) -> dict[str, int]:
+        """Move memories (only ``user_id``'s personal ones when given; else shared/system too),
+        settings, audit entries and learning rows (log, jobs, usage summed per day) from
+        ``source`` to ``target``. Raises ``types.TenantConflict`` before writing anything when
+        the target holds different settings for a user; equal settings just leave the source.
+        Answers counts: memories, settings, audit_entries, learning_rows."""
+        ...
 
     # -- housekeeping -----------------------------------------------------------------------
     async def rebuild_keyword_index(self) -> None: ...
@@ -196,8 +223,13 @@ class LearningStore(Protocol):
 
     async def open(self) -> None: ...
     async def close(self) -> None: ...
-    async def writable(self) -> bool: ...
-    async def compact(self) -> None: ...
+    async def writable(self) -> bool:
+        """False while the database cannot take writes (full disk, I/O errors)."""
+        ...
+
+    async def compact(self) -> None:
+        """Leave no copy of wiped payloads behind (SQLite: WAL truncate)."""
+        ...
 
     async def enqueue(
         self,
@@ -209,7 +241,12 @@ class LearningStore(Protocol):
         *,
         key_holder: str | None = None,
     ) -> int: ...
-    async def claim(self, lease_s: float, *, replica: str, holder_wait_s: float) -> Any: ...
+    async def claim(self, lease_s: float, *, replica: str, holder_wait_s: float) -> Job | None:
+        """Lease the oldest due job: pending and due, or running with an expired lease. A job
+        whose ``key_holder`` is another replica is given only ``holder_wait_s`` after it was
+        created (its holder had the time to learn it with the caller's key)."""
+        ...
+
     async def finish(self, job_id: int, status: str = "done", error: str | None = None) -> None: ...
     async def retry(self, job_id: int, delay_s: float, error: str, *, count_attempt: bool = True) -> None: ...
     async def pending_count(self) -> int: ...
@@ -219,13 +256,19 @@ class LearningStore(Protocol):
     async def log_entries(
         self, *, tenant: str | None = None, user_id: str | None = None, limit: int = 50, offset: int = 0
     ) -> tuple[list[dict[str, Any]], int]: ...
-    async def log_since(self, since: str, tenant: str | None, limit: int) -> list[dict[str, Any]]: ...
+    async def log_since(self, since: str, tenant: str | None, limit: int) -> list[dict[str, Any]]:
+        """The stored entries (as logged) of log rows since ``since`` (ISO time), newest first."""
+        ...
+
     async def add_usage(self, tenant: str, user_id: str, prompt_tokens: int, completion_tokens: int) -> None: ...
     async def stats(self, tenant: str | None) -> dict[str, Any]: ...
 
-    async def get_prompt(self, name: Any) -> tuple[str, str]: ...
-    async def put_prompt(self, name: Any, text: str, *, actor: str) -> None: ...
-    async def reset_prompt(self, name: Any) -> None: ...
+    async def get_prompt(self, name: PromptName) -> tuple[str, str]:
+        """(text, "override" | "default"): a stored override wins over the prompt file."""
+        ...
+
+    async def put_prompt(self, name: PromptName, text: str, *, actor: str) -> None: ...
+    async def reset_prompt(self, name: PromptName) -> None: ...
 
     async def dead_jobs(self, *, limit: int = 50, offset: int = 0) -> tuple[list[dict[str, Any]], int]: ...
     async def wipe_dead_payloads(
@@ -242,3 +285,18 @@ class Backend:
     kind: Literal["sqlite", "postgres"]
     memories: MemoryStore
     learning: LearningStore
+
+    async def open(self) -> None:
+        """Open both stores; on failure close what was opened and raise."""
+        try:
+            await self.memories.open()
+            await self.learning.open()
+        except BaseException:
+            await self.close()
+            raise
+
+    async def close(self) -> None:
+        try:
+            await self.learning.close()
+        finally:
+            await self.memories.close()

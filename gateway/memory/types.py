@@ -30,9 +30,17 @@ class MemoryValidationError(ValueError):
         self.field = field_name if message is not None else None
 
 
+class TenantConflict(Exception):
+    """The target tenant of a move already holds different settings for these user ids."""
+
+    def __init__(self, user_ids: list[str]) -> None:
+        super().__init__(f"the target tenant already has different settings for users: {', '.join(user_ids)}")
+        self.user_ids = user_ids
+
+
 @dataclass(slots=True)
 class Memory:
-    """One stored memory; SQLite is its source of truth."""
+    """One stored memory; the database is its source of truth."""
 
     id: str
     tenant: str

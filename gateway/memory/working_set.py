@@ -40,15 +40,8 @@ import numpy as np
 import orjson
 
 from ._bm25 import Postings
-from .keyword_index import (
-    COMMON_MIN_ROWS,
-    MIN_SUBSTRING,
-    SHARED_OWNER,
-    KeywordQuery,
-    cjk_grams,
-    prune_common,
-    word_match,
-)
+from .keyword_index import COMMON_MIN_ROWS, MIN_SUBSTRING, SHARED_OWNER, KeywordQuery, cjk_grams, prune_common
+from .sqlite.keywords import cjk_match, substring_match, word_match, words_match
 from .store import Change, KeywordOptions, PartitionRows, Visibility
 from .types import Memory
 
@@ -157,7 +150,7 @@ class Partition:
     def _phrase_scores(self, kind: str, text: str) -> tuple[np.ndarray, np.ndarray]:
         """FTS5's bm25 part of one query word that is a phrase of several tokens."""
         one = KeywordQuery(words=[text]) if kind == "words" else KeywordQuery(grams=[text])
-        match = one.words_match if kind == "words" else one.cjk_match
+        match = words_match(one) if kind == "words" else cjk_match(one)
         rows = self.db.execute(_WORDS_SQL, (match,)).fetchall()
         return np.array([r[0] for r in rows], dtype=np.int64), np.array([-r[1] for r in rows], dtype=np.float64)
 
@@ -251,12 +244,12 @@ class View:
         substrings = options.substrings and rows <= options.substring_max_rows
         out: list[tuple[Hits, str]] = []
         for kind, terms, match in (
-            ("words", query.words if options.words else [], query.words_match),
-            ("cjk", query.grams if options.words else [], query.cjk_match),
+            ("words", query.words if options.words else [], words_match(query)),
+            ("cjk", query.grams if options.words else [], cjk_match(query)),
             (
                 "substring",
                 [w for w in query.words if len(w) >= MIN_SUBSTRING] if substrings else [],
-                query.substring_match,
+                substring_match(query),
             ),
         ):
             if not terms or match is None:

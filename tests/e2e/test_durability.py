@@ -111,7 +111,8 @@ def test_learning_job_survives_kill9(tmp_path: Path, upstream_url: str, fake: Fa
         "auth": {"keys": [{"key": "gw-key", "tenant": "acme"}], "admin_key": "adm"},
         "upstreams": {"default": {"api_base": upstream_url, "api_key": "sk-upstream"}},
         "memory": {"database": str(tmp_path / "memorelay.db"), "embedding": {"provider": "none"}},
-        "filters": [{"learning": {"model": "gated-learner", "workers": 1}}],
+        # a job left running by the killed process is claimed again when its lease runs out
+        "filters": [{"learning": {"model": "gated-learner", "workers": 1, "lease_s": 2}}],
     }
     with gateway_process(config, tmp_path) as (url, proc):
         c = openai.OpenAI(
@@ -162,7 +163,7 @@ def test_a_learning_job_is_durable_before_the_client_has_the_answer(
         "auth": {"admin_key": "adm"},
         "upstreams": {"default": {"api_base": upstream_url}},
         "memory": {"database": str(tmp_path / "memorelay.db"), "embedding": {"provider": "none"}},
-        "filters": [{"learning": {"model": "heuristic", "workers": 1}}],
+        "filters": [{"learning": {"model": "heuristic", "workers": 1, "lease_s": 2}}],
     }
     said = {
         False: "Remember: our staging cluster is called orca-staging.",

@@ -1,6 +1,7 @@
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import sqlite3
 import threading
 import time
@@ -8,7 +9,7 @@ from pathlib import Path
 
 import pytest
 
-from gateway.learning.store import LearningStore
+from gateway.memory.sqlite import SQLiteLearningStore as LearningStore
 from gateway.storage import StoreHealth
 
 
@@ -27,7 +28,7 @@ def _run_queue(path: str, producers: int, jobs_each: int, consumers: int) -> dic
 
         async def consume() -> None:
             while True:
-                job = await store.claim(60)
+                job = await store.claim(60, replica="r1", holder_wait_s=60)
                 if job is None:
                     if produced == producers * jobs_each and await store.pending_count() == 0:
                         return
@@ -85,11 +86,11 @@ def test_full_database_marks_the_store_unwritable_until_a_probe_write_succeeds(t
     path = str(tmp_path / "m.db")
 
     async def main() -> None:
-        store = LearningStore(path, max_page_count=40, health=StoreHealth(probe_interval_s=0))
+        store = LearningStore(path, max_page_count=80, health=StoreHealth(probe_interval_s=0))
         await store.open()
         other = sqlite3.connect(path)  # no page cap on this connection: it fills the file
         other.execute("CREATE TABLE filler (b BLOB)")
-        while other.execute("PRAGMA page_count").fetchone()[0] < 40:
+        while other.execute("PRAGMA page_count").fetchone()[0] < 80:
             other.execute("INSERT INTO filler VALUES (zeroblob(4000))")
             other.commit()
         try:
@@ -115,15 +116,16 @@ def test_dead_job_conversations_are_dropped_for_the_user_and_after_retention(tmp
         try:
             for tenant, user in (("t", "ann"), ("t", "ben"), ("t", "cy")):
                 await store.enqueue(tenant, user, None, "m", {"messages": [{"role": "user", "content": "my phone"}]})
-                job = await store.claim(60)
+                job = await store.claim(60, replica="r1", holder_wait_s=60)
                 assert job is not None
                 await store.finish(job.id, "dead", "gave up")
             assert await store.wipe_dead_payloads(tenant="t", user_id="ann") == 1
             assert await store.wipe_dead_payloads(older_than_s=3600) == 0  # the others are fresh
             assert await store.wipe_dead_payloads(older_than_s=-1) == 2  # retention reached
-            rows = await store._read("SELECT user_id, status, payload IS NULL FROM learning_jobs ORDER BY id")
-            return [(str(r[0]), str(r[1]), bool(r[2])) for r in rows]
         finally:
             await store.close()
+        with contextlib.closing(sqlite3.connect(tmp_path / "q.db")) as db:
+            rows = db.execute("SELECT user_id, status, payload IS NULL FROM learning_jobs ORDER BY id").fetchall()
+        return [(str(r[0]), str(r[1]), bool(r[2])) for r in rows]
 
     assert asyncio.run(main()) == [("ann", "dead", True), ("ben", "dead", True), ("cy", "dead", True)]

@@ -1,11 +1,17 @@
 from __future__ import annotations
 
 import asyncio
+import importlib
+from collections.abc import Callable
 from pathlib import Path
+from types import SimpleNamespace
+from typing import cast
 
 import pytest
 
 from gateway.memory import Embedder, build_embedder
+from gateway.memory.backend import sqlite_backend
+from gateway.memory.store import Backend
 
 
 @pytest.fixture(scope="session")
@@ -20,3 +26,20 @@ def use_embedder() -> Embedder:
 @pytest.fixture
 def db_path(tmp_path: Path) -> str:
     return str(tmp_path / "memorelay.db")
+
+
+@pytest.fixture(params=["sqlite", "postgres"])
+def backend(request: pytest.FixtureRequest, tmp_path: Path) -> Callable[[], Backend]:
+    """A factory of (unopened) backends on one fresh database: call it twice for two replicas."""
+    if request.param == "sqlite":
+        path = str(tmp_path / "memorelay.db")
+        return lambda: sqlite_backend(path)
+    try:
+        postgres = importlib.import_module("gateway.memory.postgres")
+        pg = importlib.import_module("tests.pg")
+    except ImportError as exc:
+        pytest.skip(f"the PostgreSQL backend or tests/pg.py is not here: {exc}")
+    url = pg.fresh_database_url()
+    # create_backend reads only config.memory.database
+    config = SimpleNamespace(memory=SimpleNamespace(database=url))
+    return lambda: cast(Backend, postgres.create_backend(config))

@@ -6,11 +6,27 @@ from contextlib import asynccontextmanager
 from typing import Any, TypeVar
 
 from gateway.memory import Embedder, MemoryService, NewMemory
+from gateway.memory.retrieval import RetrievalSettings
+from gateway.memory.sqlite import SQLiteMemoryStore
+from gateway.memory.working_set import DEFAULT_BUDGET_MB, DEFAULT_MAX_ROWS
 
 T = TypeVar("T")
 
 
-_opened: list[MemoryService] = []
+class OwnedService(MemoryService):
+    """A service on a SQLite store of its own: ``close`` closes the store too (in the
+    gateway, the backend's owner does that)."""
+
+    store: SQLiteMemoryStore
+
+    async def close(self) -> None:
+        try:
+            await super().close()
+        finally:
+            await self.store.close()
+
+
+_opened: list[OwnedService] = []
 
 
 def run(coro: Coroutine[Any, Any, T]) -> T:
@@ -22,17 +38,32 @@ def run(coro: Coroutine[Any, Any, T]) -> T:
             return await coro
         finally:
             while _opened:
-                s = _opened.pop()
-                if s.ready:
-                    await s.close()
+                await _opened.pop().close()
 
     return asyncio.run(guarded())
 
 
-async def opened(path: str, embedder: Embedder | None, **kwargs: Any) -> MemoryService:
-    service = MemoryService(path, embedder, **kwargs)
-    await service.open()
+async def opened(
+    path: str,
+    embedder: Embedder | None,
+    *,
+    retrieval: RetrievalSettings | None = None,
+    working_set_mb: float = DEFAULT_BUDGET_MB,
+    working_set_max_rows: int = DEFAULT_MAX_ROWS,
+    **store_options: Any,
+) -> OwnedService:
+    """An opened service on the SQLite file ``path`` (``store_options``: ``SQLiteMemoryStore``'s)."""
+    store = SQLiteMemoryStore(path, **store_options)
+    await store.open()
+    service = OwnedService(
+        store,
+        embedder,
+        retrieval=retrieval,
+        working_set_mb=working_set_mb,
+        working_set_max_rows=working_set_max_rows,
+    )
     _opened.append(service)
+    await service.open()
     return service
 
 
@@ -41,7 +72,7 @@ def note(title: str, content: str | None = None, category: str = "user_preferenc
 
 
 @asynccontextmanager
-async def service(path: str, embedder: Embedder | None, **kwargs: Any) -> AsyncIterator[MemoryService]:
+async def service(path: str, embedder: Embedder | None, **kwargs: Any) -> AsyncIterator[OwnedService]:
     """An opened service that is always closed (aiosqlite's thread would block exit)."""
     s = await opened(path, embedder, **kwargs)
     try:

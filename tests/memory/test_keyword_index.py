@@ -1,25 +1,30 @@
 from __future__ import annotations
 
+import contextlib
+import sqlite3
+
 from gateway.memory.keyword_index import (
     cjk_grams,
     parse_query,
     partition_token,
     visible_partitions,
 )
+from gateway.memory.sqlite.keywords import SQL_FUNCTIONS, cjk_match, expressions, words_match
+from gateway.memory.store import Visibility
 from tests.memory.helpers import note, opened, run
 
 
 def test_parse_query() -> None:
     q = parse_query("What does the user drink? 咖啡")
     assert q.words == ["user", "drink"] and q.grams == ["咖啡"]
-    assert q.words_match == '{title content tags} : ("user" OR "drink")'
-    assert q.cjk_match == 'cjk : ("咖啡")'
+    assert words_match(q) == '{title content tags} : ("user" OR "drink")'
+    assert cjk_match(q) == 'cjk : ("咖啡")'
     zh = parse_query("我喜欢咖啡")
     assert zh.grams == ["我喜", "喜欢", "欢咖", "咖啡"]
-    assert zh.words == [] and zh.words_match is None
+    assert zh.words == [] and words_match(zh) is None
     assert parse_query("用 Python 写").grams == ["用", "写"]
     assert parse_query('say "hi" OR NEAR(x)').words == ["say", "near"]
-    assert parse_query("hi").expressions() == []
+    assert expressions(parse_query("hi")) == []
 
 
 def test_cjk_grams_and_partition_tokens() -> None:
@@ -107,25 +112,28 @@ def test_keyword_search_is_partitioned(db_path: str) -> None:
         for q in ("coffee", "咖啡", "espresso coffee 咖啡"):
             found = await s.search("t", "u", q, limit=50)
             assert {r.memory.title for r in found} == {"Mine", "Office"}, q
-        store = s._store
+        store = s.store
         for q in ("coffee", "咖啡"):
-            lists = await store.keyword_search(parse_query(q), "t", "u", limit=5)
-            ids = {mid for ranked in lists for mid, _ in ranked}
+            lists = await store.keyword_candidates(Visibility("t", "u"), parse_query(q), 5)
+            ids = {mid for ranked, _ in lists for mid, _ in ranked}
             rows = await store.fetch(list(ids))
             assert {m.title for m in rows.values()} == {"Mine", "Office"}
         # the partitioned MATCH itself only yields the caller's rows (no post-filtering)
         parts = visible_partitions("t", "u", None)
-        n = await store.scalar(
-            "SELECT COUNT(*) FROM memories_fts WHERE memories_fts MATCH ?",
-            [f'part : ("{parts[0]}" OR "{parts[1]}") AND (coffee OR cjk : 咖啡)'],
-        )
-        assert n == 2
         other = visible_partitions("t", "other", "personal")
-        n = await store.scalar(
-            "SELECT COUNT(*) FROM memories_fts WHERE memories_fts MATCH ?",
-            [f'part : "{other[0]}" AND coffee'],
-        )
-        assert n == 300
+        with contextlib.closing(sqlite3.connect(db_path)) as db:
+            for name, n_args, fn in SQL_FUNCTIONS:
+                db.create_function(name, n_args, fn)
+            (n,) = db.execute(
+                "SELECT COUNT(*) FROM memories_fts WHERE memories_fts MATCH ?",
+                [f'part : ("{parts[0]}" OR "{parts[1]}") AND (coffee OR cjk : 咖啡)'],
+            ).fetchone()
+            assert n == 2
+            (n,) = db.execute(
+                "SELECT COUNT(*) FROM memories_fts WHERE memories_fts MATCH ?",
+                [f'part : "{other[0]}" AND coffee'],
+            ).fetchone()
+            assert n == 300
         await s.close()
 
     run(main())

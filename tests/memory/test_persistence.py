@@ -1,6 +1,8 @@
 from __future__ import annotations
 
+import contextlib
 import shutil
+import sqlite3
 from pathlib import Path
 
 from gateway.memory import Embedder
@@ -68,7 +70,7 @@ def test_crash_with_stale_or_corrupt_files_rebuilds(db_path: str, use_embedder: 
         s = await opened(db_path, use_embedder)
         assert await s.delete("t", "u", ids[0], actor="u")
         extra = await s.add("t", "u", note("Tea", "The user drinks jasmine tea"), actor="u")
-        await s._store.close()  # the process dies: connections gone, no index save
+        await s.store.close()  # the process dies: connections gone, no index save
         s.ready = False
         results, state = await _results(db_path, use_embedder)
         assert state == "rebuilt"
@@ -95,8 +97,9 @@ def test_changed_embedder_triggers_reindex(db_path: str, use_embedder: Embedder)
         results, state = await _results(db_path, renamed)
         assert state == "reindexed"
         s = await opened(db_path, renamed)
-        rows = await s.db.execute_fetchall("SELECT value FROM meta WHERE key = 'embedding_model'")
-        assert [tuple(r) for r in rows] == [("another-model",)]
+        with contextlib.closing(sqlite3.connect(db_path)) as db:
+            rows = db.execute("SELECT value FROM meta WHERE key = 'embedding_model'").fetchall()
+        assert rows == [("another-model",)]
         assert s.index_state == "loaded"
         await s.close()
         assert results[0]

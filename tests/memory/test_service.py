@@ -1,5 +1,8 @@
 from __future__ import annotations
 
+import contextlib
+import sqlite3
+
 import pytest
 
 from gateway.memory import MemoryService, MemoryValidationError, NewMemory
@@ -163,11 +166,11 @@ def test_admin_promote_evict_expire(db_path: str) -> None:
         assert await s.admin_update(manual.id, {"score": 0.5}, actor="admin") is not None
         assert await s.expire(0, actor="system") == 0  # nothing auto left
         await s.add("t", "v", note("old auto", source="auto"), actor="l")
-        await s.db.execute(
-            "UPDATE memories SET created_at = '2000-01-01T00:00:00Z', "
-            "updated_at = '2000-01-01T00:00:00Z' WHERE user_id = 'v'"
-        )
-        await s.db.commit()
+        with contextlib.closing(sqlite3.connect(db_path)) as db, db:
+            db.execute(
+                "UPDATE memories SET created_at = '2000-01-01T00:00:00Z', "
+                "updated_at = '2000-01-01T00:00:00Z' WHERE user_id = 'v'"
+            )
         assert (await s.admin_stats(None))["learned_per_day"] == {"2000-01-01": 1}
         assert await s.expire(365, actor="system") == 1
         assert await s.admin_delete(manual.id, actor="admin")

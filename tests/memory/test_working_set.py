@@ -9,11 +9,10 @@ import numpy as np
 import pytest
 
 from gateway.memory import Embedder, MemoryService
-from gateway.memory._partition_rows import SQLitePartitionSource
 from gateway.memory.keyword_index import SHARED_OWNER, parse_query
-from gateway.memory.retrieval import partition_key
+from gateway.memory.sqlite.keywords import cjk_match, words_match
 from gateway.memory.store import PartitionRows, Visibility
-from gateway.memory.working_set import View, WorkingSet
+from gateway.memory.working_set import PartitionSource, View, WorkingSet
 
 from .helpers import note, run, service
 
@@ -67,25 +66,14 @@ def test_lists_match_the_store(db_path: str, use_embedder: Embedder) -> None:
             await fill(s)
             view = await view_of(s)
             where = Visibility(T, "ann")
-            store, index = s._store, s._index
-            assert index is not None
             for q in QUERIES:
                 parsed = parse_query(q)
-                held = dict((kind, hits) for hits, kind in view.keyword_candidates(where, parsed, 50))
-                words_cjk = await store.keyword_search(parsed, T, "ann", limit=50)
-                expected = dict(
-                    zip(
-                        [k for k, e in (("words", parsed.words_match), ("cjk", parsed.cjk_match)) if e],
-                        words_cjk,
-                        strict=True,
-                    )
-                )
-                substring = await store.trigram_search(parsed, T, "ann", limit=50)
-                if substring:
-                    expected["substring"] = substring
-                assert {k: ordered(v) for k, v in held.items()} == {k: ordered(v) for k, v in expected.items()}, q
+                held = view.keyword_candidates(where, parsed, 50)
+                stored = await s.store.keyword_candidates(where, parsed, 50)
+                assert [k for _, k in held] == [k for _, k in stored], q
+                assert [ordered(h) for h, _ in held] == [ordered(h) for h, _ in stored], q
                 qvec = (await use_embedder.embed([q]))[0]
-                store_vec = index.search(partition_key(T, "personal", "ann"), qvec, 50)
+                store_vec = await s.store.vector_candidates(where, qvec, 50)
                 assert [m for m, _ in view.vector_candidates(where, qvec, 50)] == [m for m, _ in store_vec]
                 assert np.allclose(
                     [x for _, x in view.vector_candidates(where, qvec, 50)], [x for _, x in store_vec], atol=1e-5
@@ -121,7 +109,7 @@ def test_budget_evicts_the_least_recently_used(db_path: str, use_embedder: Embed
         async with service(db_path, use_embedder) as s:
             for user in ("a", "b", "c", "d"):
                 await fill(s, user)
-            source = SQLitePartitionSource(s._store, 512)
+            source = s.store
             one = await WorkingSet(source).view(T, "a")
             assert one is not None and one.personal is not None
             # room for the shared partition and two users
@@ -185,7 +173,7 @@ def test_disabled_or_deleted_memories_are_never_served(db_path: str, use_embedde
 class GatedSource:
     """The store's rows, held back after reading until ``release`` (a slow load)."""
 
-    def __init__(self, inner: SQLitePartitionSource) -> None:
+    def __init__(self, inner: PartitionSource) -> None:
         self.inner = inner
         self.read = asyncio.Event()
         self.release = asyncio.Event()
@@ -204,8 +192,9 @@ def test_a_load_racing_a_change_installs_nothing_stale(db_path: str, use_embedde
     async def go() -> None:
         async with service(db_path, use_embedder) as s:
             ids = await fill(s)
-            gated = GatedSource(SQLitePartitionSource(s._store, 512))
+            gated = GatedSource(s.store)
             s.working_set = ws = WorkingSet(gated)
+            s.store.on_change(ws.changed)
             loading = asyncio.ensure_future(ws.view(T, "ann"))
             await gated.read.wait()  # the load holds rows read before the disable
             assert await s.disable(T, "ann", ids[1], "wrong", actor="test")
@@ -306,8 +295,8 @@ def test_numpy_ranking_equals_fts5_bm25(db_path: str, use_embedder: Embedder) ->
             for q in QUERIES:
                 parsed = parse_query(q)
                 for kind, terms, match in (
-                    ("words", parsed.words, parsed.words_match),
-                    ("cjk", parsed.grams, parsed.cjk_match),
+                    ("words", parsed.words, words_match(parsed)),
+                    ("cjk", parsed.grams, cjk_match(parsed)),
                 ):
                     if match is None:
                         continue

@@ -1,8 +1,12 @@
-"""Durable learning state in SQLite: the job queue, the learning log, prompt overrides, usage.
+"""``SQLiteLearningStore``: durable learning state in SQLite (``store.LearningStore``): the job
+queue, the learning log, prompt overrides, usage. Tables: ``schema.MIGRATIONS`` 7 and 8.
 
 Jobs survive a restart: a job is ``pending`` until a worker leases it (``running``
 with ``lease_until``); a lease that runs out (the process died) makes it claimable
-again; after ``max_attempts`` it is ``dead``. The conversation payload is wiped when the
+again, and nothing else does (no re-queue at start: another replica's jobs may be running);
+after ``max_attempts`` it is ``dead``. A job may name the replica holding its caller key
+in memory (``key_holder``); other replicas get it only ``holder_wait_s`` after it was
+created (see ``gateway.learning.workers``). The conversation payload is wiped when the
 job is done (data minimisation); a dead job keeps it for an operator's retry until retention
 (``workers.DEAD_PAYLOAD_KEEP_S``) or the user's "clear all". API keys are never written here.
 """
@@ -20,30 +24,11 @@ from typing import Any
 import aiosqlite
 import orjson
 
+from gateway.learning.jobs import Job
 from gateway.learning.prompts import PromptName, default_prompt
 from gateway.storage import StoreHealth, configure_connection, retry_busy
 
-_SCHEMA = [
-    """CREATE TABLE IF NOT EXISTS learning_jobs (
-        id INTEGER PRIMARY KEY AUTOINCREMENT,
-        tenant TEXT NOT NULL, user_id TEXT NOT NULL, conversation_id TEXT, model TEXT NOT NULL,
-        payload BLOB, status TEXT NOT NULL, attempts INTEGER NOT NULL DEFAULT 0,
-        lease_until REAL, next_attempt_at REAL NOT NULL, created_at REAL NOT NULL,
-        updated_at REAL NOT NULL, last_error TEXT)""",
-    "CREATE INDEX IF NOT EXISTS learning_jobs_claim ON learning_jobs(status, next_attempt_at)",
-    """CREATE TABLE IF NOT EXISTS learning_log (
-        id INTEGER PRIMARY KEY AUTOINCREMENT, job_id INTEGER, tenant TEXT NOT NULL,
-        user_id TEXT NOT NULL, time TEXT NOT NULL, entry TEXT NOT NULL)""",
-    "CREATE INDEX IF NOT EXISTS learning_log_tenant ON learning_log(tenant, id)",
-    """CREATE TABLE IF NOT EXISTS learning_prompts (
-        name TEXT PRIMARY KEY, text TEXT NOT NULL, updated_at TEXT NOT NULL, actor TEXT NOT NULL)""",
-    """CREATE TABLE IF NOT EXISTS learning_usage (
-        tenant TEXT NOT NULL, user_id TEXT NOT NULL, day TEXT NOT NULL,
-        prompt_tokens INTEGER NOT NULL DEFAULT 0, completion_tokens INTEGER NOT NULL DEFAULT 0,
-        jobs INTEGER NOT NULL DEFAULT 0, PRIMARY KEY (tenant, user_id, day))""",
-    # a real write of a few pages (then deleted) tells whether the disk takes writes again
-    "CREATE TABLE IF NOT EXISTS learning_probe (filler BLOB)",
-]
+from .schema import migrate, register_functions
 
 
 def _iso(t: float | None = None) -> str:
@@ -57,18 +42,7 @@ class _Result:
     rowcount: int
 
 
-@dataclass(slots=True)
-class Job:
-    id: int
-    tenant: str
-    user_id: str
-    conversation_id: str | None
-    model: str
-    payload: dict[str, Any]
-    attempts: int
-
-
-class LearningStore:
+class SQLiteLearningStore:
     """Its own connection to the memory database file (WAL allows both).
 
     The workers, the learning filter and the admin API share this one connection from
@@ -104,9 +78,8 @@ class LearningStore:
         self._db = await aiosqlite.connect(self.database_path)
         try:
             await configure_connection(self._db, self.busy_timeout_ms, self.max_page_count)
-            for statement in _SCHEMA:
-                await self._db.execute(statement)
-            await self._db.commit()
+            await register_functions(self._db)
+            await migrate(self._db)
         except BaseException:
             await self.close()
             raise
@@ -158,7 +131,7 @@ class LearningStore:
                 self.health.recovered()
         return self.health.writable
 
-    async def checkpoint_wal(self) -> None:
+    async def compact(self) -> None:
         """Copy the WAL into the database and truncate it, so wiped job payloads leave no
         copy behind in the -wal file (issue 7 item 7; ``secure_delete`` zeroes the pages)."""
         async with self._lock:
@@ -173,38 +146,36 @@ class LearningStore:
         conversation_id: str | None,
         model: str,
         payload: dict[str, Any],
+        *,
+        key_holder: str | None = None,
     ) -> int:
         now = time.time()
         result = await self._write(
             "INSERT INTO learning_jobs (tenant, user_id, conversation_id, model, payload, status,"
-            " next_attempt_at, created_at, updated_at) VALUES (?, ?, ?, ?, ?, 'pending', ?, ?, ?)",
-            (tenant, user_id, conversation_id, model, orjson.dumps(payload), now, now, now),
+            " next_attempt_at, created_at, updated_at, key_holder)"
+            " VALUES (?, ?, ?, ?, ?, 'pending', ?, ?, ?, ?)",
+            (tenant, user_id, conversation_id, model, orjson.dumps(payload), now, now, now, key_holder),
         )
         assert result.lastrowid is not None
         return result.lastrowid
 
-    async def claim(self, lease_s: float) -> Job | None:
-        """Lease the oldest due job (pending, or running with an expired lease)."""
+    async def claim(self, lease_s: float, *, replica: str, holder_wait_s: float) -> Job | None:
+        """Lease the oldest due job (pending, or running with an expired lease); one whose
+        caller key another replica holds only ``holder_wait_s`` after it was created."""
         now = time.time()
         result = await self._write(
             "UPDATE learning_jobs SET status = 'running', attempts = attempts + 1, lease_until = ?,"
-            " updated_at = ? WHERE id = (SELECT id FROM learning_jobs WHERE (status = 'pending'"
-            " AND next_attempt_at <= ?) OR (status = 'running' AND lease_until < ?)"
+            " updated_at = ? WHERE id = (SELECT id FROM learning_jobs WHERE ((status = 'pending'"
+            " AND next_attempt_at <= ?) OR (status = 'running' AND lease_until < ?))"
+            " AND (key_holder IS NULL OR key_holder = ? OR created_at <= ?)"
             " ORDER BY id LIMIT 1)"
-            " RETURNING id, tenant, user_id, conversation_id, model, payload, attempts",
-            (now + lease_s, now, now, now),
+            " RETURNING id, tenant, user_id, conversation_id, model, payload, attempts, key_holder",
+            (now + lease_s, now, now, now, replica, now - holder_wait_s),
         )
         if not result.rows:
             return None
         row = result.rows[0]
-        return Job(row[0], row[1], row[2], row[3], row[4], orjson.loads(row[5] or b"{}"), row[6])
-
-    async def requeue_running(self) -> int:
-        """At start-up of the one embedded process: jobs left running by a crash are due again."""
-        result = await self._write(
-            "UPDATE learning_jobs SET status = 'pending', lease_until = NULL WHERE status = 'running'"
-        )
-        return result.rowcount
+        return Job(row[0], row[1], row[2], row[3], row[4], orjson.loads(row[5] or b"{}"), row[6], row[7])
 
     async def finish(self, job_id: int, status: str = "done", error: str | None = None) -> None:
         # a dead job keeps its payload until an operator retries or discards it
@@ -273,6 +244,14 @@ class LearningStore:
             for r in rows
         ]
         return data, int(total_rows[0][0]) if total_rows else 0
+
+    async def log_since(self, since: str, tenant: str | None, limit: int) -> list[dict[str, Any]]:
+        where, args = ("AND tenant = ?", [tenant]) if tenant else ("", [])
+        rows = await self._read(
+            f"SELECT entry FROM learning_log WHERE time >= ? {where} ORDER BY id DESC LIMIT ?",
+            [since, *args, limit],
+        )
+        return [orjson.loads(r[0]) for r in rows]
 
     async def add_usage(self, tenant: str, user_id: str, prompt_tokens: int, completion_tokens: int) -> None:
         await self._write(

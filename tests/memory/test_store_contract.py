@@ -1,0 +1,549 @@
+"""The store contract: the same tests against every backend, through ``MemoryStore`` and
+``LearningStore`` only (``gateway/memory/store.py``). The ``backend`` fixture
+(tests/memory/conftest.py) runs each on SQLite and on PostgreSQL."""
+
+from __future__ import annotations
+
+import asyncio
+import time
+from collections.abc import Awaitable, Callable
+from typing import TypeVar
+
+import numpy as np
+import pytest
+
+from gateway.memory.keyword_index import SHARED_OWNER, parse_query
+from gateway.memory.store import Backend, Change, Visibility
+from gateway.memory.types import Memory, TenantConflict
+
+T = TypeVar("T")
+Factory = Callable[[], Backend]
+DIM = 4
+
+
+def run(factory: Factory, body: Callable[[Backend], Awaitable[T]]) -> T:
+    """``body`` on one opened backend of ``factory``, closed afterwards."""
+
+    async def main() -> T:
+        backend = factory()
+        await backend.open()
+        try:
+            return await body(backend)
+        finally:
+            await backend.close()
+
+    return asyncio.run(main())
+
+
+def mem(
+    mid: str,
+    title: str,
+    content: str = "",
+    *,
+    tenant: str = "t",
+    user: str = "u",
+    scope: str = "personal",
+    category: str = "user_preference",
+    created: str = "2026-01-01T00:00:00Z",
+    source: str = "manual",
+) -> Memory:
+    return Memory(
+        id=mid,
+        tenant=tenant,
+        user_id=user if scope == "personal" else "",
+        scope=scope,
+        category=category,
+        subcategory="",
+        title=title,
+        content=content or title,
+        tags=["tag"],
+        source=source,
+        source_conversation_id=None,
+        score=1.0,
+        enabled=True,
+        disabled_reason=None,
+        created_at=created,
+        updated_at=created,
+        access_count=0,
+        last_access_at=None,
+    )
+
+
+def vec(*values: float) -> np.ndarray:
+    v = np.asarray(values, dtype=np.float32)
+    return v / np.linalg.norm(v)
+
+
+async def eventually(check: Callable[[], bool], timeout_s: float = 2.0) -> bool:
+    """Whether ``check`` holds within ``timeout_s`` (changes reach other replicas within 1 s)."""
+    give_up = time.monotonic() + timeout_s
+    while not check():
+        if time.monotonic() > give_up:
+            return False
+        await asyncio.sleep(0.02)
+    return True
+
+
+async def _people(b: Backend) -> None:
+    """u's two personal memories, v's one, a shared one, and one of tenant t2."""
+    await b.memories.insert(
+        [
+            mem("m_u1", "Green tea", "The user drinks green tea every morning", created="2026-01-01T00:00:01Z"),
+            mem("m_u2", "Cat", "The user has a cat called Mochi", created="2026-01-01T00:00:02Z"),
+            mem("m_v1", "Coffee", "Another user drinks coffee", user="v", created="2026-01-01T00:00:03Z"),
+            mem("m_sh", "VPN", "Use the corporate VPN", scope="shared", category="organizational"),
+            mem("m_t2", "Tea elsewhere", "Tea in another tenant", tenant="t2"),
+        ],
+        np.stack([vec(1, 0, 0, 0), vec(0, 1, 0, 0), vec(1, 0.1, 0, 0), vec(0, 0, 1, 0), vec(1, 0, 0, 0)]),
+    )
+
+
+# -- memories ---------------------------------------------------------------------------------
+def test_crud_and_visibility(backend: Factory) -> None:
+    async def body(b: Backend) -> None:
+        s = b.memories
+        await _people(b)
+        got = await s.fetch(["m_u1", "m_v1", "missing"])
+        assert set(got) == {"m_u1", "m_v1"} and got["m_u1"].tags == ["tag"]
+        page, total = await s.list_visible(Visibility("t", "u"), limit=10, offset=0)
+        assert {m.id for m in page} == {"m_u1", "m_u2", "m_sh"} and total == 3
+        page, _ = await s.list_visible(Visibility("t", None), limit=10, offset=0)
+        assert [m.id for m in page] == ["m_sh"]
+        page, _ = await s.list_visible(Visibility("t", "u", personal_only=True), limit=10, offset=0)
+        assert {m.id for m in page} == {"m_u1", "m_u2"}
+        page, _ = await s.list_visible(Visibility("t", "u", category="organizational"), limit=10, offset=0)
+        assert [m.id for m in page] == ["m_sh"]
+        await s.write_fields("m_u2", {"enabled": False, "disabled_reason": "user"})
+        page, _ = await s.list_visible(Visibility("t", "u", personal_only=True), limit=10, offset=0)
+        assert [m.id for m in page] == ["m_u1"]
+        page, _ = await s.list_visible(
+            Visibility("t", "u", personal_only=True, include_disabled=True), limit=10, offset=0
+        )
+        assert {m.id for m in page} == {"m_u1", "m_u2"}
+        m = await s.fetch_one("m_u2")
+        assert m is not None and not m.enabled and m.disabled_reason == "user"
+        await s.write_fields("m_u1", {"title": "Jasmine tea", "tags": ["a", "b"]})
+        m = await s.fetch_one("m_u1")
+        assert m is not None and m.title == "Jasmine tea" and m.tags == ["a", "b"]
+        emb = await s.embedding("m_u1")
+        assert emb is not None and np.allclose(emb, vec(1, 0, 0, 0))
+        assert await s.count_personal("t", "u") == 2 and await s.count_personal("t", "u", source="auto") == 0
+        assert [m.id for m in await s.personal("t", "v")] == ["m_v1"]
+        await s.delete(["m_u1"])
+        assert await s.fetch_one("m_u1") is None
+        assert await s.tenants() == ["t", "t2"]
+        assert await s.tenants_holding("u") == [("t", 1), ("t2", 1)]
+        users = await s.users("t")
+        assert [(x["user_id"], x["memories"], x["enabled"]) for x in users] == [("u", 1, 0), ("v", 1, 1)]
+
+    run(backend, body)
+
+
+def test_list_pages_newest_first_with_total(backend: Factory) -> None:
+    async def body(b: Backend) -> None:
+        await b.memories.insert([mem(f"m{i}", f"Fact {i}", created=f"2026-01-01T00:00:0{i}Z") for i in range(5)], None)
+        where = Visibility("t", "u")
+        page, total = await b.memories.list_visible(where, limit=2, offset=0)
+        assert [m.id for m in page] == ["m4", "m3"] and total == 5
+        page, total = await b.memories.list_visible(where, limit=2, offset=4)
+        assert [m.id for m in page] == ["m0"] and total == 5
+        assert await b.memories.count_visible("t", "u") == 5 and await b.memories.count_visible("t", None) == 0
+
+    run(backend, body)
+
+
+def test_transaction_is_atomic(backend: Factory) -> None:
+    async def body(b: Backend) -> None:
+        with pytest.raises(RuntimeError):
+            async with b.memories.transaction():
+                await b.memories.insert([mem("m1", "Kept only if committed")], None)
+                raise RuntimeError("boom")
+        assert await b.memories.fetch_one("m1") is None
+
+    run(backend, body)
+
+
+def test_retention_queries(backend: Factory) -> None:
+    async def body(b: Backend) -> None:
+        s = b.memories
+        old = "2020-01-01T00:00:00Z"
+        auto = [mem(f"a{i}", f"Auto {i}", source="auto", created=old) for i in range(3)]
+        await s.insert([*auto, mem("man", "Manual", created=old)], None)
+        await s.write_fields("a0", {"score": 0.1})
+        await s.write_fields("a1", {"score": 0.5, "slot": "home.city"})
+        lowest = await s.lowest_value("t", "u", 2, ["a0"])
+        assert [m.id for m in lowest] == ["a1", "a2"]
+        await s.add_access([("a2", 1, "2026-01-01T00:00:00Z")])
+        assert {m.id for m in await s.expired("2021-01-01T00:00:00Z")} == {"a0", "a1"}
+        assert [m.id for m in await s.in_slot("t", "u", "home.city")] == ["a1"]
+        stats = await s.personal_stats("t", "u")
+        assert stats["total"] == 4 and stats["enabled"] == 4 and stats["last_learned_at"] == old
+        per_day = await s.learned_per_day("2019-12-31", "t")
+        assert per_day == [("2020-01-01", "user_preference", 3)]
+        admin = await s.admin_stats("t")
+        assert admin["total"] == 4 and admin["by_source"] == {"auto": 3, "manual": 1} and admin["users"] == 1
+
+    run(backend, body)
+
+
+def test_settings_and_change_callbacks(backend: Factory) -> None:
+    async def body(b: Backend) -> None:
+        seen: list[Change] = []
+        b.memories.on_change(seen.append)
+        assert await b.memories.get_settings("t", "u") is None
+        await b.memories.put_settings("t", "u", {"learning_enabled": False})
+        assert await b.memories.get_settings("t", "u") == {"learning_enabled": False}
+        assert await eventually(lambda: Change("settings", "t", "u") in seen)
+        await b.memories.insert([mem("m1", "Fact"), mem("m2", "Shared", scope="shared")], None)
+        assert await eventually(lambda: Change("memories", "t", "u") in seen)
+        assert await eventually(lambda: Change("memories", "t", SHARED_OWNER) in seen)
+
+    run(backend, body)
+
+
+def test_change_reaches_another_replica(backend: Factory) -> None:
+    async def main() -> None:
+        first, second = backend(), backend()
+        await first.open()
+        await second.open()
+        try:
+            seen: list[Change] = []
+            second.memories.on_change(seen.append)
+            await first.memories.put_settings("t", "u", {"learning_enabled": True})
+            if first.kind == "sqlite":  # one process per file: the change is seen by its own store
+                first.memories.on_change(seen.append)
+                await first.memories.put_settings("t", "u", {"learning_enabled": False})
+            assert await eventually(lambda: Change("settings", "t", "u") in seen, 1.0)
+        finally:
+            await second.close()
+            await first.close()
+
+    asyncio.run(main())
+
+
+def test_audit_keeps_no_text_of_a_deleted_memory(backend: Factory) -> None:
+    async def body(b: Backend) -> None:
+        s = b.memories
+        await s.insert([mem("m1", "Phone 13812345678")], None)
+        entry = {"time": "2026-01-01T00:00:00Z", "actor": "u", "tenant": "t", "user_id": "u", "memory_id": "m1"}
+        await s.audit({**entry, "action": "create", "after": {"title": "Phone 13812345678"}})
+        await s.audit({**entry, "action": "update", "before": {"title": "x"}, "after": {"title": "y"}})
+        await s.audit({**entry, "action": "other", "memory_id": None, "after": {"note": "kept"}})
+        await s.delete(["m1"])
+        log, total = await s.audit_entries("t", limit=10, offset=0)
+        assert total == 3
+        assert [e["action"] for e in log] == ["other", "update", "create"]
+        assert log[2]["after"] == {"fields": ["title"]} and "13812345678" not in str(log)
+        assert log[0]["after"] == {"note": "kept"}
+        assert (await s.audit_entries("t", limit=1, offset=1))[0][0]["action"] == "update"
+
+    run(backend, body)
+
+
+def test_access_counts_add_up(backend: Factory) -> None:
+    async def body(b: Backend) -> None:
+        await b.memories.insert([mem("m1", "Fact")], None)
+        await b.memories.add_access([("m1", 2, "2026-01-02T00:00:00Z")])
+        await b.memories.add_access([("m1", 3, "2026-01-03T00:00:00Z")])
+        m = await b.memories.fetch_one("m1")
+        assert m is not None and m.access_count == 5 and m.last_access_at == "2026-01-03T00:00:00Z"
+
+    run(backend, body)
+
+
+# -- candidates -------------------------------------------------------------------------------
+def test_vector_candidates_follow_committed_writes(backend: Factory) -> None:
+    async def body(b: Backend) -> None:
+        s = b.memories
+        assert await s.prepare_vectors("test-model", DIM) in ("loaded", "rebuilt")
+        await _people(b)
+        q = vec(1, 0, 0, 0)
+        hits = await s.vector_candidates(Visibility("t", "u"), q, 10)
+        assert [h[0] for h in hits][:1] == ["m_u1"] and {h[0] for h in hits} == {"m_u1", "m_u2", "m_sh"}
+        assert hits[0][1] == pytest.approx(1.0, abs=1e-3)
+        assert [h[1] for h in hits] == sorted((h[1] for h in hits), reverse=True)
+        assert {h[0] for h in await s.vector_candidates(Visibility("t", None), q, 10)} == {"m_sh"}
+        personal = await s.vector_candidates(Visibility("t", "u", scope="personal"), q, 10)
+        assert {h[0] for h in personal} == {"m_u1", "m_u2"}
+        await s.write_fields("m_u1", {"enabled": False})
+        assert "m_u1" not in {h[0] for h in await s.vector_candidates(Visibility("t", "u"), q, 10)}
+        asked = await s.vector_candidates(Visibility("t", "u", include_disabled=True), q, 10)
+        assert asked[0][0] == "m_u1"
+        await s.write_fields("m_u1", {"enabled": True})
+        await s.set_embedding("m_u2", vec(1, 0.01, 0, 0))
+        await s.delete(["m_u1"])
+        hits = await s.vector_candidates(Visibility("t", "u", include_disabled=True), q, 10)
+        assert "m_u1" not in {h[0] for h in hits} and hits[0][0] == "m_u2"
+        # a promotion moves the memory to the tenant's shared partition
+        await s.write_fields("m_u2", {"scope": "shared", "user_id": ""})
+        assert "m_u2" in {h[0] for h in await s.vector_candidates(Visibility("t", None), q, 10)}
+        assert "m_u2" not in {h[0] for h in await s.vector_candidates(Visibility("t", "u", scope="personal"), q, 10)}
+
+    run(backend, body)
+
+
+def test_vectors_survive_a_restart_and_follow_the_model(backend: Factory) -> None:
+    async def first(b: Backend) -> None:
+        await b.memories.prepare_vectors("model-a", DIM)
+        await _people(b)
+        await b.memories.save_vectors()
+
+    async def second(b: Backend) -> None:
+        s = b.memories
+        assert await s.prepare_vectors("model-a", DIM) in ("loaded", "rebuilt")
+        assert (await s.vector_candidates(Visibility("t", "u"), vec(0, 1, 0, 0), 1))[0][0] == "m_u2"
+        assert await s.texts_to_embed(everything=False) == []
+        await s.insert([mem("m_new", "No vector yet")], None)
+        assert [t[0] for t in await s.texts_to_embed(everything=False)] == ["m_new"]
+        await s.set_embeddings([("m_new", vec(0, 0, 0, 1))])
+        assert (await s.vector_candidates(Visibility("t", "u"), vec(0, 0, 0, 1), 1))[0][0] == "m_new"
+
+    async def third(b: Backend) -> None:
+        s = b.memories
+        assert await s.prepare_vectors("model-b", 3) == "reindex"
+        texts = await s.texts_to_embed(everything=True)
+        assert len(texts) == 6
+        await s.set_embeddings([(mid, np.ones(3, dtype=np.float32) / np.sqrt(3)) for mid, _, _ in texts])
+        assert await s.prepare_vectors("model-b", 3, reembedded=True) == "rebuilt"
+        assert await s.get_meta("embedding_model") == "model-b"
+        hits = await s.vector_candidates(Visibility("t", "u"), np.ones(3, dtype=np.float32) / np.sqrt(3), 10)
+        assert {h[0] for h in hits} == {"m_u1", "m_u2", "m_sh", "m_new"}
+
+    run(backend, first)
+    run(backend, second)
+    run(backend, third)
+
+
+def _ids(lists: list[tuple[list[tuple[str, float]], str]]) -> set[str]:
+    return {mid for ranked, _ in lists for mid, _ in ranked}
+
+
+def test_keyword_candidates_english_chinese_and_partial_words(backend: Factory) -> None:
+    async def body(b: Backend) -> None:
+        s = b.memories
+        await s.insert(
+            [
+                mem("m_en", "Espresso", "The user drinks espresso every morning"),
+                mem("m_zh", "咖啡", "我喜欢喝咖啡"),
+                mem("m_part", "Music", "The user is a xylophonist in a band"),
+                mem("m_other", "Espresso too", "Espresso 咖啡 xylophonist", user="v"),
+                mem("m_shared", "Office", "The office espresso machine", scope="shared"),
+            ],
+            None,
+        )
+        me = Visibility("t", "u")
+        words = await s.keyword_candidates(me, parse_query("espresso"), 10)
+        assert _ids(words) == {"m_en", "m_shared"}
+        assert {kind for _, kind in words} <= {"words", "cjk", "substring"}
+        for ranked, _ in words:
+            assert [sc for _, sc in ranked] == sorted((sc for _, sc in ranked), reverse=True)
+        assert _ids(await s.keyword_candidates(me, parse_query("咖啡"), 10)) == {"m_zh"}
+        partial = await s.keyword_candidates(me, parse_query("xylophon"), 10)
+        assert _ids(partial) == {"m_part"} and "substring" in {kind for _, kind in partial}
+        assert _ids(await s.keyword_candidates(Visibility("t", None), parse_query("espresso"), 10)) == {"m_shared"}
+        await s.write_fields("m_en", {"enabled": False})
+        assert _ids(await s.keyword_candidates(me, parse_query("espresso"), 10)) == {"m_shared"}
+        asked = await s.keyword_candidates(Visibility("t", "u", include_disabled=True), parse_query("espresso"), 10)
+        assert _ids(asked) == {"m_en", "m_shared"}
+        await s.delete(["m_zh"])
+        assert _ids(await s.keyword_candidates(me, parse_query("咖啡"), 10)) == set()
+        await s.write_fields("m_part", {"content": "The user plays the drums"})
+        assert _ids(await s.keyword_candidates(me, parse_query("xylophon"), 10)) == set()
+        assert _ids(await s.keyword_candidates(me, parse_query("drums"), 10)) == {"m_part"}
+
+    run(backend, body)
+
+
+def test_partition_rows(backend: Factory) -> None:
+    async def body(b: Backend) -> None:
+        await _people(b)
+        await b.memories.write_fields("m_u2", {"enabled": False})
+        rows = await b.memories.partition_rows("t", "u")
+        assert [m.id for m in rows.memories] == ["m_u1"] and "green tea" in rows.memories[0].content
+        assert rows.vectors is not None and rows.vectors.shape == (1, DIM)
+        shared = await b.memories.partition_rows("t", SHARED_OWNER)
+        assert [m.id for m in shared.memories] == ["m_sh"] and shared.memories[0].scope == "shared"
+        assert len((await b.memories.partition_rows("t", SHARED_OWNER, limit=0)).memories) == 0
+
+    run(backend, body)
+
+
+# -- tenant move ------------------------------------------------------------------------------
+def test_tenant_move(backend: Factory) -> None:
+    async def body(b: Backend) -> None:
+        s = b.memories
+        await s.prepare_vectors("test-model", DIM)
+        await _people(b)
+        await s.put_settings("t", "u", {"learning_enabled": False})
+        await s.put_settings("new", "v", {"learning_enabled": True})
+        await s.put_settings("t", "v", {"learning_enabled": False})
+        await b.learning.log(None, "t", "u", {"outcome": "stored"})
+        with pytest.raises(TenantConflict) as refused:
+            await s.move_tenant("t", "new", None)
+        assert refused.value.user_ids == ["v"]
+        assert (await s.fetch_one("m_u1")) is not None and (await s.fetch_one("m_u1")).tenant == "t"  # type: ignore[union-attr]
+        moved = await s.move_tenant("t", "new", "u")
+        assert moved == {"memories": 2, "settings": 1, "audit_entries": 0, "learning_rows": 1}
+        assert await s.get_settings("new", "u") == {"learning_enabled": False}
+        assert await s.get_settings("t", "u") is None
+        assert {h[0] for h in await s.vector_candidates(Visibility("new", "u"), vec(1, 0, 0, 0), 10)} == {
+            "m_u1",
+            "m_u2",
+        }
+        assert {h[0] for h in await s.vector_candidates(Visibility("t", "u"), vec(1, 0, 0, 0), 10)} == {"m_sh"}
+        assert _ids(await s.keyword_candidates(Visibility("new", "u"), parse_query("Mochi"), 10)) == {"m_u2"}
+        assert (await b.learning.log_entries(tenant="new"))[1] == 1
+        assert await s.move_tenant("t", "new", "u") == {
+            "memories": 0,
+            "settings": 0,
+            "audit_entries": 0,
+            "learning_rows": 0,
+        }
+
+    run(backend, body)
+
+
+# -- learning queue ---------------------------------------------------------------------------
+async def _claim(b: Backend, lease_s: float = 60, replica: str = "r1", wait_s: float = 60.0) -> int | None:
+    job = await b.learning.claim(lease_s, replica=replica, holder_wait_s=wait_s)
+    return None if job is None else job.id
+
+
+def test_queue_claim_finish_and_lease_expiry(backend: Factory) -> None:
+    async def body(b: Backend) -> None:
+        q = b.learning
+        a = await q.enqueue("t", "u", "c1", "gpt", {"messages": [{"role": "user", "content": "hi"}]})
+        bb = await q.enqueue("t", "u", None, "gpt", {"messages": []})
+        assert await q.pending_count() == 2
+        job = await q.claim(0.3, replica="r1", holder_wait_s=60)
+        assert job is not None and job.id == a and job.attempts == 1 and job.conversation_id == "c1"
+        assert job.payload == {"messages": [{"role": "user", "content": "hi"}]} and job.key_holder is None
+        assert await _claim(b) == bb  # a is leased
+        assert await _claim(b) is None
+        await asyncio.sleep(0.45)  # a's worker died: its lease runs out
+        again = await q.claim(60, replica="r2", holder_wait_s=60)
+        assert again is not None and again.id == a and again.attempts == 2
+        await q.finish(a)
+        await q.finish(bb)
+        assert await q.pending_count() == 0 and await q.job_counts() == {"done": 2}
+        assert await _claim(b) is None
+
+    run(backend, body)
+
+
+def test_queue_retry_backoff_and_dead_letter(backend: Factory) -> None:
+    async def body(b: Backend) -> None:
+        q = b.learning
+        jid = await q.enqueue("t", "u", None, "gpt", {"messages": ["keep me"]})
+        assert await _claim(b) == jid
+        await q.retry(jid, 0.3, "upstream 503")
+        assert await _claim(b) is None  # backing off
+        await asyncio.sleep(0.4)
+        job = await q.claim(60, replica="r1", holder_wait_s=60)
+        assert job is not None and job.attempts == 2
+        await q.retry(jid, 0.0, "database locked", count_attempt=False)
+        job = await q.claim(60, replica="r1", holder_wait_s=60)
+        assert job is not None and job.attempts == 2  # the store's fault gave the attempt back
+        await q.finish(jid, "dead", "gave up")
+        dead, total = await q.dead_jobs()
+        assert total == 1 and dead[0]["id"] == jid and dead[0]["retryable"] and dead[0]["last_error"] == "gave up"
+        assert await q.retry_dead(jid)
+        job = await q.claim(60, replica="r1", holder_wait_s=60)
+        assert job is not None and job.attempts == 1 and job.payload == {"messages": ["keep me"]}
+        await q.finish(jid, "dead", "again")
+        assert await q.discard_dead(jid)
+        assert not await q.retry_dead(jid) and not await q.discard_dead(jid)
+        assert (await q.dead_jobs())[1] == 0 and (await q.job_counts()).get("discarded") == 1
+
+    run(backend, body)
+
+
+def test_dead_payloads_are_wiped_for_the_user_and_after_retention(backend: Factory) -> None:
+    async def body(b: Backend) -> None:
+        q = b.learning
+        for user in ("ann", "ben"):
+            await q.enqueue("t", user, None, "gpt", {"messages": ["my phone"]})
+            job = await q.claim(60, replica="r1", holder_wait_s=60)
+            assert job is not None
+            await q.finish(job.id, "dead", "gave up")
+        assert await q.wipe_dead_payloads(tenant="t", user_id="ann") == 1
+        assert await q.wipe_dead_payloads(older_than_s=3600) == 0
+        assert await q.wipe_dead_payloads(older_than_s=-1) == 1
+        dead, _ = await q.dead_jobs()
+        assert [d["retryable"] for d in dead] == [False, False]
+
+    run(backend, body)
+
+
+def test_key_holder_affinity(backend: Factory) -> None:
+    async def body(b: Backend) -> None:
+        q = b.learning
+        held = await q.enqueue("t", "u", None, "gpt", {"messages": []}, key_holder="replica-a")
+        assert await _claim(b, replica="replica-b", wait_s=0.4) is None  # its holder has the key
+        job = await q.claim(60, replica="replica-a", holder_wait_s=0.4)
+        assert job is not None and job.id == held and job.key_holder == "replica-a"
+        await q.finish(held)
+        late = await q.enqueue("t", "u", None, "gpt", {"messages": []}, key_holder="replica-a")
+        free = await q.enqueue("t", "u", None, "gpt", {"messages": []})
+        assert await _claim(b, replica="replica-b", wait_s=0.4) == free
+        await asyncio.sleep(0.5)  # the holder did not take it in time (died, restarted)
+        assert await _claim(b, replica="replica-b", wait_s=0.4) == late
+
+    run(backend, body)
+
+
+def test_queue_is_shared_by_replicas(backend: Factory) -> None:
+    async def main() -> None:
+        first, second = backend(), backend()
+        await first.open()
+        await second.open()
+        try:
+            for i in range(20):
+                await first.learning.enqueue("t", "u", None, "gpt", {"n": i})
+            assert await second.learning.pending_count() == 20
+
+            async def drain(b: Backend, replica: str) -> list[int]:
+                got: list[int] = []
+                while (job := await b.learning.claim(60, replica=replica, holder_wait_s=60)) is not None:
+                    got.append(job.payload["n"])
+                    await b.learning.finish(job.id)
+                return got
+
+            a, c = await asyncio.gather(drain(first, "a"), drain(second, "b"))
+            assert sorted(a + c) == list(range(20))  # each job exactly once
+        finally:
+            await second.close()
+            await first.close()
+
+    asyncio.run(main())
+
+
+def test_log_usage_and_prompts(backend: Factory) -> None:
+    async def body(b: Backend) -> None:
+        q = b.learning
+        await q.log(1, "t", "u", {"outcome": "stored", "added": ["m1"]})
+        await q.log(2, "t", "v", {"outcome": "below_threshold"})
+        await q.log(None, "t2", "u", {"outcome": "error"})
+        entries, total = await q.log_entries(tenant="t")
+        assert total == 2 and [e["user_id"] for e in entries] == ["v", "u"] and entries[1]["added"] == ["m1"]
+        assert (await q.log_entries(tenant="t", user_id="u", limit=1))[1] == 1
+        assert (await q.log_entries(limit=1, offset=1))[0][0]["tenant"] == "t"
+        assert [e["outcome"] for e in await q.log_since("2000-01-01", "t", 10)] == ["below_threshold", "stored"]
+        assert len(await q.log_since("2000-01-01", None, 2)) == 2
+        assert await q.log_since("2999-01-01", None, 10) == []
+        await q.add_usage("t", "u", 10, 5)
+        await q.add_usage("t", "u", 1, 1)
+        await q.add_usage("t2", "u", 7, 7)
+        stats = await q.stats("t")
+        (usage,) = stats["tokens_per_day"].values()
+        assert usage == {"prompt_tokens": 11, "completion_tokens": 6, "jobs": 2}
+        text, origin = await q.get_prompt("scoring")
+        assert origin == "default" and "{conversation}" in text
+        await q.put_prompt("scoring", "Score {conversation}", actor="admin")
+        assert await q.get_prompt("scoring") == ("Score {conversation}", "override")
+        await q.reset_prompt("scoring")
+        assert (await q.get_prompt("scoring"))[1] == "default"
+        assert await q.writable()
+        await q.compact()
+
+    run(backend, body)
