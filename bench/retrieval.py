@@ -28,6 +28,7 @@ from gateway.memory import MemoryService, NewMemory, build_embedder
 from gateway.memory.retrieval import RetrievalSettings
 from gateway.memory.sqlite import SQLiteMemoryStore
 from gateway.memory.store import MemoryStore
+from gateway.memory.working_set import DEFAULT_BUDGET_MB
 
 DEFAULT_DATA = Path(__file__).resolve().parents[2] / "shared" / "bench" / "locomo-dev.json"
 CATEGORY_NAMES = {1: "multi-hop", 2: "temporal", 3: "open-domain", 4: "single-hop"}
@@ -111,7 +112,7 @@ async def run_corpus(
         else:
             store = SQLiteMemoryStore(str(folder / f"{corpus}_{n}.db"))
         await store.open()
-        service = MemoryService(store, embedder, retrieval=settings)
+        service = MemoryService(store, embedder, retrieval=settings, working_set_mb=args.working_set_mb)
         try:
             await service.open()
             docs = documents(sample, corpus)
@@ -120,6 +121,8 @@ async def run_corpus(
             ]
             made = await service.add_many("bench", "locomo", items, actor="bench")
             covers = {m.id: set(d[2]) for m, d in zip(made, docs, strict=True)}
+            if service.working_set is not None:  # every question from memory, none while it loads
+                await service.working_set.view("bench", "locomo")
             for question, cat, evidence in questions(sample):
                 hits = await service.search("bench", "locomo", question, limit=max(KS))
                 ranked = [h.memory.id for h in hits]
@@ -132,9 +135,12 @@ async def run_corpus(
                         row[f"R@{k}"] += len(ev & got) / len(ev)
                         if k in (5, 10):
                             row[f"H@{k}"] += 1.0 if ev & got else 0.0
+            if service.working_set is not None:
+                sums["working set"]["hits"] += service.working_set.stats.hits / 2  # two partitions each
         finally:
             await service.close()
             await store.close()
+    print(f"<!-- working-set hits (searches served from memory): {int(sums.pop('working set', {}).get('hits', 0))} -->")
     return {name: {k: (v / row["n"] if k != "n" else v) for k, v in row.items()} for name, row in sums.items()}
 
 
@@ -143,7 +149,7 @@ async def main_async(args: argparse.Namespace) -> None:
     print(
         f"data={args.data} backend={args.backend} embedder={args.embedder} rrf_k={args.rrf_k} depth={args.depth} "
         f"weights vector={args.vector_weight} keyword={args.keyword_weight} substring={args.substring_weight} "
-        f"vector_depth={args.vector_depth} fusion={args.fusion}"
+        f"vector_depth={args.vector_depth} fusion={args.fusion} working_set_mb={args.working_set_mb}"
     )
     print("| corpus | category | n | R@1 | R@5 | R@10 | H@5 | H@10 |")
     print("|---|---|---:|---:|---:|---:|---:|---:|")
@@ -183,6 +189,9 @@ def main() -> None:
         help="FTS5 tables: memories_fts (trigram), memories_words (porter)",
     )
     ap.add_argument("--fusion", default=defaults.fusion, choices=["rrf", "score"])
+    ap.add_argument(
+        "--working-set-mb", type=float, default=DEFAULT_BUDGET_MB, help="0: every list from the store (SQLite)"
+    )
     asyncio.run(main_async(ap.parse_args()))
 
 

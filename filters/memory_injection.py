@@ -82,7 +82,9 @@ class MemoryInjectionFilter:
 
     async def _retrieve(self, ctx: ChatContext, query: str) -> tuple[str, list[str], int]:
         services = self.services
-        found = await services.memory.search(ctx.identity.tenant, ctx.identity.user, query, limit=self.options.top_k)
+        found = await services.memory.search(
+            ctx.identity.tenant, ctx.identity.user, query, limit=self.options.top_k, cached_rows=True
+        )
         if not found:
             return "", [], 0
         window = services.model_info.context_window(ctx.model)

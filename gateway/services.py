@@ -49,7 +49,12 @@ class Services:
             upstreams=UpstreamRouter(config),
             model_info=ModelInfo(config),
             metrics=Metrics(),
-            memory=MemoryService(backend.memories, build_embedder(embedding)),
+            memory=MemoryService(
+                backend.memories,
+                build_embedder(embedding),
+                working_set_mb=config.memory.working_set_mb,
+                working_set_max_rows=config.memory.working_set_max_rows,
+            ),
             learning=backend.learning,
             backend=backend,
         )

@@ -24,8 +24,9 @@ from .embedders import Embedder
 from .keyword_index import SHARED_OWNER, parse_query
 from .keyword_index import partition_key as _partition_key
 from .store import KeywordOptions, MemoryStore, Visibility
-from .types import ScoredMemory
+from .types import Memory, ScoredMemory
 from .vector_index import PartitionKey
+from .working_set import View, WorkingSet
 
 __all__ = ["SHARED_OWNER", "HybridRetriever", "RetrievalSettings", "partition_key"]
 
@@ -108,10 +109,12 @@ class HybridRetriever:
         store: MemoryStore,
         embedder: Embedder | None,
         settings: RetrievalSettings | None = None,
+        working_set: WorkingSet | None = None,
     ) -> None:
         self.store = store
         self.embedder = embedder
         self.settings = settings or RetrievalSettings()
+        self.working_set = working_set
 
     async def search(
         self,
@@ -123,12 +126,22 @@ class HybridRetriever:
         category: str | None = None,
         scope: str | None = None,
         include_disabled: bool = False,
+        cached_rows: bool = False,
     ) -> list[ScoredMemory]:
+        """From the working set when it holds the caller's partitions (enabled memories
+        only), else from the store. With ``cached_rows`` (injection) the rows come from the
+        working set too, whose access counts may lag; otherwise from the store."""
         if limit <= 0 or not query.strip():
             return []
         query = bound_query(query)
         depth = max(self.settings.depth, limit * 2)
         where = Visibility(tenant, user_id, category=category, scope=scope, include_disabled=include_disabled)
+        if self.working_set is not None and not include_disabled:
+            view = await self.working_set.view(tenant, user_id, wait=False)
+            if view is not None:
+                held = await self._search_view(view, where, query, limit, depth, cached_rows=cached_rows)
+                if held is not None:
+                    return held
         lists: list[list[tuple[str, float]]] = []
         weights: list[float] = []
         # the two run concurrently: embedding + vector search on the CPU thread, the keyword
@@ -163,6 +176,47 @@ class HybridRetriever:
             if len(out) >= limit:
                 break
         return out
+
+    async def _search_view(
+        self, view: View, where: Visibility, query: str, limit: int, depth: int, *, cached_rows: bool
+    ) -> list[ScoredMemory] | None:
+        """``search`` from the working set; None when a change reached the view meanwhile
+        (the caller then searches the store)."""
+        embedder = self.embedder
+
+        async def vector() -> list[tuple[str, float]] | None:
+            if embedder is None:
+                return None
+            qvec = (await embedder.embed([query], urgent=True))[0]
+            return view.vector_candidates(where, qvec, min(depth, self.settings.vector_depth))
+
+        # three at once: the query embedding on the CPU thread, then the vector list here; the
+        # keyword lists in another thread (the model, numpy and SQLite release the GIL)
+        vector_list, keyword_lists = await asyncio.gather(
+            vector(),
+            asyncio.to_thread(
+                view.keyword_candidates, where, parse_query(query), depth, self.settings.keyword_options()
+            ),
+        )
+        lists: list[list[tuple[str, float]]] = []
+        weights: list[float] = []
+        if vector_list is not None:
+            lists.append(vector_list)
+            weights.append(self.settings.vector_weight)
+        for ranked, kind in keyword_lists:
+            lists.append(ranked)
+            weights.append(self.settings.weight(kind))
+        if self.settings.fusion == "score":
+            fused = score_fusion(lists, weights)
+        else:
+            fused = rrf([[mid for mid, _ in ranked] for ranked in lists], self.settings.rrf_k, weights)
+        top = [mid for mid, _ in fused[:limit]]
+        rows: dict[str, Memory] = view.memories(top) if cached_rows else await self.store.fetch(top)
+        if not view.current:
+            return None
+        out = [ScoredMemory(memory=rows[mid], relevance=score) for mid, score in fused[:limit] if mid in rows]
+        # a row read from the store is checked again, as in ``search``
+        return [s for s in out if s.memory.enabled and s.memory.tenant == where.tenant]
 
     async def _vector(self, where: Visibility, query: str, depth: int) -> list[tuple[str, float]] | None:
         if self.embedder is None:

@@ -33,6 +33,7 @@ from .embedders import Embedder
 from .retrieval import HybridRetriever, RetrievalSettings
 from .store import Change, MemoryStore, Visibility
 from .types import Memory, NewMemory, ScoredMemory
+from .working_set import DEFAULT_BUDGET_MB, DEFAULT_MAX_ROWS, WorkingSet, budget_bytes
 
 log = logging.getLogger("memorelay.memory")
 
@@ -55,6 +56,8 @@ class MemoryService(UserDataMixin, AdminMixin, TenantMixin):
         embedder: Embedder | None,
         *,
         retrieval: RetrievalSettings | None = None,
+        working_set_mb: float = DEFAULT_BUDGET_MB,
+        working_set_max_rows: int = DEFAULT_MAX_ROWS,
     ) -> None:
         self.store = store
         self.embedder = embedder
@@ -70,6 +73,12 @@ class MemoryService(UserDataMixin, AdminMixin, TenantMixin):
         self._purger = DeletedTextPurger(store)
         self._retriever: HybridRetriever | None = None
         store.on_change(self._changed)
+        # retrieval from memory for the users this process serves (0 MB: always the store);
+        # a committed change drops the partitions it touched (the store's on_change)
+        self.working_set: WorkingSet | None = None
+        if budget_bytes(working_set_mb) > 0:
+            self.working_set = WorkingSet(store, budget_bytes(working_set_mb), working_set_max_rows)
+            store.on_change(self.working_set.changed)
 
     # -- lifecycle --------------------------------------------------------------------------
     async def open(self) -> None:
@@ -83,7 +92,7 @@ class MemoryService(UserDataMixin, AdminMixin, TenantMixin):
             else:
                 await embed_missing(self.store, self.embedder, everything=False)
                 self.index_state = state
-        self._retriever = HybridRetriever(self.store, self.embedder, self.retrieval_settings)
+        self._retriever = HybridRetriever(self.store, self.embedder, self.retrieval_settings, self.working_set)
         self._access.start()
         self.ready = True
 
@@ -105,6 +114,8 @@ class MemoryService(UserDataMixin, AdminMixin, TenantMixin):
         """Write buffered access counts, purge deleted text and save the vector files."""
         if self.ready:
             try:
+                if self.working_set is not None:
+                    self.working_set.close()
                 await self._access.stop()
                 await self._purger.stop()
                 await self.checkpoint()
@@ -118,6 +129,8 @@ class MemoryService(UserDataMixin, AdminMixin, TenantMixin):
             return 0
         done = await embed_missing(self.store, self.embedder, everything=True)
         await self.store.prepare_vectors(self.embedder.name, self._dim, reembedded=True)
+        if self.working_set is not None:
+            self.working_set.clear()  # every embedding changed
         return done
 
     # -- helpers ----------------------------------------------------------------------------
@@ -250,9 +263,11 @@ class MemoryService(UserDataMixin, AdminMixin, TenantMixin):
         category: str | None = None,
         scope: str | None = None,
         include_disabled: bool = False,
+        cached_rows: bool = False,
     ) -> builtins.list[ScoredMemory]:
         """Hybrid retrieval over own personal (none when ``user_id`` is None) + tenant shared
-        and system memories, most relevant first."""
+        and system memories, most relevant first. ``cached_rows``: rows may come from the
+        working set (injection: their access counts may lag; everything else is current)."""
         if self._retriever is None:
             raise RuntimeError("memory service is not open")
         return await self._retriever.search(
@@ -263,6 +278,7 @@ class MemoryService(UserDataMixin, AdminMixin, TenantMixin):
             category=category,
             scope=scope,
             include_disabled=include_disabled,
+            cached_rows=cached_rows,
         )
 
     async def in_slot(self, tenant: str, user_id: str, slot: str) -> builtins.list[Memory]:

@@ -76,14 +76,11 @@ class KeywordOptions:
 
 @dataclass(frozen=True, slots=True)
 class PartitionRows:
-    """One partition's enabled memories, for a replica's working set: ids, the text the
-    keyword index holds, and the embedding matrix (rows align with ``ids``; None without
-    embeddings)."""
+    """One partition's enabled memories in store order, for a replica's working set
+    (``working_set``), which renders them without another read; row i of ``vectors`` is
+    ``memories[i]``'s embedding (a row of zeros where it has none; None without any)."""
 
-    ids: list[str]
-    texts: list[str]
-    categories: list[str]
-    scopes: list[str]
+    memories: list[Memory]
     vectors: np.ndarray | None
 
 
@@ -171,8 +168,9 @@ class MemoryStore(Protocol):
         """Rows (disabled included) the caller sees: own personal + tenant shared/system."""
         ...
 
-    async def partition_rows(self, tenant: str, owner: str) -> PartitionRows:
-        """Every enabled memory of one partition (owner = user id or SHARED_OWNER)."""
+    async def partition_rows(self, tenant: str, owner: str, *, limit: int | None = None) -> PartitionRows:
+        """The enabled memories of one partition (owner = user id or SHARED_OWNER), at most
+        ``limit`` (the working set asks for its row cap + 1 to learn a partition is too big)."""
         ...
 
     # -- settings ---------------------------------------------------------------------------

@@ -8,6 +8,7 @@ from typing import Any, TypeVar
 from gateway.memory import Embedder, MemoryService, NewMemory
 from gateway.memory.retrieval import RetrievalSettings
 from gateway.memory.sqlite import SQLiteMemoryStore
+from gateway.memory.working_set import DEFAULT_BUDGET_MB, DEFAULT_MAX_ROWS
 
 T = TypeVar("T")
 
@@ -43,12 +44,24 @@ def run(coro: Coroutine[Any, Any, T]) -> T:
 
 
 async def opened(
-    path: str, embedder: Embedder | None, *, retrieval: RetrievalSettings | None = None, **store_options: Any
+    path: str,
+    embedder: Embedder | None,
+    *,
+    retrieval: RetrievalSettings | None = None,
+    working_set_mb: float = DEFAULT_BUDGET_MB,
+    working_set_max_rows: int = DEFAULT_MAX_ROWS,
+    **store_options: Any,
 ) -> OwnedService:
     """An opened service on the SQLite file ``path`` (``store_options``: ``SQLiteMemoryStore``'s)."""
     store = SQLiteMemoryStore(path, **store_options)
     await store.open()
-    service = OwnedService(store, embedder, retrieval=retrieval)
+    service = OwnedService(
+        store,
+        embedder,
+        retrieval=retrieval,
+        working_set_mb=working_set_mb,
+        working_set_max_rows=working_set_max_rows,
+    )
     _opened.append(service)
     await service.open()
     return service

@@ -359,10 +359,11 @@ def test_partition_rows(backend: Factory) -> None:
         await _people(b)
         await b.memories.write_fields("m_u2", {"enabled": False})
         rows = await b.memories.partition_rows("t", "u")
-        assert rows.ids == ["m_u1"] and "green tea" in rows.texts[0]
+        assert [m.id for m in rows.memories] == ["m_u1"] and "green tea" in rows.memories[0].content
         assert rows.vectors is not None and rows.vectors.shape == (1, DIM)
         shared = await b.memories.partition_rows("t", SHARED_OWNER)
-        assert shared.ids == ["m_sh"] and shared.scopes == ["shared"]
+        assert [m.id for m in shared.memories] == ["m_sh"] and shared.memories[0].scope == "shared"
+        assert len((await b.memories.partition_rows("t", SHARED_OWNER, limit=0)).memories) == 0
 
     run(backend, body)
 

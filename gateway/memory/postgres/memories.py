@@ -294,13 +294,13 @@ class PostgresMemoryStore:
         clause, args = visibility(Visibility(tenant, user_id, include_disabled=True))
         return await self._scalar(f"SELECT COUNT(*) FROM memories WHERE {clause}", args)
 
-    async def partition_rows(self, tenant: str, owner: str) -> PartitionRows:
+    async def partition_rows(self, tenant: str, owner: str, *, limit: int | None = None) -> PartitionRows:
         clause, args = partition(tenant, owner)
+        tail = "" if limit is None else f" LIMIT {int(limit)}"
         async with self.db.connection() as conn:
             async with conn.cursor(binary=True) as cur:
                 await cur.execute(
-                    f"SELECT id, title, content, tags, category, scope, embedding FROM memories "
-                    f"WHERE {clause} AND enabled ORDER BY seq",
+                    f"SELECT {COLUMNS}, embedding FROM memories WHERE {clause} AND enabled ORDER BY seq{tail}",
                     args,
                 )
                 rows = await cur.fetchall()
@@ -503,14 +503,14 @@ async def _move_settings(conn: Conn, source: str, target: str, user_id: str | No
 
 
 def _partition_rows(rows: Sequence[Sequence[Any]]) -> PartitionRows:
-    vectors = [r[6] for r in rows]
+    """The rows' memories and their embeddings (a row of zeros where one is missing or of
+    another size than the first; None without any)."""
+    vectors = [None if r[-1] is None else np.asarray(r[-1], dtype=np.float32) for r in rows]
+    size = next((len(v) for v in vectors if v is not None), 0)
     matrix: np.ndarray | None = None
-    if rows and all(v is not None and len(v) == len(vectors[0]) for v in vectors):
-        matrix = np.stack(vectors).astype(np.float32, copy=False)
-    return PartitionRows(
-        ids=[r[0] for r in rows],
-        texts=[f"{r[1]} {r[2]} {' '.join(orjson.loads(r[3]))}" for r in rows],
-        categories=[r[4] for r in rows],
-        scopes=[r[5] for r in rows],
-        vectors=matrix,
-    )
+    if size:
+        matrix = np.zeros((len(rows), size), dtype=np.float32)
+        for i, v in enumerate(vectors):
+            if v is not None and len(v) == size:
+                matrix[i] = v
+    return PartitionRows([row_to_memory(r) for r in rows], matrix)

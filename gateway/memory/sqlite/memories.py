@@ -92,6 +92,19 @@ _USAGE_SUMS = ("prompt_tokens", "completion_tokens", "jobs")
 _CHUNK = 500
 
 
+def _stacked(blobs: list[bytes | None]) -> np.ndarray | None:
+    """float32 rows of the embeddings (a row of zeros where one is missing or of another
+    size than the first); None without any."""
+    size = next((len(b) for b in blobs if b is not None), 0)
+    if not size:
+        return None
+    out = np.zeros((len(blobs), size // 4), dtype=np.float32)
+    for i, blob in enumerate(blobs):
+        if blob is not None and len(blob) == size:
+            out[i] = np.frombuffer(blob, dtype=np.float32)
+    return out
+
+
 def row_to_memory(row: Sequence[Any]) -> Memory:
     return Memory(
         id=row[0],
@@ -778,27 +791,16 @@ class SQLiteMemoryStore:
         vis, args = visibility_sql(user_id)
         return await self._scalar(f"SELECT COUNT(*) FROM memories m WHERE m.tenant = ? AND {vis}", [tenant, *args])
 
-    async def partition_rows(self, tenant: str, owner: str) -> PartitionRows:
+    async def partition_rows(self, tenant: str, owner: str, *, limit: int | None = None) -> PartitionRows:
         if owner == SHARED_OWNER:
             where, args = "tenant = ? AND scope IN ('shared', 'system')", [tenant]
         else:
             where, args = "tenant = ? AND scope = 'personal' AND user_id = ?", [tenant, owner]
+        tail = "" if limit is None else f" LIMIT {int(limit)}"
         rows = await self._rows(
-            f"SELECT id, title, content, tags, category, scope, embedding FROM memories "
-            f"WHERE {where} AND enabled = 1 ORDER BY rowid",
-            args,
+            f"SELECT {_COLUMNS}, embedding FROM memories WHERE {where} AND enabled = 1 ORDER BY rowid{tail}", args
         )
-        blobs = [r[6] for r in rows]
-        vectors = None
-        if rows and all(b is not None and len(b) == len(blobs[0]) for b in blobs):
-            vectors = np.frombuffer(b"".join(blobs), dtype=np.float32).reshape(len(rows), -1)
-        return PartitionRows(
-            ids=[r[0] for r in rows],
-            texts=[f"{r[1]} {r[2]} {' '.join(orjson.loads(r[3]))}" for r in rows],
-            categories=[r[4] for r in rows],
-            scopes=[r[5] for r in rows],
-            vectors=vectors,
-        )
+        return PartitionRows([row_to_memory(r) for r in rows], _stacked([r[-1] for r in rows]))
 
     # -- settings ---------------------------------------------------------------------------
     async def get_settings(self, tenant: str, user_id: str) -> dict[str, Any] | None:
