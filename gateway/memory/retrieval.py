@@ -211,7 +211,9 @@ class HybridRetriever:
         else:
             fused = rrf([[mid for mid, _ in ranked] for ranked in lists], self.settings.rrf_k, weights)
         top = [mid for mid, _ in fused[:limit]]
-        rows: dict[str, Memory] = view.memories(top) if cached_rows else await self.store.fetch(top)
+        # another replica's acknowledged delete may not have reached this view yet: confirm
+        trust_view = cached_rows and not self.store.shared
+        rows: dict[str, Memory] = view.memories(top) if trust_view else await self.store.fetch(top)
         if not view.current:
             return None
         out = [ScoredMemory(memory=rows[mid], relevance=score) for mid, score in fused[:limit] if mid in rows]

@@ -87,6 +87,13 @@ class PartitionRows:
 class MemoryStore(Protocol):
     """Memories, their embeddings and indexes, user settings, the audit log, metadata."""
 
+    # True when other processes write the same database (PostgreSQL): their changes reach
+    # this one by notification, a moment later, so a working set's rows are confirmed by a
+    # read before they are injected (an acknowledged delete on another replica is never
+    # injected). False for SQLite: this process is the only writer and hears every change
+    # at commit.
+    shared: bool
+
     async def open(self) -> None: ...
     async def close(self) -> None: ...
     def transaction(self) -> AbstractAsyncContextManager[None]: ...

@@ -55,6 +55,40 @@ def test_a_write_on_one_replica_is_served_by_another(gateway: GatewayFactory, fa
         assert within(1.0, lambda: alice_b.get("/api/memories/settings").json() == {"learning_enabled": False})
 
 
+def test_changes_reach_the_other_replicas_working_set_and_acknowledged_removals_are_never_injected(
+    gateway: GatewayFactory, fake: FakeUpstream, pg_url: str
+) -> None:
+    options = {"filters": injection(), "memory": {"database": pg_url}}
+    question = [{"role": "user", "content": "What is my parrot called?"}]
+
+    def injected(url: str, user: str) -> str:
+        chat(url, user, question)
+        return block_of(fake.last_chat().body["messages"])  # type: ignore[index]
+
+    with gateway(**options) as a, gateway(**options) as b:
+        for change in ("create", "delete", "disable"):
+            user = f"kiwi-{change}"
+            assert "Kiwi" not in injected(b, user)  # b loads the user's (empty) working set
+            time.sleep(0.5)  # the load runs beside the first request; let it land
+            memory = add(user_client(a, user), "Pet", f"{user} has a parrot named Kiwi.")
+            written = time.monotonic()
+            assert within(5.0, lambda u=user: "Kiwi" in injected(b, u))  # type: ignore[misc]
+            seen = time.monotonic() - written
+            if change == "create":
+                assert seen <= 1.0, f"the write took {seen:.2f} s to reach the other replica"
+                continue
+            time.sleep(0.5)  # b now serves the user from its working set
+            if change == "delete":
+                assert user_client(a, user).delete(f"/api/memories/{memory['id']}").status_code == 204
+            else:
+                r = user_client(a, user).patch(f"/api/memories/{memory['id']}", json={"enabled": False})
+                assert r.status_code == 200, r.text
+            # acknowledged by a: from now on neither replica injects it, not even once
+            for _ in range(3):
+                assert "Kiwi" not in injected(b, user)
+                assert "Kiwi" not in injected(a, user)
+
+
 def _client(url: str, user: str) -> openai.OpenAI:
     headers = {"X-Memorelay-User": user}
     return openai.OpenAI(base_url=url + "/v1", api_key="gw-key", max_retries=0, default_headers=headers)

@@ -50,6 +50,8 @@ class PostgresMemoryStore:
     """See ``store.MemoryStore``. ``database`` is a URL (this store gets its own pool) or a
     ``Database`` shared with the learning queue."""
 
+    shared = True  # see store.MemoryStore.shared
+
     def __init__(self, database: Database | str) -> None:
         self.db = database if isinstance(database, Database) else Database(database)
         self._terms = _search.TermStats()

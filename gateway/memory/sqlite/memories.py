@@ -159,6 +159,8 @@ class _Tx:
 class SQLiteMemoryStore:
     """See ``store.MemoryStore`` and the module docstring."""
 
+    shared = False  # see store.MemoryStore.shared
+
     def __init__(
         self,
         path: str,
