@@ -268,10 +268,17 @@ async def prefill(db: str, users: int, per_user: int, batch: int = 1000) -> floa
     from gateway.auth import pass_through_tenant
     from gateway.memory import MemoryService, build_embedder
     from gateway.memory.sqlite import SQLiteMemoryStore
+    from gateway.memory.store import MemoryStore
     from gateway.memory.types import NewMemory
 
     tenant = pass_through_tenant(KEY)
-    store = SQLiteMemoryStore(db)
+    store: MemoryStore
+    if db.startswith("postgresql://"):
+        from gateway.memory.postgres import PostgresMemoryStore
+
+        store = PostgresMemoryStore(db)
+    else:
+        store = SQLiteMemoryStore(db)
     await store.open()
     service = MemoryService(store, build_embedder({"provider": "local"}))
     await service.open()
@@ -485,7 +492,13 @@ async def run(args: argparse.Namespace) -> None:
 
     with tempfile.TemporaryDirectory() as tmp:
         db = args.db or f"{tmp}/injection.db"
-        if Path(db).exists():
+        if args.backend == "postgres" and not args.db:
+            from tests.pg import fresh_database_url
+
+            db = fresh_database_url()
+        if db.startswith("postgresql://") and args.db:
+            print(f"reusing {db.split('@')[-1]}")
+        elif Path(db).exists():
             print(f"reusing {db}")
         else:
             print(f"prefilling {args.users} users x {args.per_user} memories into {db}")
@@ -497,7 +510,7 @@ async def run(args: argparse.Namespace) -> None:
             for name, values in prof.items():
                 print(f"  {name:44s} n={len(values):3d} {summary(values)}")
             return
-        filters = [{"memory_injection": {}}]
+        filters: list[Any] = [{"memory_injection": {}}]
         sizes = {"working set": args.working_set_mb}
         if args.compare:  # the same run through a second gateway that searches the store
             sizes["store (working_set_mb 0)"] = 0
@@ -516,7 +529,7 @@ async def run(args: argparse.Namespace) -> None:
         )
         for name, res in results.items():
             report(name, res)
-        if not args.no_profile:
+        if not args.no_profile and args.backend == "sqlite":
             prof = await profile(db, working_set_mb=args.working_set_mb)
             print("\nin-process profile of one retrieval (ms; 'rows matched' are counts):")
             for name, values in prof.items():
@@ -538,6 +551,12 @@ def main() -> None:
         "--working-set-mb", type=float, default=256, help="memory.working_set_mb (0: every list from the store)"
     )
     parser.add_argument("--profile-only", action="store_true", help="only the in-process profile")
+    parser.add_argument(
+        "--backend",
+        choices=["sqlite", "postgres"],
+        default="sqlite",
+        help="postgres: a fresh database on the embedded PostgreSQL of tests/pg.py (or --db postgresql://…)",
+    )
     asyncio.run(run(parser.parse_args()))
 
 
