@@ -22,12 +22,16 @@ import asyncio
 import itertools
 import random
 import re
+import sys
 import time
 from contextlib import ExitStack
+from pathlib import Path
 from typing import Any
 
 import aiohttp
 import httpx
+
+sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
 from bench._harness import PIDS, cpu_seconds, fake_upstream, gateway, pct
 from bench.injection import memory_texts, queries
