@@ -331,7 +331,8 @@ async def _migrate(args: argparse.Namespace) -> int:
     source, target_url = config.memory.database, str(args.target)
 
     def refuse(message: str) -> int:
-        print(f"memorelay: nothing copied: {message}", file=sys.stderr)
+        one_line = " ".join(message.split())  # driver errors span lines
+        print(f"memorelay: nothing copied: {one_line}", file=sys.stderr)
         return 1
 
     if not is_postgres_url(target_url):

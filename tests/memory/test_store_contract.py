@@ -374,7 +374,8 @@ def test_memories_settings_and_audit_are_copied_in_and_out_without_repeats(backe
         assert [len(batch) for batch in batches] == [2, 1]
         copied = [row for batch in batches for row in batch]
         assert [m for m, _ in copied] == [m for m, _ in rows]
-        assert np.allclose(copied[0][1], vec(1, 0, 0, 0)) and copied[2][1] is None
+        tea_vector = copied[0][1]
+        assert tea_vector is not None and np.allclose(tea_vector, vec(1, 0, 0, 0)) and copied[2][1] is None
         me = Visibility("t", "u")
         assert [h[0] for h in await s.vector_candidates(me, vec(1, 0, 0, 0), 10)] == ["m1"]  # m2 is disabled
         assert _ids(await s.keyword_candidates(me, parse_query("green tea"), 10)) == {"m1"}
