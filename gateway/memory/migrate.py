@@ -6,12 +6,13 @@ backend keeps its own SQL). The source is only read; the target's derived indexe
 and the vector index, prepared at the end) follow its rows.
 
 Running it again copies only what changed on the source since: new memories are inserted,
-memories edited there replace older copies (an edit made on the target since wins), settings
-likewise by their ``updated_at``, audit entries from where the last run stopped (the target
-remembers the last source entry it took, per source, in the transaction that took it), and a
-memory the copied audit log records as deleted, and that the source no longer holds, is
-deleted on the target too. A second run over an unchanged source changes nothing. The
-learning queue, the learning log and learning token usage are not copied.
+memories edited there replace older copies (an edit made on the target since wins; access
+counts never go down, see ``_copy.sort_import``), settings likewise by their ``updated_at``,
+audit entries from where the last run stopped (the target remembers the last source entry it
+took, per source, in the transaction that took it), and a memory the copied audit log records
+as deleted, and that the source no longer holds, is deleted on the target too. A second run
+over an unchanged source changes nothing. The learning queue, the learning log and learning
+token usage are not copied.
 
 The target must use the same embedding model as the source (or none yet), so its vectors
 stay comparable; the check comes before anything is written.

@@ -137,9 +137,16 @@ def test_a_sqlite_store_moves_to_postgresql_and_answers_the_same(
         assert _report(out)["memories"] == "0 copied, 0 updated, 7 already there, 0 deleted (deleted on the source)"
         assert "nothing new to copy" in out and _report(out)["audit log"] == "0 entries copied", out
         after = _answers(b)
-    # access counts of the chat above are the only difference
+    # access counts of the chat above are the only difference: the target keeps them
     for key in ("search", "stats", "settings", "admin_stats", "users", "audit", "prompt"):
         assert after[key] == before[key], key
+    counted, counted_before = _access_counts(after), _access_counts(before)
+    assert counted.keys() == counted_before.keys() and counted != counted_before
+    assert all(counted[mid] >= n for mid, n in counted_before.items())
+
+
+def _access_counts(answers: dict[str, Any]) -> dict[str, int]:
+    return {m["id"]: m["access_count"] for m in answers["alice"]["data"]}
 
 
 def test_a_target_embedded_with_another_model_is_refused(tmp_path: Path, pg_url: str) -> None:
