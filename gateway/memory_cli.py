@@ -1,4 +1,4 @@
-"""``memorelay memories list|search|add|delete|export|import|reindex|users|move-tenant``:
+"""``memorelay memories list|search|add|delete|export|import|reindex|users|move-tenant|migrate``:
 the store, directly.
 
 Writes go to SQLite (the source of truth); a running gateway's in-memory vector
@@ -26,6 +26,16 @@ from gateway.config import Config, load_config
 Command = Callable[[Any, argparse.Namespace, str], Awaitable[int]]
 ACTOR = "cli"
 TENANT_OF_HINT = "in pass-through mode a tenant is a hash of the API key: `memorelay tenant-of` prints a key's"
+
+
+MIGRATE_HELP = (
+    "Copy the store of memory.database (SQLite) into the PostgreSQL database of --to: memories with "
+    "their embeddings, user settings, the audit log and prompt overrides (not the learning queue, "
+    "learning log or token usage). The SQLite file is only read, so the gateway may keep running on "
+    "it: writes made during the copy (new, edited, disabled or deleted memories, settings) are picked "
+    "up by running the command again, which copies only what changed. Refused when the target's "
+    "memories come from another embedding model."
+)
 
 
 class TenantUnknown(Exception):
@@ -81,6 +91,14 @@ def add_memory_commands(sub: Any) -> None:
     p.add_argument("--from", dest="source", required=True, metavar="OLD", help="tenant to move from")
     p.add_argument("--to", dest="target", required=True, metavar="NEW", help="tenant to move to")
     p.add_argument("--user", help="move only this user's personal memories and data")
+    p = commands.add_parser(
+        "migrate",
+        help="copy the configured SQLite store into PostgreSQL (run it again to pick up later writes)",
+        description=MIGRATE_HELP,
+    )
+    p.add_argument("--config", help="config file (default: $MEMORELAY_CONFIG, else ./config/memorelay.yaml …)")
+    p.add_argument("--to", dest="target", required=True, metavar="postgresql://…", help="the PostgreSQL database")
+    p.set_defaults(run=lambda args: asyncio.run(_migrate(args)))
 
 
 def _configured_tenant(config: Config) -> str | None:
@@ -296,4 +314,62 @@ async def _move_tenant(service: Any, args: argparse.Namespace, tenant: str) -> i
     )
     if moved.memories:
         print("the gateway rebuilds its vector index at its next start")
+    return 0
+
+
+async def _migrate(args: argparse.Namespace) -> int:
+    """``memories migrate --to URL``: the configured SQLite store into PostgreSQL."""
+    import time
+    from pathlib import Path
+    from urllib.parse import urlsplit
+
+    from gateway.config import display_database
+    from gateway.memory.backend import is_postgres_url, open_backend, sqlite_backend
+    from gateway.memory.migrate import MigrationError, migrate
+
+    config = load_config(args.config)
+    source, target_url = config.memory.database, str(args.target)
+
+    def refuse(message: str) -> int:
+        one_line = " ".join(message.split())  # driver errors span lines
+        print(f"memorelay: nothing copied: {one_line}", file=sys.stderr)
+        return 1
+
+    if not is_postgres_url(target_url):
+        return refuse(f"--to must be a postgresql:// URL, not {display_database(target_url)!r}")
+    if source == target_url:
+        return refuse("--to is the configured memory.database itself")
+    if is_postgres_url(source):
+        return refuse(
+            f"memory.database is already PostgreSQL ({display_database(source)}); "
+            "migrate copies a SQLite store (point --config at the SQLite configuration)"
+        )
+    if source in ("", ":memory:") or source.startswith("file:") or not Path(source).is_file():
+        return refuse(f"memory.database {source!r} is not a SQLite file")
+    shown = display_database(target_url)
+    print(f"migrating {source} -> {shown}")
+    started = time.monotonic()
+    target_config = config.model_copy(update={"memory": config.memory.model_copy(update={"database": target_url})})
+    from_store = sqlite_backend(source, busy_timeout_ms=config.memory.busy_timeout_ms)
+    to_store = open_backend(target_config)
+    try:
+        await from_store.open()
+        try:
+            await to_store.open()
+        except (ConnectionError, OSError) as exc:
+            password = urlsplit(target_url).password
+            text = str(exc).replace(password, "***") if password else str(exc)
+            return refuse(f"cannot open {shown}: {text}")
+        report = await migrate(from_store, to_store, source)
+    except MigrationError as exc:
+        return refuse(str(exc))
+    finally:
+        try:
+            await to_store.close()
+        finally:
+            await from_store.close()
+    for line in report.lines():
+        print(line)
+    done = "done" if report.anything else "nothing new to copy"
+    print(f"{done} in {time.monotonic() - started:.1f} s; run it again to pick up writes made on the source meanwhile")
     return 0

@@ -497,3 +497,35 @@ def test_compose_replicas_share_one_postgresql_behind_the_load_balancer() -> Non
     for name in ("memorelay-a", "memorelay-b"):
         assert f"server {name}:${{MEMORELAY_PORT}}" in template
     assert "proxy_buffering off;" in template  # streams are relayed as they arrive
+
+
+def test_migrate_refuses_what_it_cannot_copy_in_one_line_without_the_password(tmp_path: Path, pg_url: str) -> None:
+    source = tmp_path / "memorelay.db"
+    cfg = tmp_path / "memorelay.yaml"
+    cfg.write_text(yaml.safe_dump({"memory": {"database": str(source), "embedding": {"provider": "none"}}}))
+    on_pg = tmp_path / "pg.yaml"
+    on_pg.write_text(yaml.safe_dump({"memory": {"database": pg_url, "embedding": {"provider": "none"}}}))
+    secret_url = "postgresql://mr:s3cret-pw@127.0.0.1:1/memorelay"
+
+    def refused(config: Path, url: str, expected: str) -> None:
+        r = memorelay("memories", "migrate", "--to", url, "--config", str(config), cwd=tmp_path)
+        assert r.returncode == 1 and r.stderr.count("\n") == 1 and expected in r.stderr, r.stderr
+        assert "Traceback" not in r.stderr and "s3cret-pw" not in r.stdout + r.stderr
+
+    refused(cfg, pg_url, "is not a SQLite file")  # the configured file does not exist ...
+    assert not source.exists()  # ... and is not created
+    run(_empty_store(str(source)))
+    refused(cfg, str(tmp_path / "other.db"), "--to must be a postgresql:// URL")
+    refused(on_pg, pg_url, "--to is the configured memory.database itself")
+    refused(on_pg, secret_url, "memory.database is already PostgreSQL")
+    refused(cfg, secret_url, "cannot open postgresql://mr:***@127.0.0.1:1/memorelay")
+    r = memorelay("memories", "migrate", "--help")
+    assert "picked up by running the command again" in " ".join(r.stdout.split())
+
+
+async def _empty_store(path: str) -> None:
+    from gateway.memory.backend import sqlite_backend
+
+    backend = sqlite_backend(path)
+    await backend.open()
+    await backend.close()

@@ -23,7 +23,7 @@ Guarantees every backend gives:
 
 from __future__ import annotations
 
-from collections.abc import Callable, Sequence
+from collections.abc import AsyncIterator, Callable, Sequence
 from contextlib import AbstractAsyncContextManager
 from dataclasses import dataclass
 from typing import Any, Literal, Protocol
@@ -72,6 +72,20 @@ class KeywordOptions:
     substrings: bool = True  # the partial-word list ("paint" finds "painting") ...
     substring_max_rows: int = 2000  # ... only when the caller sees at most this many rows
     prune_common: bool = True  # leave out English words found in > 10% of all rows (large stores)
+
+
+# a memory with its stored embedding (None without one), as copied between stores
+MemoryRow = tuple[Memory, np.ndarray | None]
+
+
+@dataclass(frozen=True, slots=True)
+class SettingsRow:
+    """One user's stored settings and when they were last written (ISO time)."""
+
+    tenant: str
+    user_id: str
+    settings: dict[str, Any]
+    updated_at: str
 
 
 @dataclass(frozen=True, slots=True)
@@ -213,6 +227,33 @@ class MemoryStore(Protocol):
         ``source`` to ``target``. Raises ``types.TenantConflict`` before writing anything when
         the target holds different settings for a user; equal settings just leave the source.
         Answers counts: memories, settings, audit_entries, learning_rows."""
+        ...
+
+    # -- copying between stores (``memorelay memories migrate``) -----------------------------
+    def iter_memories(self, batch: int) -> AsyncIterator[list[MemoryRow]]:
+        """Every memory with its embedding, in store order, ``batch`` at a time (each batch
+        one read: a store written meanwhile is walked without repeats or gaps of old rows)."""
+        ...
+
+    async def import_memories(self, rows: Sequence[MemoryRow]) -> tuple[int, int]:
+        """Store copies of another store's memories with their ids, times and counts; answers
+        (inserted, written over). A memory this store lacks is inserted; one it holds takes the
+        copy when they differ and its own is not newer (``updated_at``), and keeps the larger
+        access count (``_copy.sort_import``); importing the same rows again changes nothing."""
+        ...
+
+    async def all_settings(self) -> list[SettingsRow]: ...
+    async def import_settings(self, rows: Sequence[SettingsRow]) -> int:
+        """Write the users' settings this store lacks or holds older (by ``updated_at``, kept
+        as given); answers how many were written."""
+        ...
+
+    async def audit_after(self, after_id: int, limit: int) -> list[dict[str, Any]]:
+        """Audit entries with an id above ``after_id``, oldest first (as ``audit_entries``)."""
+        ...
+
+    async def import_audit(self, entries: Sequence[dict[str, Any]]) -> None:
+        """Append another store's audit entries in their order, times kept (new ids)."""
         ...
 
     # -- housekeeping -----------------------------------------------------------------------

@@ -7,13 +7,14 @@ from __future__ import annotations
 import asyncio
 import time
 from collections.abc import Awaitable, Callable
+from dataclasses import replace
 from typing import TypeVar
 
 import numpy as np
 import pytest
 
 from gateway.memory.keyword_index import SHARED_OWNER, parse_query
-from gateway.memory.store import Backend, Change, Visibility
+from gateway.memory.store import Backend, Change, SettingsRow, Visibility
 from gateway.memory.types import Memory, TenantConflict
 
 T = TypeVar("T")
@@ -350,6 +351,68 @@ def test_keyword_candidates_english_chinese_and_partial_words(backend: Factory) 
         await s.write_fields("m_part", {"content": "The user plays the drums"})
         assert _ids(await s.keyword_candidates(me, parse_query("xylophon"), 10)) == set()
         assert _ids(await s.keyword_candidates(me, parse_query("drums"), 10)) == {"m_part"}
+
+    run(backend, body)
+
+
+def test_memories_settings_and_audit_are_copied_in_and_out_without_repeats(backend: Factory) -> None:
+    """The copy methods ``memorelay memories migrate`` uses: a copy keeps ids, times, counts,
+    flags and vectors; importing the same rows again changes nothing; a newer source row
+    replaces an older copy and an older one leaves a newer copy as it is; the indexes follow."""
+
+    async def body(b: Backend) -> None:
+        s = b.memories
+        assert await s.prepare_vectors("test-model", DIM) in ("loaded", "rebuilt")
+        tea = replace(
+            mem("m1", "Tea", "The user drinks green tea"), access_count=3, last_access_at="2026-01-02T00:00:00Z"
+        )
+        off = replace(mem("m2", "咖啡", "我喜欢喝咖啡"), enabled=False, disabled_reason="user", slot="drink")
+        rows = [(tea, vec(1, 0, 0, 0)), (off, vec(0, 1, 0, 0)), (mem("m3", "Shared", scope="shared"), None)]
+        assert await s.import_memories(rows) == (3, 0)
+        assert await s.import_memories(rows) == (0, 0)
+        batches = [batch async for batch in s.iter_memories(2)]
+        assert [len(batch) for batch in batches] == [2, 1]
+        copied = [row for batch in batches for row in batch]
+        assert [m for m, _ in copied] == [m for m, _ in rows]
+        tea_vector = copied[0][1]
+        assert tea_vector is not None and np.allclose(tea_vector, vec(1, 0, 0, 0)) and copied[2][1] is None
+        me = Visibility("t", "u")
+        assert [h[0] for h in await s.vector_candidates(me, vec(1, 0, 0, 0), 10)] == ["m1"]  # m2 is disabled
+        assert _ids(await s.keyword_candidates(me, parse_query("green tea"), 10)) == {"m1"}
+
+        edited = replace(tea, content="The user drinks oolong", updated_at="2026-02-01T00:00:00Z")
+        assert await s.import_memories([(edited, vec(0, 0, 1, 0))]) == (0, 1)
+        stale = replace(tea, content="The user drinks black tea")  # older than the stored copy
+        assert await s.import_memories([(stale, vec(1, 0, 0, 0))]) == (0, 0)
+        assert (await s.fetch_one("m1")) == edited
+        counted = replace(edited, access_count=5, last_access_at="2026-03-01T00:00:00Z")
+        assert await s.import_memories([(counted, vec(0, 0, 1, 0))]) == (0, 1)  # injected on the source since
+        assert await s.import_memories([(edited, vec(0, 0, 1, 0))]) == (0, 0)  # counts never go down
+        assert (await s.fetch_one("m1")) == counted
+        assert _ids(await s.keyword_candidates(me, parse_query("oolong"), 10)) == {"m1"}
+        assert _ids(await s.keyword_candidates(me, parse_query("green"), 10)) == set()
+        assert [h[0] for h in await s.vector_candidates(me, vec(0, 0, 1, 0), 1)] == ["m1"]
+
+        await s.put_settings("t", "u", {"learning_enabled": False})
+        [stored] = await s.all_settings()
+        assert (stored.tenant, stored.user_id, stored.settings) == ("t", "u", {"learning_enabled": False})
+        older = SettingsRow("t", "u", {"learning_enabled": True}, "2000-01-01T00:00:00Z")
+        newer = SettingsRow("t", "u", {"learning_enabled": True}, "2999-01-01T00:00:00Z")
+        other = SettingsRow("t", "v", {"learning_enabled": True}, "2000-01-01T00:00:00Z")
+        assert await s.import_settings([older, other]) == 1
+        assert await s.get_settings("t", "u") == {"learning_enabled": False}
+        assert await s.import_settings([newer, other]) == 1
+        assert await s.get_settings("t", "u") == {"learning_enabled": True}
+        assert await s.all_settings() == [newer, other]
+
+        entry = {"time": "2026-01-01T00:00:00Z", "actor": "u", "tenant": "t", "user_id": "u", "memory_id": "m1"}
+        await s.audit({**entry, "action": "create", "after": {"title": "Tea"}})
+        [first] = await s.audit_after(0, 10)
+        await s.import_audit([{**entry, "action": "update", "before": None, "after": {"title": "茶"}}, first])
+        later = await s.audit_after(first["id"], 10)
+        assert [(e["action"], e["after"]) for e in later] == [("update", {"title": "茶"}), ("create", {"title": "Tea"})]
+        assert later[0]["id"] > first["id"] and later[1]["time"] == first["time"]
+        assert await s.audit_after(later[-1]["id"], 10) == []
 
     run(backend, body)
 

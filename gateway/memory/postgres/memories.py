@@ -16,8 +16,9 @@ from typing import Any
 import numpy as np
 import orjson
 
+from .._copy import sort_import
 from ..keyword_index import SHARED_OWNER, KeywordQuery
-from ..store import Change, KeywordOptions, PartitionRows, Visibility
+from ..store import Change, KeywordOptions, MemoryRow, PartitionRows, SettingsRow, Visibility
 from ..types import Memory, TenantConflict
 from . import _search, vectors
 from ._db import Conn, Database, Tx, everything
@@ -34,6 +35,10 @@ _SCRUB_AUDIT = ", ".join(
     for col in ("before", "after")
 )
 _USAGE_SUMS = ("prompt_tokens", "completion_tokens", "jobs")
+_AUDIT_KEYS = ("id", "time", "actor", "action", "tenant", "user_id", "memory_id", "before", "after")
+_AUDIT_COLUMNS = ", ".join(_AUDIT_KEYS)
+# one memory's columns in an INSERT: COLUMNS, the CJK tsvector, the embedding
+_ROW_MARKS = "(" + ", ".join(["%s"] * 19) + ", %s::tsvector, %s)"
 # fields whose change alone retrieval does not notice: no change is announced for them
 _QUIET_FIELDS = frozenset({"updated_at", "score", "access_count", "last_access_at"})
 
@@ -44,6 +49,14 @@ def _owner(scope: str, user_id: str) -> str:
 
 def _json(value: Any) -> str | None:
     return None if value is None else orjson.dumps(value).decode()
+
+
+def _vector(value: Any) -> np.ndarray | None:
+    return None if value is None else np.asarray(value, dtype=np.float32)
+
+
+def _row_values(row: MemoryRow) -> tuple[Any, ...]:
+    return (*memory_values(row[0]), _vector(row[1]))
 
 
 class PostgresMemoryStore:
@@ -332,32 +345,16 @@ class PostgresMemoryStore:
 
     # -- audit, operators -------------------------------------------------------------------
     async def audit(self, entry: dict[str, Any]) -> None:
-        async with self.db.transaction() as tx:
-            await tx.conn.execute(
-                "INSERT INTO audit_log (time, actor, action, tenant, user_id, memory_id, before, after) "
-                "VALUES (%s, %s, %s, %s, %s, %s, %s::json, %s::json)",
-                (
-                    entry["time"],
-                    entry["actor"],
-                    entry["action"],
-                    entry.get("tenant"),
-                    entry.get("user_id"),
-                    entry.get("memory_id"),
-                    _json(entry.get("before")),
-                    _json(entry.get("after")),
-                ),
-            )
+        await self.import_audit([entry])
 
     async def audit_entries(self, tenant: str | None, *, limit: int, offset: int) -> tuple[list[dict[str, Any]], int]:
         where, args = ("WHERE tenant = %s", [tenant]) if tenant is not None else ("", [])
         total = await self._scalar(f"SELECT COUNT(*) FROM audit_log {where}", args)
         rows = await self._rows(
-            "SELECT id, time, actor, action, tenant, user_id, memory_id, before, after "
-            f"FROM audit_log {where} ORDER BY id DESC LIMIT %s OFFSET %s",
+            f"SELECT {_AUDIT_COLUMNS} FROM audit_log {where} ORDER BY id DESC LIMIT %s OFFSET %s",
             [*args, max(0, int(limit)), max(0, int(offset))],
         )
-        keys = ("id", "time", "actor", "action", "tenant", "user_id", "memory_id", "before", "after")
-        return [dict(zip(keys, r, strict=True)) for r in rows], total
+        return [dict(zip(_AUDIT_KEYS, r, strict=True)) for r in rows], total
 
     async def users(self, tenant: str | None) -> list[dict[str, Any]]:
         where, args = ("tenant = %s AND ", [tenant]) if tenant is not None else ("", [])
@@ -461,6 +458,105 @@ class PostgresMemoryStore:
                 if settings:
                     tx.changed(Change("settings", tenant, who))
         return {"memories": memories, "settings": settings, "audit_entries": audit, "learning_rows": learning}
+
+    # -- copying between stores (``memorelay memories migrate``) -----------------------------
+    async def iter_memories(self, batch: int) -> AsyncIterator[list[MemoryRow]]:
+        last = 0
+        while True:
+            async with self.db.connection() as conn:
+                async with conn.cursor(binary=True) as cur:
+                    await cur.execute(
+                        f"SELECT seq, {COLUMNS}, embedding FROM memories WHERE seq > %s ORDER BY seq LIMIT %s",
+                        (last, max(1, int(batch))),
+                    )
+                    rows = await cur.fetchall()
+            if not rows:
+                return
+            last = int(rows[-1][0])
+            yield [(row_to_memory(r[1:]), _vector(r[-1])) for r in rows]
+
+    async def import_memories(self, rows: Sequence[MemoryRow]) -> tuple[int, int]:
+        if not rows:
+            return 0, 0
+        async with self.db.transaction() as tx:
+            async with tx.conn.cursor(binary=True) as cur:
+                await cur.execute(
+                    f"SELECT {COLUMNS}, embedding FROM memories WHERE id = ANY(%s) FOR UPDATE",
+                    ([m.id for m, _ in rows],),
+                )
+                held = {r[0]: (row_to_memory(r), _vector(r[-1])) for r in await cur.fetchall()}
+            fresh, replace = sort_import(rows, held)
+            inserted = 0
+            if fresh:
+                cur = await tx.conn.execute(
+                    f"INSERT INTO memories ({COLUMNS}, cjk, embedding) VALUES {', '.join([_ROW_MARKS] * len(fresh))} "
+                    "ON CONFLICT (id) DO NOTHING",
+                    [value for row in fresh for value in _row_values(row)],
+                )
+                inserted = cur.rowcount
+            if replace:
+                columns = [c.strip() for c in COLUMNS.split(",")][1:]
+                assignments = ", ".join(f"{c} = %s" for c in columns)
+                async with tx.conn.cursor() as cur:
+                    await cur.executemany(
+                        f"UPDATE memories SET {assignments}, cjk = %s::tsvector, embedding = %s WHERE id = %s",
+                        [(*_row_values(row)[1:], row[0].id) for row in replace],
+                    )
+            olds = [held[m.id][0] for m, _ in replace]
+            self._touched(tx, {(m.tenant, m.scope, m.user_id) for m in (*olds, *(r[0] for r in (*fresh, *replace)))})
+        return inserted, len(replace)
+
+    async def all_settings(self) -> list[SettingsRow]:
+        rows = await self._rows(
+            "SELECT tenant, user_id, settings, updated_at FROM user_settings ORDER BY tenant, user_id"
+        )
+        return [SettingsRow(r[0], r[1], dict(orjson.loads(r[2])), r[3]) for r in rows]
+
+    async def import_settings(self, rows: Sequence[SettingsRow]) -> int:
+        written = 0
+        async with self.db.transaction() as tx:
+            for row in rows:
+                cur = await tx.conn.execute(
+                    "INSERT INTO user_settings (tenant, user_id, settings, updated_at) VALUES (%s, %s, %s, %s) "
+                    "ON CONFLICT (tenant, user_id) DO UPDATE SET settings = excluded.settings, "
+                    "updated_at = excluded.updated_at WHERE user_settings.updated_at <= excluded.updated_at "
+                    "AND user_settings.settings <> excluded.settings",
+                    (row.tenant, row.user_id, orjson.dumps(row.settings).decode(), row.updated_at),
+                )
+                if cur.rowcount > 0:
+                    written += 1
+                    tx.changed(Change("settings", row.tenant, row.user_id))
+        return written
+
+    async def audit_after(self, after_id: int, limit: int) -> list[dict[str, Any]]:
+        rows = await self._rows(
+            f"SELECT {_AUDIT_COLUMNS} FROM audit_log WHERE id > %s ORDER BY id LIMIT %s",
+            (int(after_id), max(0, int(limit))),
+        )
+        return [dict(zip(_AUDIT_KEYS, r, strict=True)) for r in rows]
+
+    async def import_audit(self, entries: Sequence[dict[str, Any]]) -> None:
+        if not entries:
+            return
+        async with self.db.transaction() as tx:
+            async with tx.conn.cursor() as cur:
+                await cur.executemany(
+                    "INSERT INTO audit_log (time, actor, action, tenant, user_id, memory_id, before, after) "
+                    "VALUES (%s, %s, %s, %s, %s, %s, %s::json, %s::json)",
+                    [
+                        (
+                            e["time"],
+                            e["actor"],
+                            e["action"],
+                            e.get("tenant"),
+                            e.get("user_id"),
+                            e.get("memory_id"),
+                            _json(e.get("before")),
+                            _json(e.get("after")),
+                        )
+                        for e in entries
+                    ],
+                )
 
     # -- housekeeping -----------------------------------------------------------------------
     async def rebuild_keyword_index(self) -> None:

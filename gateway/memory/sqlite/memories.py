@@ -31,6 +31,7 @@ import orjson
 from gateway.storage import StoreHealth, configure_connection, is_unwritable, storage_error
 
 from .._clock import now_iso
+from .._copy import sort_import
 from .._offload import run_cpu, submit_cpu
 from ..keyword_index import (
     COMMON_MIN_ROWS,
@@ -40,7 +41,7 @@ from ..keyword_index import (
     prune_common,
     visible_partitions,
 )
-from ..store import Change, KeywordOptions, PartitionRows, Visibility
+from ..store import Change, KeywordOptions, MemoryRow, PartitionRows, SettingsRow, Visibility
 from ..types import Memory, TenantConflict
 from ..vector_index import PartitionedIndex, PartitionKey
 from .keywords import (
@@ -90,6 +91,7 @@ _QUIET = frozenset({"updated_at", "access_count", "last_access_at", "score"})
 _LEARNING_TABLES = ("learning_log", "learning_jobs")
 _USAGE_SUMS = ("prompt_tokens", "completion_tokens", "jobs")
 _CHUNK = 500
+_AUDIT_COLUMNS = "id, time, actor, action, tenant, user_id, memory_id, before, after"
 
 
 def _stacked(blobs: list[bytes | None]) -> np.ndarray | None:
@@ -133,6 +135,62 @@ def _blob(vector: np.ndarray | None) -> bytes | None:
     if vector is None:
         return None
     return np.ascontiguousarray(vector, dtype=np.float32).tobytes()
+
+
+def _vector(blob: bytes | None) -> np.ndarray | None:
+    return None if blob is None else np.frombuffer(blob, dtype=np.float32).copy()
+
+
+def _values(m: Memory, vector: np.ndarray | None) -> tuple[Any, ...]:
+    """The ``_COLUMNS`` of ``m``, then its embedding."""
+    return (
+        m.id,
+        m.tenant,
+        m.user_id,
+        m.scope,
+        m.category,
+        m.subcategory,
+        m.title,
+        m.content,
+        orjson.dumps(m.tags).decode(),
+        m.source,
+        m.source_conversation_id,
+        m.score,
+        int(m.enabled),
+        m.disabled_reason,
+        m.created_at,
+        m.updated_at,
+        m.access_count,
+        m.last_access_at,
+        m.slot,
+        _blob(vector),
+    )
+
+
+def _audit_entry(row: Sequence[Any]) -> dict[str, Any]:
+    """An audit_log row (id, time, actor, action, tenant, user_id, memory_id, before, after)."""
+    keys = ("id", "time", "actor", "action", "tenant", "user_id", "memory_id")
+    entry: dict[str, Any] = dict(zip(keys, row[:7], strict=True))
+    entry["before"] = orjson.loads(row[7]) if row[7] else None
+    entry["after"] = orjson.loads(row[8]) if row[8] else None
+    return entry
+
+
+def _encoded(value: Any) -> str | None:
+    return None if value is None else orjson.dumps(value).decode()
+
+
+def _audit_values(entry: dict[str, Any]) -> tuple[Any, ...]:
+    return (
+        entry["time"],
+        entry["actor"],
+        entry["action"],
+        entry.get("tenant"),
+        entry.get("user_id"),
+        entry.get("memory_id"),
+        _encoded(entry.get("before")),
+        _encoded(entry.get("after")),
+    )
 
 
 def _marks(n: int) -> str:
@@ -467,31 +525,7 @@ class SQLiteMemoryStore:
 
     # -- memories ---------------------------------------------------------------------------
     async def insert(self, memories: Sequence[Memory], embeddings: np.ndarray | None) -> None:
-        rows = [
-            (
-                m.id,
-                m.tenant,
-                m.user_id,
-                m.scope,
-                m.category,
-                m.subcategory,
-                m.title,
-                m.content,
-                orjson.dumps(m.tags).decode(),
-                m.source,
-                m.source_conversation_id,
-                m.score,
-                int(m.enabled),
-                m.disabled_reason,
-                m.created_at,
-                m.updated_at,
-                m.access_count,
-                m.last_access_at,
-                m.slot,
-                _blob(embeddings[i]) if embeddings is not None else None,
-            )
-            for i, m in enumerate(memories)
-        ]
+        rows = [_values(m, embeddings[i] if embeddings is not None else None) for i, m in enumerate(memories)]
         async with self._writing() as tx:
             await self.db.executemany(f"INSERT INTO memories ({_COLUMNS}, embedding) VALUES ({_marks(20)})", rows)
             for m in memories:
@@ -823,41 +857,16 @@ class SQLiteMemoryStore:
 
     # -- audit, operators -------------------------------------------------------------------
     async def audit(self, entry: dict[str, Any]) -> None:
-        def enc(value: Any) -> str | None:
-            return None if value is None else orjson.dumps(value).decode()
-
-        async with self._writing():
-            await self.db.execute(
-                "INSERT INTO audit_log (time, actor, action, tenant, user_id, memory_id, before, "
-                "after) VALUES (?, ?, ?, ?, ?, ?, ?, ?)",
-                (
-                    entry["time"],
-                    entry["actor"],
-                    entry["action"],
-                    entry.get("tenant"),
-                    entry.get("user_id"),
-                    entry.get("memory_id"),
-                    enc(entry.get("before")),
-                    enc(entry.get("after")),
-                ),
-            )
+        await self.import_audit([entry])
 
     async def audit_entries(self, tenant: str | None, *, limit: int, offset: int) -> tuple[list[dict[str, Any]], int]:
         where, args = ("WHERE tenant = ?", [tenant]) if tenant is not None else ("", [])
         total = await self._scalar(f"SELECT COUNT(*) FROM audit_log {where}", args)
         rows = await self._rows(
-            "SELECT id, time, actor, action, tenant, user_id, memory_id, before, after "
-            f"FROM audit_log {where} ORDER BY id DESC LIMIT ? OFFSET ?",
+            f"SELECT {_AUDIT_COLUMNS} FROM audit_log {where} ORDER BY id DESC LIMIT ? OFFSET ?",
             [*args, max(0, int(limit)), max(0, int(offset))],
         )
-        keys = ("id", "time", "actor", "action", "tenant", "user_id", "memory_id")
-        out = []
-        for r in rows:
-            entry: dict[str, Any] = dict(zip(keys, r[:7], strict=True))
-            entry["before"] = orjson.loads(r[7]) if r[7] else None
-            entry["after"] = orjson.loads(r[8]) if r[8] else None
-            out.append(entry)
-        return out, total
+        return [_audit_entry(r) for r in rows], total
 
     async def users(self, tenant: str | None) -> list[dict[str, Any]]:
         where, args = ("tenant = ? AND ", [tenant]) if tenant is not None else ("", [])
@@ -983,6 +992,86 @@ class SQLiteMemoryStore:
         )
         cur = await self.db.execute(f"DELETE FROM learning_usage WHERE tenant = ?{user_sql}", [source, *user_args])
         return moved + cur.rowcount
+
+    # -- copying between stores (``memorelay memories migrate``) -----------------------------
+    async def iter_memories(self, batch: int) -> AsyncIterator[list[MemoryRow]]:
+        last = 0
+        while True:
+            rows = await self._rows(
+                f"SELECT rowid, {_COLUMNS}, embedding FROM memories WHERE rowid > ? ORDER BY rowid LIMIT ?",
+                (last, max(1, int(batch))),
+            )
+            if not rows:
+                return
+            last = int(rows[-1][0])
+            yield [(row_to_memory(r[1:]), _vector(r[-1])) for r in rows]
+
+    async def import_memories(self, rows: Sequence[MemoryRow]) -> tuple[int, int]:
+        if not rows:
+            return 0, 0
+        async with self._writing() as tx:
+            held: dict[str, MemoryRow] = {}
+            ids = [m.id for m, _ in rows]
+            for start in range(0, len(ids), _CHUNK):
+                chunk = ids[start : start + _CHUNK]
+                sql = f"SELECT {_COLUMNS}, embedding FROM memories WHERE id IN ({_marks(len(chunk))})"
+                for r in await self._rows(sql, chunk):
+                    held[r[0]] = (row_to_memory(r), _vector(r[-1]))
+            fresh, replace = sort_import(rows, held)
+            await self.db.executemany(
+                f"INSERT INTO memories ({_COLUMNS}, embedding) VALUES ({_marks(20)})", [_values(*r) for r in fresh]
+            )
+            columns = [c.strip() for c in _COLUMNS.split(",")][1:] + ["embedding"]
+            assignments = ", ".join(f"{c} = ?" for c in columns)
+            await self.db.executemany(
+                f"UPDATE memories SET {assignments} WHERE id = ?",
+                [(*_values(*r)[1:], r[0].id) for r in replace],
+            )
+            for m, _ in (*fresh, *replace):
+                old = held.get(m.id)
+                old_key = None if old is None else partition_key(old[0].tenant, old[0].scope, old[0].user_id)
+                self._moved(tx, m.id, old_key)
+                if old_key is not None:
+                    tx.memories(old_key)
+                tx.memories(partition_key(m.tenant, m.scope, m.user_id))
+        return len(fresh), len(replace)
+
+    async def all_settings(self) -> list[SettingsRow]:
+        rows = await self._rows(
+            "SELECT tenant, user_id, settings, updated_at FROM user_settings ORDER BY tenant, user_id"
+        )
+        return [SettingsRow(r[0], r[1], dict(orjson.loads(r[2])), r[3]) for r in rows]
+
+    async def import_settings(self, rows: Sequence[SettingsRow]) -> int:
+        written = 0
+        async with self._writing() as tx:
+            for row in rows:
+                cur = await self.db.execute(
+                    "INSERT INTO user_settings (tenant, user_id, settings, updated_at) VALUES (?, ?, ?, ?) "
+                    "ON CONFLICT (tenant, user_id) DO UPDATE SET settings = excluded.settings, "
+                    "updated_at = excluded.updated_at WHERE user_settings.updated_at <= excluded.updated_at "
+                    "AND user_settings.settings != excluded.settings",
+                    (row.tenant, row.user_id, orjson.dumps(row.settings).decode(), row.updated_at),
+                )
+                if cur.rowcount > 0:
+                    written += 1
+                    tx.changes.add(Change("settings", row.tenant, row.user_id))
+        return written
+
+    async def audit_after(self, after_id: int, limit: int) -> list[dict[str, Any]]:
+        rows = await self._rows(
+            f"SELECT {_AUDIT_COLUMNS} FROM audit_log WHERE id > ? ORDER BY id LIMIT ?",
+            (int(after_id), max(0, int(limit))),
+        )
+        return [_audit_entry(r) for r in rows]
+
+    async def import_audit(self, entries: Sequence[dict[str, Any]]) -> None:
+        async with self._writing():
+            await self.db.executemany(
+                "INSERT INTO audit_log (time, actor, action, tenant, user_id, memory_id, before, after) "
+                "VALUES (?, ?, ?, ?, ?, ?, ?, ?)",
+                [_audit_values(e) for e in entries],
+            )
 
     # -- housekeeping -----------------------------------------------------------------------
     async def rebuild_keyword_index(self) -> None:

@@ -1,0 +1,96 @@
+"""``gateway.memory.migrate``: a SQLite store copied into PostgreSQL, a run that stops midway
+(the connection to the target lost) resumes where it stopped, without repeats."""
+
+from __future__ import annotations
+
+import asyncio
+from pathlib import Path
+from typing import Any, cast
+
+import numpy as np
+import pytest
+
+from gateway.memory import migrate as migration
+from gateway.memory.backend import sqlite_backend
+from gateway.memory.postgres import PostgresLearningStore, PostgresMemoryStore
+from gateway.memory.store import Backend, MemoryRow, MemoryStore
+from tests.memory.test_store_contract import mem, vec
+
+
+class LostConnection(Exception):
+    pass
+
+
+class Interrupted:
+    """The target's memory store, losing its connection at the ``at``-th call of ``method``."""
+
+    def __init__(self, store: MemoryStore, method: str, at: int) -> None:
+        self.store, self.method, self.at, self.calls = store, method, at, 0
+
+    def __getattr__(self, name: str) -> Any:
+        real = getattr(self.store, name)
+        if name != self.method:
+            return real
+
+        async def call(*args: Any) -> Any:
+            self.calls += 1
+            if self.calls == self.at:
+                raise LostConnection
+            return await real(*args)
+
+        return call
+
+
+async def _source(path: str) -> Backend:
+    source = sqlite_backend(path)
+    await source.open()
+    s = source.memories
+    await s.prepare_vectors("model-a", 4)
+    memories = [mem(f"m{i}", f"Fact {i}", f"事实 {i} about topic {i}") for i in range(7)]
+    await s.insert(memories, np.stack([vec(1, i, 0, 0) for i in range(7)]))
+    for m in memories[:5]:
+        await s.audit(
+            {"time": m.created_at, "actor": "u", "action": "create", "tenant": "t", "user_id": "u", "memory_id": m.id}
+        )
+    await s.put_settings("t", "u", {"learning_enabled": False})
+    return source
+
+
+async def _everything(store: MemoryStore) -> tuple[list[MemoryRow], list[dict[str, Any]]]:
+    rows = [row async for batch in store.iter_memories(100) for row in batch]
+    audit = [{k: v for k, v in e.items() if k != "id"} for e in await store.audit_after(0, 100)]
+    return rows, audit
+
+
+@pytest.mark.parametrize(("method", "at"), [("import_memories", 3), ("import_audit", 2)])
+def test_a_run_that_stops_midway_resumes_without_repeats(
+    tmp_path: Path, pg_url: str, monkeypatch: pytest.MonkeyPatch, method: str, at: int
+) -> None:
+    monkeypatch.setattr(migration, "BATCH", 2)
+
+    async def main() -> None:
+        source = await _source(str(tmp_path / "memorelay.db"))
+        target = Backend("postgres", PostgresMemoryStore(pg_url), PostgresLearningStore(pg_url))
+        await target.open()
+        try:
+            broken = Backend("postgres", cast(MemoryStore, Interrupted(target.memories, method, at)), target.learning)
+            with pytest.raises(LostConnection):
+                await migration.migrate(source, broken, "source.db")
+            first = await migration.migrate(source, target, "source.db")
+            if method == "import_memories":  # two batches were in before the loss
+                assert (first.memories_copied, first.memories_present, first.audit_copied) == (3, 4, 5)
+            else:  # the first audit batch was in; the second was rolled back with its resume point
+                assert (first.memories_copied, first.memories_present, first.audit_copied) == (0, 7, 3)
+            rows, audit = await _everything(target.memories)
+            want_rows, want_audit = await _everything(source.memories)
+            assert [m for m, _ in rows] == [m for m, _ in want_rows] and audit == want_audit
+            assert all(np.allclose(v, w) for (_, v), (_, w) in zip(rows, want_rows, strict=True))  # type: ignore[arg-type]
+            again = await migration.migrate(source, target, "source.db")
+            assert not again.anything and again.memories_present == 7
+            rows_again, audit_again = await _everything(target.memories)
+            assert [m for m, _ in rows_again] == [m for m, _ in rows] and audit_again == audit
+        finally:
+            await target.close()
+            await source.close()
+
+    asyncio.run(main())
