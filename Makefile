@@ -36,6 +36,7 @@ bench: $(VENV)/.installed-dev
 	$(BIN)/python bench/injection.py
 	$(BIN)/python bench/learning.py
 	$(BIN)/python bench/soak.py
+	$(BIN)/python bench/replicas.py
 
 clean:
 	rm -rf $(VENV) .pytest_cache .mypy_cache .ruff_cache
