@@ -41,17 +41,15 @@ def console_routes(config: Config, backend: Backend) -> list[BaseRoute]:
     """The console's routes; sessions and revoked links live in ``backend.console`` (opened
     with the application's services, before the first request)."""
     settings = config.console
-    links = Links(
-        settings.secret.get_secret_value(),
-        settings.link_ttl_s,
-        backend.console,
-        shared=backend.memories.shared,
-        admin_key=config.auth.admin_key.get_secret_value(),
-    )
+    secret, admin_key = settings.secret.get_secret_value(), config.auth.admin_key.get_secret_value()
+    links = Links(secret, settings.link_ttl_s, backend.console, shared=backend.memories.shared, admin_key=admin_key)
     pages = Pages(settings)
     minter = LinkMinter(settings, links)
-    me = UserPages(pages, links, SessionStore(backend.console, settings.session_ttl_s), _consent)
-    op = OperatorPages(pages, SessionStore(backend.console, settings.session_ttl_s), links)
+    # a session ends when the credential that vouched for it changes (see sessions.py)
+    users = SessionStore(backend.console, settings.session_ttl_s, bound_to=secret)
+    operators = SessionStore(backend.console, settings.session_ttl_s, bound_to=admin_key)
+    me = UserPages(pages, links, users, _consent)
+    op = OperatorPages(pages, operators, links)
     return [
         *routes_of(console_link_operations(minter)),
         Route(STATIC_PATH + "/{name}", _static, methods=["GET"]),

@@ -12,6 +12,9 @@ token from the cookie without a shared secret, a page's token does not reveal th
 the stored hash (a different function of the cookie) does not give the token either.
 
 A user session is bound to exactly one tenant and user; an operator session to the admin key.
+Since sessions outlive the process, a session's store key also mixes in the credential that
+vouched for it (``bound_to``: ``auth.admin_key`` for operators, ``console.secret`` for users):
+changing that credential ends those sessions, as a restart did when they lived in memory.
 """
 
 from __future__ import annotations
@@ -30,9 +33,10 @@ _MAX_COOKIE = 200  # our ids are 43 characters; anything much longer is not one 
 PURGE_EVERY_S = 60.0
 
 
-def session_key(session_id: str) -> str:
+def session_key(session_id: str, bound_to: str = "") -> str:
     """What the store keeps of a session id (hex SHA-256, never the id itself)."""
-    return hashlib.sha256(b"memorelay console session\0" + session_id.encode()).hexdigest()
+    data = b"memorelay console session\0" + bound_to.encode() + b"\0" + session_id.encode()
+    return hashlib.sha256(data).hexdigest()
 
 
 def csrf_token(session_id: str) -> str:
@@ -58,9 +62,10 @@ class Session:
 
 
 class SessionStore:
-    def __init__(self, store: ConsoleStore, ttl_s: float) -> None:
+    def __init__(self, store: ConsoleStore, ttl_s: float, *, bound_to: str = "") -> None:
         self.store = store
         self.ttl_s = ttl_s
+        self.bound_to = bound_to
         self._purged_at = 0.0  # monotonic time of this process's last purge of expired rows
 
     async def create(self, kind: str, tenant: str = "", user: str = "", link: LinkClaims | None = None) -> Session:
@@ -69,7 +74,7 @@ class SessionStore:
         session = Session(secrets.token_urlsafe(32), kind, tenant, user, now + self.ttl_s, link)
         await self.store.add_session(
             ConsoleSession(
-                key=session_key(session.id),
+                key=session_key(session.id, self.bound_to),
                 kind=kind,
                 tenant=tenant,
                 user_id=user,
@@ -83,7 +88,7 @@ class SessionStore:
     async def get(self, session_id: str | None, kind: str) -> Session | None:
         if not session_id or len(session_id) > _MAX_COOKIE:
             return None
-        stored = await self.store.session(session_key(session_id), time.time())
+        stored = await self.store.session(session_key(session_id, self.bound_to), time.time())
         if stored is None or stored.kind != kind:
             return None
         link = None
@@ -94,14 +99,14 @@ class SessionStore:
     async def drop(self, session_id: str) -> None:
         """End the session with this cookie value (if any), on every replica."""
         if session_id and len(session_id) <= _MAX_COOKIE:
-            await self.store.end_session(session_key(session_id))
+            await self.store.end_session(session_key(session_id, self.bound_to))
 
     async def end(self, session: Session) -> None:
         """Sign out: end the session and revoke the link that started it (with every other
         session that link started), on every replica."""
         if session.link is not None:
             await self.store.revoke_link(session.link.nonce, session.link.expires)
-        await self.store.end_session(session_key(session.id))
+        await self.store.end_session(session_key(session.id, self.bound_to))
 
     async def _purge_now_and_then(self, now: float) -> None:
         if time.monotonic() - self._purged_at >= PURGE_EVERY_S:
