@@ -15,6 +15,7 @@ import pytest
 
 from tests.conftest import GatewayFactory
 from tests.console.helpers import ADMIN, add, app_client, csrf_of, mint
+from tests.e2e.test_durability import gateway_process, kill9
 
 
 def _browser(url: str) -> httpx.Client:
@@ -68,6 +69,26 @@ def test_a_session_started_on_one_replica_works_on_the_other_until_a_logout_on_e
         assert on_a.get("/me/").status_code == 403
         assert httpx.get(link.replace(b, a)).status_code == 403
         assert httpx.get(link.replace(a, b)).status_code == 403
+
+
+def test_a_killed_replicas_sessions_and_links_carry_on_on_the_other(
+    gateway: GatewayFactory, pg_url: str, upstream_url: str, tmp_path: Path
+) -> None:
+    config = {
+        "upstreams": {"default": {"api_base": upstream_url}},
+        "memory": {"database": pg_url, "embedding": {"provider": "none"}},
+        "auth": {"admin_key": ADMIN},
+    }
+    with gateway(memory={"database": pg_url}, auth={"admin_key": ADMIN}) as b:
+        with gateway_process(config, tmp_path) as (a, proc):
+            user, operator = _browser(a), _browser(a)
+            assert user.get(mint(a, "alice")).status_code == 200
+            assert operator.post("/console/login", data={"key": ADMIN}, follow_redirects=False).status_code == 303
+            unopened = mint(a, "bob")
+            kill9(proc)  # no goodbye: whatever A knew is in the database or lost
+        assert _move(user, b).get("/me/").status_code == 200
+        assert _move(operator, b).get("/console/", follow_redirects=False).status_code == 200
+        assert _browser(b).get(unopened.replace(a, b)).status_code == 200
 
 
 def test_logout_ends_every_session_its_link_started(gateway: GatewayFactory, pg_url: str) -> None:
