@@ -87,7 +87,7 @@ def create_app(config: Config) -> ASGIApp:
         *memory_routes(),
         *admin_routes(),
         *openapi_routes(),
-        *console_routes(config),
+        *console_routes(config, services.backend),
         Route("/healthz", healthz, methods=["GET"]),
         Route("/readyz", readyz, methods=["GET"]),
         Route("/metrics", metrics, methods=["GET"]),

@@ -172,7 +172,8 @@ class MemoryConfig(_Frozen):
 class ConsoleConfig(_Frozen):
     """The user page ``/me/`` and the operator console ``/console/`` (SPEC section 9)."""
 
-    # signs console links; empty = a random key per process (links die on restart, one replica only)
+    # signs console links; empty = a random key per process on SQLite (links die on restart), and on
+    # PostgreSQL a key from a seed stored in the database and auth.admin_key (gateway.console.links)
     secret: SecretStr = SecretStr("")
     link_ttl_s: float = Field(900, gt=0)
     session_ttl_s: float = Field(8 * 3600, gt=0)

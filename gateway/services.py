@@ -64,6 +64,7 @@ class Services:
         running kept a failed start-up from exiting, issue 7 item 6) and raise
         ``StartupError`` with one line naming the database."""
         _warn_shared_upstream_key(self.config)
+        _warn_console_secret(self.config, self.backend.kind)
         database = display_database(self.config.memory.database)
         try:
             if self.backend.kind == "sqlite":
@@ -112,4 +113,25 @@ def _warn_shared_upstream_key(config: Config) -> None:
             names,
             config.server.host,
             config.server.port,
+        )
+
+
+def _warn_console_secret(config: Config, kind: str) -> None:
+    """Replicas on PostgreSQL without ``console.secret`` sign console links with a key derived
+    from a seed in the database and the admin key (``gateway.console.links``): links work on
+    every replica, but the operator should know where the key comes from and how to pin it."""
+    if kind != "postgres" or config.console.secret.get_secret_value():
+        return
+    if config.auth.admin_key.get_secret_value():
+        log.warning(
+            "console.secret is empty: console links are signed with a key derived from a random seed "
+            "stored in the memory database and from auth.admin_key (replicas must share the admin key); "
+            "set console.secret (MEMORELAY_CONSOLE_SECRET) to one value on every replica to choose the key"
+        )
+    else:
+        log.warning(
+            "console.secret is empty and auth.admin_key is not set: console links are signed with a key "
+            "derived from a random seed stored in the memory database, so whoever can read the database "
+            "can mint links to any user's /me/ page; set console.secret (MEMORELAY_CONSOLE_SECRET) to one "
+            "value on every replica"
         )

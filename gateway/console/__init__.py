@@ -9,12 +9,13 @@ from starlette.routing import BaseRoute, Route
 
 from gateway.api.operation import routes_of
 from gateway.config import Config
-from gateway.console.links import LinkSigner
+from gateway.console.links import Links
 from gateway.console.mint import OPEN_PATH, LinkMinter, console_link_operations
 from gateway.console.operator_pages import OperatorPages
 from gateway.console.sessions import SessionStore
 from gateway.console.user_pages import UserPages
 from gateway.console.web import STATIC_FILES, Pages, static_file
+from gateway.memory.store import Backend
 
 STATIC_PATH = "/console-static"
 
@@ -36,13 +37,19 @@ async def _static(request: Request) -> Response:
     return Response(static_file(name), headers=headers, media_type=STATIC_FILES[name])
 
 
-def console_routes(config: Config) -> list[BaseRoute]:
+def console_routes(config: Config, backend: Backend) -> list[BaseRoute]:
+    """The console's routes; sessions and revoked links live in ``backend.console`` (opened
+    with the application's services, before the first request)."""
     settings = config.console
-    signer = LinkSigner(settings.secret.get_secret_value(), settings.link_ttl_s)
+    secret, admin_key = settings.secret.get_secret_value(), config.auth.admin_key.get_secret_value()
+    links = Links(secret, settings.link_ttl_s, backend.console, shared=backend.memories.shared, admin_key=admin_key)
     pages = Pages(settings)
-    minter = LinkMinter(settings, signer)
-    me = UserPages(pages, signer, SessionStore(settings.session_ttl_s), _consent)
-    op = OperatorPages(pages, SessionStore(settings.session_ttl_s), signer)
+    minter = LinkMinter(settings, links)
+    # a session ends when the credential that vouched for it changes (see sessions.py)
+    users = SessionStore(backend.console, settings.session_ttl_s, bound_to=secret)
+    operators = SessionStore(backend.console, settings.session_ttl_s, bound_to=admin_key)
+    me = UserPages(pages, links, users, _consent)
+    op = OperatorPages(pages, operators, links)
     return [
         *routes_of(console_link_operations(minter)),
         Route(STATIC_PATH + "/{name}", _static, methods=["GET"]),

@@ -16,18 +16,18 @@ from gateway.api.operation import Operation
 from gateway.api.validation import parse_body
 from gateway.asgi import header_dict
 from gateway.config import ConsoleConfig
-from gateway.console.links import LinkSigner
+from gateway.console.links import Links
 
 OPEN_PATH = "/me/open"
 
 
 class LinkMinter:
-    def __init__(self, config: ConsoleConfig, signer: LinkSigner) -> None:
+    def __init__(self, config: ConsoleConfig, links: Links) -> None:
         self.public_url = config.public_url
-        self.signer = signer
+        self.links = links
 
-    def _link(self, request: Request, tenant: str, user: str) -> Response:
-        token, expires = self.signer.mint(tenant, user)
+    async def _link(self, request: Request, tenant: str, user: str) -> Response:
+        token, expires = await self.links.mint(tenant, user)
         base = self.public_url or f"{request.url.scheme}://{request.url.netloc}"
         expires_at = time.strftime("%Y-%m-%dT%H:%M:%SZ", time.gmtime(expires))
         return json_response({"url": f"{base}{OPEN_PATH}?token={token}", "expires_at": expires_at}, 201)
@@ -35,21 +35,26 @@ class LinkMinter:
     async def console_link(self, request: Request) -> Response:
         """The app's own credential and ``X-Memorelay-User``, as for chat."""
         tenant, user = caller_identity(request)
-        return self._link(request, tenant, user)
+        return await self._link(request, tenant, user)
 
     async def console_link_for(self, request: Request) -> Response:
         services_of(request).auth.require_admin(header_dict(request.scope))
         body = await parse_body(request, rq.ConsoleLinkFor)
-        return self._link(request, body.tenant, body.user)
+        return await self._link(request, body.tenant, body.user)
 
 
-def console_link_operations(minter: LinkMinter) -> list[Operation]:
-    """The routes of both endpoints and their part of ``/openapi.json`` (``gateway.api.openapi``)."""
+async def _declared_only(request: Request) -> Response:
+    raise RuntimeError("an operation declared for /openapi.json only")
+
+
+def console_link_operations(minter: LinkMinter | None) -> list[Operation]:
+    """The routes of both endpoints and their part of ``/openapi.json`` (``gateway.api.openapi``,
+    which needs only the declarations: ``minter`` None)."""
     return [
         Operation(
             "POST",
             "/api/console-links",
-            minter.console_link,
+            _declared_only if minter is None else minter.console_link,
             "A link that opens the /me/ page of the caller's user (X-Memorelay-User)",
             "user",
             status=201,
@@ -58,7 +63,7 @@ def console_link_operations(minter: LinkMinter) -> list[Operation]:
         Operation(
             "POST",
             "/api/admin/console-links",
-            minter.console_link_for,
+            _declared_only if minter is None else minter.console_link_for,
             "A link that opens the /me/ page of any tenant's user",
             "admin",
             body=rq.ConsoleLinkFor,

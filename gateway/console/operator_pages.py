@@ -16,7 +16,7 @@ from starlette.responses import Response
 
 from gateway.api.common import services_of
 from gateway.console import queries
-from gateway.console.links import LinkSigner
+from gateway.console.links import Links
 from gateway.console.mint import OPEN_PATH
 from gateway.console.sessions import Session, SessionStore
 from gateway.console.web import Pages, clear_cookie, query_string, read_form, set_session_cookie
@@ -53,14 +53,14 @@ def _back(form: dict[str, str], default: str) -> str:
 
 
 class OperatorPages:
-    def __init__(self, pages: Pages, sessions: SessionStore, signer: LinkSigner) -> None:
+    def __init__(self, pages: Pages, sessions: SessionStore, links: Links) -> None:
         self.pages = pages
         self.sessions = sessions
-        self.signer = signer
+        self.links = links
 
     def session(self, handler: Handler, *, change: bool = False) -> Callable[[Request], Awaitable[Response]]:
         async def endpoint(request: Request) -> Response:
-            session = self.sessions.get(request.cookies.get(COOKIE), "operator")
+            session = await self.sessions.get(request.cookies.get(COOKIE), "operator")
             if session is None:
                 if request.method == "GET":
                     return self.pages.redirect(PATH + "login")
@@ -101,14 +101,14 @@ class OperatorPages:
             return self.pages.render(request, "console_login.html", 401, error=error)
         old = request.cookies.get(COOKIE)
         if old:
-            self.sessions.drop(old)
-        session = self.sessions.create("operator")
+            await self.sessions.drop(old)
+        session = await self.sessions.create("operator")
         response = self.pages.redirect(PATH)
         set_session_cookie(response, request, COOKIE, session.id, PATH, int(self.sessions.ttl_s))
         return response
 
     async def logout(self, request: Request, session: Session) -> Response:
-        self.sessions.drop(session.id)
+        await self.sessions.end(session)
         response = self.pages.redirect(PATH + "login")
         clear_cookie(response, COOKIE, PATH)
         return response
@@ -207,7 +207,7 @@ class OperatorPages:
         tenant, user = form.get("tenant", "").strip(), form.get("user", "").strip()
         if not tenant or not user:
             return self.render(request, session, "denied.html", 404, message="not_found")
-        token, _ = self.signer.mint(tenant, user)
+        token, _ = await self.links.mint(tenant, user)
         return self.pages.redirect(f"{OPEN_PATH}?token={token}")
 
     async def shared(self, request: Request, session: Session) -> Response:

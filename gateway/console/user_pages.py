@@ -15,7 +15,7 @@ from starlette.requests import Request
 from starlette.responses import Response
 
 from gateway.api.common import services_of
-from gateway.console.links import LinkSigner
+from gateway.console.links import Links
 from gateway.console.sessions import Session, SessionStore
 from gateway.console.web import Pages, clear_cookie, query_string, read_form, set_session_cookie
 from gateway.memory import CATEGORIES, Memory, MemoryValidationError
@@ -39,9 +39,9 @@ def grouped(memories: list[Memory]) -> list[tuple[str, list[Memory]]]:
 
 
 class UserPages:
-    def __init__(self, pages: Pages, signer: LinkSigner, sessions: SessionStore, consent: Callable[[Request], str]):
+    def __init__(self, pages: Pages, links: Links, sessions: SessionStore, consent: Callable[[Request], str]):
         self.pages = pages
-        self.signer = signer
+        self.links = links
         self.sessions = sessions
         self.consent = consent
 
@@ -53,7 +53,7 @@ class UserPages:
 
     def session(self, handler: Handler, *, change: bool = False) -> Callable[[Request], Awaitable[Response]]:
         async def endpoint(request: Request) -> Response:
-            session = self.sessions.get(request.cookies.get(COOKIE), "user")
+            session = await self.sessions.get(request.cookies.get(COOKIE), "user")
             if session is None:
                 return self.denied(request, "no_session")
             if change:
@@ -70,13 +70,13 @@ class UserPages:
 
     # -- link and sign-out ------------------------------------------------------------------
     async def open_link(self, request: Request) -> Response:
-        claims = self.signer.verify(request.query_params.get("token", ""))
+        claims = await self.links.verify(request.query_params.get("token", ""))
         if claims is None:
             return self.denied(request, "denied_body")
         old = request.cookies.get(COOKIE)
         if old:
-            self.sessions.drop(old)
-        session = self.sessions.create("user", claims.tenant, claims.user, link=claims)
+            await self.sessions.drop(old)
+        session = await self.sessions.create("user", claims.tenant, claims.user, link=claims)
         # a page, not a redirect: a SameSite=Strict cookie set during a navigation that came
         # from the app's site is sent on the next same-site navigation (the refresh below)
         response = self.pages.render(request, "opening.html")
@@ -84,9 +84,7 @@ class UserPages:
         return response
 
     async def logout(self, request: Request, session: Session) -> Response:
-        self.sessions.drop(session.id)
-        if session.link is not None:
-            self.signer.revoke(session.link)
+        await self.sessions.end(session)
         response = self.pages.render(request, "denied.html", 200, message="signed_out")
         clear_cookie(response, COOKIE, PATH)
         return response

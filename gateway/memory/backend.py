@@ -1,7 +1,7 @@
 """``open_backend(config)``: the stores for ``memory.database``, constructed but not opened.
 
 A file path is SQLite (the embedded default: ``gateway/memory/sqlite/``); a ``postgresql://``
-or ``postgres://`` URL is PostgreSQL (``gateway/memory/postgres/``, imported only then). Both
+or ``postgres://`` URL is PostgreSQL (``gateway/memory/postgres/``, imported only then). The
 stores of a backend share one database; ``Backend.open()`` / ``close()`` open and close them.
 """
 
@@ -40,7 +40,8 @@ def open_backend(config: Config) -> Backend:
 
 
 def sqlite_backend(path: str, *, busy_timeout_ms: int = 5_000, max_database_mb: float | None = None) -> Backend:
-    """Both SQLite stores on the file ``path``, sharing one ``StoreHealth``."""
+    """The SQLite stores on the file ``path``, sharing one ``StoreHealth``."""
+    from .sqlite.console import SQLiteConsoleStore
     from .sqlite.learning import SQLiteLearningStore
     from .sqlite.memories import SQLiteMemoryStore
 
@@ -53,4 +54,5 @@ def sqlite_backend(path: str, *, busy_timeout_ms: int = 5_000, max_database_mb: 
         learning=SQLiteLearningStore(
             path, busy_timeout_ms=max(busy_timeout_ms, 10_000), max_page_count=pages, health=health
         ),
+        console=SQLiteConsoleStore(path, busy_timeout_ms=busy_timeout_ms, max_page_count=pages, health=health),
     )

@@ -326,25 +326,80 @@ class LearningStore(Protocol):
     async def discard_dead(self, job_id: int) -> bool: ...
 
 
+@dataclass(frozen=True, slots=True)
+class ConsoleSession:
+    """A signed-in console browser as stored: the hash of its cookie value, never the value
+    (a reader of the database cannot ride the session), whose session it is and until when.
+    ``link_nonce`` / ``link_expires`` name the ``/me/`` link that started a user session."""
+
+    key: str  # hex SHA-256 of the cookie value (see gateway.console.sessions)
+    kind: str  # "user" | "operator"
+    tenant: str  # "" for an operator
+    user_id: str  # "" for an operator
+    expires: float  # unix seconds
+    link_nonce: str | None = None
+    link_expires: float | None = None
+
+
+class ConsoleStore(Protocol):
+    """Console sessions and revoked console links, shared by every replica on the database
+    (a session started on one replica works on all; a logout on one ends it on all). Every
+    read goes to the database (a primary-key lookup): nothing is cached, so no replica can
+    serve a session another one has ended. Expired rows are never answered and are removed
+    by ``purge_expired``."""
+
+    async def open(self) -> None: ...
+    async def close(self) -> None: ...
+    async def add_session(self, session: ConsoleSession) -> None: ...
+    async def session(self, key: str, now: float) -> ConsoleSession | None:
+        """The session stored under ``key`` unless it expired by ``now``."""
+        ...
+
+    async def end_session(self, key: str) -> ConsoleSession | None:
+        """Delete the session; answers what it was (None when there was none)."""
+        ...
+
+    async def revoke_link(self, nonce: str, expires: float) -> None:
+        """Refuse the link ``nonce`` until ``expires`` (when it dies anyway) and end every
+        session it started, in one transaction."""
+        ...
+
+    async def link_revoked(self, nonce: str) -> bool: ...
+    async def purge_expired(self, now: float) -> int:
+        """Remove sessions and revocations expired by ``now``; answers the rows removed."""
+        ...
+
+    async def link_seed(self, candidate: str) -> str:
+        """The random seed of the console-link key shared by every replica (used when
+        ``console.secret`` is empty on a shared database): the stored one, or ``candidate``
+        stored now when there is none (replicas racing here all get the first one stored)."""
+        ...
+
+
 @dataclass(slots=True)
 class Backend:
-    """What ``open_backend(config)`` hands the application: the two stores on one database."""
+    """What ``open_backend(config)`` hands the application: the stores on one database."""
 
     kind: Literal["sqlite", "postgres"]
     memories: MemoryStore
     learning: LearningStore
+    console: ConsoleStore
 
     async def open(self) -> None:
-        """Open both stores; on failure close what was opened and raise."""
+        """Open every store; on failure close what was opened and raise."""
         try:
             await self.memories.open()
             await self.learning.open()
+            await self.console.open()
         except BaseException:
             await self.close()
             raise
 
     async def close(self) -> None:
         try:
-            await self.learning.close()
+            try:
+                await self.console.close()
+            finally:
+                await self.learning.close()
         finally:
             await self.memories.close()

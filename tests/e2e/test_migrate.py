@@ -13,8 +13,7 @@ import httpx
 import yaml
 
 from gateway.memory.backend import sqlite_backend
-from gateway.memory.postgres import PostgresLearningStore, PostgresMemoryStore
-from gateway.memory.store import Backend
+from gateway.memory.postgres import postgres_backend
 from tests.conftest import GatewayFactory
 from tests.e2e.test_injection import block_of, chat, injection
 from tests.e2e.test_memory_api import ADMIN, add, admin_client, user_client
@@ -152,7 +151,7 @@ def _access_counts(answers: dict[str, Any]) -> dict[str, int]:
 def test_a_target_embedded_with_another_model_is_refused(tmp_path: Path, pg_url: str) -> None:
     async def prepare() -> None:
         source = sqlite_backend(str(tmp_path / "memorelay.db"))
-        target = Backend("postgres", PostgresMemoryStore(pg_url), PostgresLearningStore(pg_url))
+        target = postgres_backend(pg_url)
         for backend, model, dim in ((source, "model-a", 4), (target, "model-b", 8)):
             await backend.open()
             try:

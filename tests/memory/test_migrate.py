@@ -12,7 +12,7 @@ import pytest
 
 from gateway.memory import migrate as migration
 from gateway.memory.backend import sqlite_backend
-from gateway.memory.postgres import PostgresLearningStore, PostgresMemoryStore
+from gateway.memory.postgres import postgres_backend
 from gateway.memory.store import Backend, MemoryRow, MemoryStore
 from tests.memory.test_store_contract import mem, vec
 
@@ -70,10 +70,12 @@ def test_a_run_that_stops_midway_resumes_without_repeats(
 
     async def main() -> None:
         source = await _source(str(tmp_path / "memorelay.db"))
-        target = Backend("postgres", PostgresMemoryStore(pg_url), PostgresLearningStore(pg_url))
+        target = postgres_backend(pg_url)
         await target.open()
         try:
-            broken = Backend("postgres", cast(MemoryStore, Interrupted(target.memories, method, at)), target.learning)
+            broken = Backend(
+                "postgres", cast(MemoryStore, Interrupted(target.memories, method, at)), target.learning, target.console
+            )
             with pytest.raises(LostConnection):
                 await migration.migrate(source, broken, "source.db")
             first = await migration.migrate(source, target, "source.db")

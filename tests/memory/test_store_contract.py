@@ -1,5 +1,5 @@
-"""The store contract: the same tests against every backend, through ``MemoryStore`` and
-``LearningStore`` only (``gateway/memory/store.py``). The ``backend`` fixture
+"""The store contract: the same tests against every backend, through ``MemoryStore``,
+``LearningStore`` and ``ConsoleStore`` only (``gateway/memory/store.py``). The ``backend`` fixture
 (tests/memory/conftest.py) runs each on SQLite and on PostgreSQL."""
 
 from __future__ import annotations
@@ -14,7 +14,7 @@ import numpy as np
 import pytest
 
 from gateway.memory.keyword_index import SHARED_OWNER, parse_query
-from gateway.memory.store import Backend, Change, SettingsRow, Visibility
+from gateway.memory.store import Backend, Change, ConsoleSession, SettingsRow, Visibility
 from gateway.memory.types import Memory, TenantConflict
 
 T = TypeVar("T")
@@ -610,3 +610,54 @@ def test_log_usage_and_prompts(backend: Factory) -> None:
         await q.compact()
 
     run(backend, body)
+
+
+def test_console_sessions_expire_end_and_die_with_their_link(backend: Factory) -> None:
+    async def body(b: Backend) -> None:
+        c, now = b.console, time.time()
+        user = ConsoleSession("k1", "user", "t", "u", now + 60, link_nonce="n1", link_expires=now + 30)
+        await c.add_session(user)
+        await c.add_session(ConsoleSession("k2", "user", "t", "u", now + 60, link_nonce="n1", link_expires=now + 30))
+        await c.add_session(ConsoleSession("op", "operator", "", "", now + 60))
+        await c.add_session(ConsoleSession("old", "operator", "", "", now - 1))
+        assert await c.session("k1", now) == user
+        assert await c.session("k1", now + 61) is None  # expired: never answered
+        assert await c.session("old", now) is None and await c.session("nope", now) is None
+        assert await c.end_session("op") == ConsoleSession("op", "operator", "", "", now + 60)
+        assert await c.session("op", now) is None and await c.end_session("op") is None
+        assert not await c.link_revoked("n1")
+        await c.revoke_link("n1", now + 30)
+        await c.revoke_link("n1", now + 30)  # twice: still one revocation
+        assert await c.link_revoked("n1")
+        assert await c.session("k1", now) is None and await c.session("k2", now) is None  # the link's sessions
+        await c.revoke_link("n2", now - 1)
+        await c.add_session(ConsoleSession("k3", "user", "t", "v", now + 60))
+        assert await c.purge_expired(now) == 2  # "old" and the dead link "n2"; "n1" and "k3" stay
+        assert await c.link_revoked("n1") and not await c.link_revoked("n2")
+        assert await c.session("k3", now) is not None
+        assert await c.purge_expired(now + 61) == 2
+
+    run(backend, body)
+
+
+def test_console_state_is_shared_by_replicas(backend: Factory) -> None:
+    async def main() -> None:
+        first, second = backend(), backend()
+        await first.open()
+        await second.open()
+        try:
+            seeds = await asyncio.gather(first.console.link_seed("a"), second.console.link_seed("b"))
+            assert seeds[0] == seeds[1] and seeds[0] in ("a", "b")  # one seed, whoever raced first
+            assert await second.console.link_seed("c") == seeds[0]
+            now = time.time()
+            await first.console.add_session(ConsoleSession("k", "user", "t", "u", now + 60, "n", now + 30))
+            assert await second.console.session("k", now) is not None
+            await second.console.end_session("k")
+            assert await first.console.session("k", now) is None  # read from the store, never cached
+            await second.console.revoke_link("n", now + 30)
+            assert await first.console.link_revoked("n")
+        finally:
+            await second.close()
+            await first.close()
+
+    asyncio.run(main())

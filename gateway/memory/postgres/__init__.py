@@ -1,7 +1,7 @@
 """The PostgreSQL backend: several memorelay replicas on one database (pgvector for vectors,
 full text + pg_trgm for keywords, a shared learning queue, LISTEN/NOTIFY for changes).
 
-``create_backend(config)`` builds both stores on one ``Database`` (one pool, one change
+``create_backend(config)`` builds the stores on one ``Database`` (one pool, one change
 listener); ``open`` them before use (the first applies the migrations).
 """
 
@@ -11,13 +11,22 @@ from typing import TYPE_CHECKING
 
 from ..store import Backend
 from ._db import Database
+from .console import PostgresConsoleStore
 from .learning import PostgresLearningStore
 from .memories import PostgresMemoryStore
 
 if TYPE_CHECKING:
     from gateway.config import Config
 
-__all__ = ["POOL_MAX", "Database", "PostgresLearningStore", "PostgresMemoryStore", "create_backend"]
+__all__ = [
+    "POOL_MAX",
+    "Database",
+    "PostgresConsoleStore",
+    "PostgresLearningStore",
+    "PostgresMemoryStore",
+    "create_backend",
+    "postgres_backend",
+]
 
 # connections per replica: requests, learning workers and the console share them; the
 # change listener holds one more of its own. 10 replicas x 11 stay under PostgreSQL's
@@ -26,6 +35,16 @@ POOL_MAX = 8
 
 
 def create_backend(config: Config) -> Backend:
-    """Both stores on the database at ``config.memory.database`` (a ``postgresql://`` URL)."""
-    database = Database(config.memory.database, min_size=1, max_size=POOL_MAX)
-    return Backend(kind="postgres", memories=PostgresMemoryStore(database), learning=PostgresLearningStore(database))
+    """Every store on the database at ``config.memory.database`` (a ``postgresql://`` URL)."""
+    return postgres_backend(config.memory.database)
+
+
+def postgres_backend(url: str) -> Backend:
+    """Every store on the database at ``url``, sharing one pool and one change listener."""
+    database = Database(url, min_size=1, max_size=POOL_MAX)
+    return Backend(
+        kind="postgres",
+        memories=PostgresMemoryStore(database),
+        learning=PostgresLearningStore(database),
+        console=PostgresConsoleStore(database),
+    )

@@ -152,6 +152,23 @@ MIGRATIONS: tuple[str, ...] = (
         PRIMARY KEY (tenant, user_id, day)
     );
     """,
+    # 2: console sessions and revoked console links, shared by every replica (see
+    # console.PostgresConsoleStore): a session is stored under the hash of its cookie value
+    """
+    CREATE TABLE console_sessions (
+        key text PRIMARY KEY,
+        kind text NOT NULL,
+        tenant text NOT NULL,
+        user_id text NOT NULL,
+        expires double precision NOT NULL,
+        link_nonce text,
+        link_expires double precision
+    );
+    CREATE INDEX console_sessions_expires ON console_sessions (expires);
+    CREATE INDEX console_sessions_link ON console_sessions (link_nonce) WHERE link_nonce IS NOT NULL;
+    CREATE TABLE console_revoked_links (nonce text PRIMARY KEY, expires double precision NOT NULL);
+    CREATE INDEX console_revoked_links_expires ON console_revoked_links (expires);
+    """,
 )
 
 

@@ -3,7 +3,8 @@ hnswlib for vectors (``<database>.index/``). All of its SQL lives in this folder
 
 from __future__ import annotations
 
+from .console import SQLiteConsoleStore
 from .learning import SQLiteLearningStore
 from .memories import SQLiteMemoryStore
 
-__all__ = ["SQLiteLearningStore", "SQLiteMemoryStore"]
+__all__ = ["SQLiteConsoleStore", "SQLiteLearningStore", "SQLiteMemoryStore"]

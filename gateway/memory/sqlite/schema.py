@@ -237,6 +237,23 @@ MIGRATIONS: tuple[str, ...] = (
     """
     ALTER TABLE learning_jobs ADD COLUMN key_holder TEXT;
     """,
+    # 9: console sessions and revoked console links (see console.SQLiteConsoleStore): a
+    # session is stored under the hash of its cookie value, never the value itself
+    """
+    CREATE TABLE console_sessions (
+        key TEXT PRIMARY KEY,
+        kind TEXT NOT NULL,
+        tenant TEXT NOT NULL,
+        user_id TEXT NOT NULL,
+        expires REAL NOT NULL,
+        link_nonce TEXT,
+        link_expires REAL
+    ) WITHOUT ROWID;
+    CREATE INDEX console_sessions_expires ON console_sessions (expires);
+    CREATE INDEX console_sessions_link ON console_sessions (link_nonce) WHERE link_nonce IS NOT NULL;
+    CREATE TABLE console_revoked_links (nonce TEXT PRIMARY KEY, expires REAL NOT NULL) WITHOUT ROWID;
+    CREATE INDEX console_revoked_links_expires ON console_revoked_links (expires);
+    """,
 )
 
 
