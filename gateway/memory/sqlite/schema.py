@@ -237,6 +237,11 @@ MIGRATIONS: tuple[str, ...] = (
     """
     ALTER TABLE learning_jobs ADD COLUMN key_holder TEXT;
     """,
+    # 9: the lease token of a running job's current claim: only its holder may renew, finish or
+    # retry it (a worker that outlived its lease must not end a job another worker re-claimed)
+    """
+    ALTER TABLE learning_jobs ADD COLUMN lease_holder TEXT;
+    """,
 )
 
 
