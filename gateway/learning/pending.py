@@ -1,10 +1,11 @@
 """How many learning jobs the shared queue holds (pending or running, every replica's), as the
 chat path asks it: ``max_pending`` is a limit on the queue, not on one process.
 
-The count comes from the store (``LearningStore.pending_count``) and is kept for ``ttl_s``
-(1 s): a chat reads the kept value and never waits for the database; a read of a stale value
-starts one refresh beside it. Jobs this process queues or ends in between are added and
-taken away locally, so a burst on one replica is capped at once, not a second later.
+The count comes from the store (``LearningStore.pending_count``), read again every ``ttl_s``
+(1 s) by a task beside the workers, so a chat reads a number at most about a second old and
+never waits for the database. Jobs this process queues or ends in between are added and taken
+away locally, so a burst on one replica is capped at once, not a second later. The same
+number is the ``memorelay_learning_pending`` gauge.
 """
 
 from __future__ import annotations
@@ -12,7 +13,6 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import logging
-import time
 
 from gateway.memory.store import LearningStore
 from gateway.metrics import Metrics
@@ -28,25 +28,22 @@ class SharedPending:
         self.metrics = metrics
         self.ttl_s = ttl_s
         self._count = 0
-        self._expires = 0.0  # monotonic time the kept count goes stale
-        self._refresh: asyncio.Task[None] | None = None
+        self._task: asyncio.Task[None] | None = None
 
-    async def load(self) -> None:
-        """Read the count now (at start-up; the database is open)."""
-        await self._read()
+    async def start(self) -> None:
+        """Read the count now (the database is open), then every ``ttl_s``."""
+        self._set(await self.store.pending_count())
+        self._task = asyncio.ensure_future(self._refresh())
 
     async def close(self) -> None:
-        if self._refresh is not None:
-            self._refresh.cancel()
+        if self._task is not None:
+            task, self._task = self._task, None
+            task.cancel()
             with contextlib.suppress(asyncio.CancelledError):
-                await self._refresh
-            self._refresh = None
+                await task
 
     @property
     def count(self) -> int:
-        """The kept count; when it is stale, a refresh starts (this read does not wait for it)."""
-        if time.monotonic() >= self._expires and self._refresh is None:
-            self._refresh = asyncio.ensure_future(self._background())
         return self._count
 
     def add(self, n: int) -> None:
@@ -57,17 +54,10 @@ class SharedPending:
         self._count = count
         self.metrics.learning_pending.set(count)
 
-    async def _read(self) -> None:
-        started = time.monotonic()
-        count = await self.store.pending_count()
-        self._expires = started + self.ttl_s
-        self._set(count)
-
-    async def _background(self) -> None:
-        try:
-            await self._read()
-        except Exception:  # boundary: keep the last count; the next chat tries again
-            log.warning("could not count the learning queue", exc_info=True)
-            self._expires = time.monotonic() + self.ttl_s
-        finally:
-            self._refresh = None
+    async def _refresh(self) -> None:
+        while True:
+            await asyncio.sleep(self.ttl_s)
+            try:
+                self._set(await self.store.pending_count())
+            except Exception:  # boundary: keep the last count and read again next round
+                log.warning("could not count the learning queue", exc_info=True)

@@ -90,7 +90,7 @@ class LearningService:
         failure stops what started and fails start-up. Call it from the event loop's thread:
         the scrubber child dies with the thread that spawned it (``pii_process``)."""
         try:
-            await self.pending.load()
+            await self.pending.start()
             await self.scrubber.start_async()
             await self.pool.start()
         except BaseException:
