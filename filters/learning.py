@@ -9,78 +9,32 @@ from an opted-out request is written anywhere.
 
 from __future__ import annotations
 
-import asyncio
 import logging
-from typing import Literal
-
-from pydantic import BaseModel, ConfigDict, Field
 
 from gateway.chain import ChatContext, ChatResponse, Completion, Handler
-from gateway.learning.pii_process import IsolatedScrubber
-from gateway.learning.pipeline import Pipeline, PipelineSettings, job_payload
-from gateway.learning.workers import WorkerPool
+from gateway.config import ConfigError
+from gateway.learning.pipeline import job_payload
+from gateway.learning.service import LearningOptions, LearningService
 from gateway.services import Services
 
 log = logging.getLogger("memorelay.learning")
 
 
 class LearningFilter:
-    """Queues learning jobs for chats with a user who has not opted out."""
+    """Queues learning jobs for chats with a user who has not opted out. The workers, the
+    scrubber process and retention belong to the application (``gateway.learning.service``),
+    configured from this filter's options; this filter decides, enqueues and hands over the
+    caller's key."""
 
-    class Options(BaseModel):
-        model_config = ConfigDict(extra="forbid")
-        model: str = ""
-        threshold: float = Field(0.6, ge=0, le=1)
-        dedup_threshold: float = Field(0.85, gt=0, le=1)
-        max_memories_per_user: int = Field(500, ge=1)
-        retention_days: int = Field(365, ge=1)
-        workers: int = Field(2, ge=1, le=32)
-        max_pending: int = Field(10_000, ge=1)
-        max_attempts: int = Field(5, ge=1)
-        max_items: int = Field(5, ge=1, le=20)
-        lease_s: float = Field(120, gt=0)
-        retention_interval_s: float = Field(3600, gt=0)
-        # opt_in: nothing is learned for a user until they turn learning on (page or settings API)
-        consent: Literal["opt_in", "opt_out"] = "opt_out"
+    Options = LearningOptions
 
     name = "learning"
 
-    def __init__(self, options: Options, services: Services) -> None:
-        self.options = options
+    def __init__(self, options: LearningOptions, services: Services) -> None:
+        if services.learning_service is None:
+            raise ConfigError("the learning filter needs the gateway's learning service (configure it by name)")
+        self.learning: LearningService = services.learning_service
         self.services = services
-        self.scrubber = IsolatedScrubber()
-        services.memory.learning_default = options.consent == "opt_out"
-        settings = PipelineSettings(
-            options.model,
-            options.threshold,
-            options.dedup_threshold,
-            options.max_memories_per_user,
-            options.max_items,
-        )
-        self.pool = WorkerPool(
-            services,
-            Pipeline(services, settings, self.scrubber),
-            workers=options.workers,
-            max_attempts=options.max_attempts,
-            lease_s=options.lease_s,
-            retention_days=options.retention_days,
-            retention_interval_s=options.retention_interval_s,
-        )
-
-    async def start(self) -> None:
-        # Presidio + spaCy load in their own process (a second or two); a failure stops start-up
-        try:
-            await self.scrubber.start_async()
-            await self.pool.start()
-        except BaseException:
-            await self.pool.stop()
-            await asyncio.get_running_loop().run_in_executor(None, self.scrubber.stop)
-            raise
-
-    async def stop(self) -> None:
-        await self.pool.stop()
-        # joins the child process (a second or so), off the event loop
-        await asyncio.get_running_loop().run_in_executor(None, self.scrubber.stop)
 
     async def __call__(self, ctx: ChatContext, call_next: Handler) -> ChatResponse:
         reason = await self._skip_reason(ctx)
@@ -109,8 +63,7 @@ class LearningFilter:
             return "disabled"
         if not await self.services.learning.writable():  # full or failing disk: see gateway.storage
             return "store-unavailable"
-        if self.pool.pending >= self.options.max_pending:
-            log.warning("learning queue full (%d pending): a chat was not queued", self.pool.pending)
+        if self.learning.queue_full():  # the shared queue, every replica's jobs
             return "queue-full"
         return None
 
@@ -127,10 +80,10 @@ class LearningFilter:
                 ctx.identity.conversation,
                 ctx.model,
                 payload,
-                key_holder=self.pool.key_holder(ctx.model, ctx.dialect.name, authorization),
+                key_holder=self.learning.key_holder(ctx.model, ctx.dialect.name, authorization),
             )
         except Exception as exc:  # boundary: the header already said queued; the lost job is logged and counted
             log.error("learning job not written (tenant %s): %s", ctx.identity.tenant, exc)
             self.services.metrics.learning_jobs.labels("unwritten").inc()
             return
-        self.pool.submitted(job_id, authorization)
+        self.learning.submitted(job_id, authorization)

@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import importlib
 import inspect
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, TypeVar
 
 from pydantic import BaseModel, ValidationError
 
@@ -18,6 +18,8 @@ from gateway.config import Config, ConfigError, FilterSpec
 if TYPE_CHECKING:
     from gateway.chain import ChatFilter
     from gateway.services import Services
+
+M = TypeVar("M", bound=BaseModel)
 
 BUILTIN_FILTERS: dict[str, str] = {
     "memory_injection": "filters.memory_injection:MemoryInjectionFilter",
@@ -89,6 +91,11 @@ def filter_options(cls: type, spec: FilterSpec, source: str) -> Any:
     model = getattr(cls, "Options", None)
     if not (isinstance(model, type) and issubclass(model, BaseModel)):
         return dict(spec.options)
+    return validated_options(model, spec, source)
+
+
+def validated_options(model: type[M], spec: FilterSpec, source: str) -> M:
+    """``spec``'s options as ``model``; errors name the key path."""
     try:
         return model.model_validate(spec.options)
     except ValidationError as exc:

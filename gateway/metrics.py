@@ -48,7 +48,16 @@ class Metrics:
         self.learning_skipped = Counter(
             "memorelay_learning_skipped", "Chats not queued for learning", ["reason"], registry=r
         )
-        self.learning_pending = Gauge("memorelay_learning_pending", "Learning jobs waiting", registry=r)
+        self.learning_pending = Gauge(
+            "memorelay_learning_pending",
+            "Learning jobs pending or running in the shared queue (every replica's), as of the last count",
+            registry=r,
+        )
+        self.learning_leases_lost = Counter(
+            "memorelay_learning_leases_lost",
+            "Learning jobs this replica stopped because its lease ran out and another worker claimed them",
+            registry=r,
+        )
         self.learning_key_fallbacks = Counter(
             "memorelay_learning_key_fallbacks",
             "Learning jobs that needed a caller key this replica did not hold (learned by the heuristic learner)",

@@ -3,11 +3,13 @@
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import logging
 import secrets
 import sqlite3
 from dataclasses import dataclass, field
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 from gateway.auth import Authenticator
 from gateway.config import Config, display_database
@@ -19,6 +21,9 @@ from gateway.memory.store import Backend, LearningStore
 from gateway.metrics import Metrics
 from gateway.model_info import ModelInfo
 from gateway.upstreams import UpstreamRouter
+
+if TYPE_CHECKING:
+    from gateway.learning.service import LearningService
 
 log = logging.getLogger("memorelay")
 
@@ -35,6 +40,8 @@ class Services:
     backend: Backend
     # this process among the replicas on one database (learning jobs' caller-key affinity)
     replica: str = field(default_factory=lambda: secrets.token_hex(8))
+    # the learning workers, scrubber process and retention, when the config has a learning filter
+    learning_service: LearningService | None = None
 
     @classmethod
     def create(cls, config: Config) -> Services:
@@ -43,7 +50,7 @@ class Services:
         if config.memory.embedding.api_key is not None:
             embedding["api_key"] = config.memory.embedding.api_key.get_secret_value()
         backend = open_backend(config)
-        return cls(
+        services = cls(
             config=config,
             auth=Authenticator(config),
             upstreams=UpstreamRouter(config),
@@ -58,6 +65,14 @@ class Services:
             learning=backend.learning,
             backend=backend,
         )
+        # imported here: the learning modules import this one
+        from gateway.learning.service import LearningService, learning_options
+
+        options = learning_options(config)
+        if options is not None:
+            # it needs the finished bundle it belongs to: set once, before anyone sees the bundle
+            object.__setattr__(services, "learning_service", LearningService(services, options))
+        return services
 
     async def start(self) -> None:
         """Open everything; on failure close what was opened (a connection thread left
@@ -80,6 +95,8 @@ class Services:
                 await self.memory.open()
             except (OSError, sqlite3.Error) as exc:
                 raise StartupError(f"cannot open the memory database {database}: {exc}") from exc
+            if self.learning_service is not None:
+                await self.learning_service.start()
         except BaseException as exc:
             if isinstance(exc, StartupError):
                 log.error("memorelay cannot start: %s", exc)
@@ -87,13 +104,13 @@ class Services:
             raise
 
     async def close(self) -> None:
-        try:
-            try:
-                await self.memory.close()
-            finally:
-                await self.backend.close()
-        finally:
-            await self.upstreams.close()
+        """Close in the reverse order of ``start``; every step runs even if one before it failed."""
+        async with contextlib.AsyncExitStack() as steps:
+            steps.push_async_callback(self.upstreams.close)
+            steps.push_async_callback(self.backend.close)
+            steps.push_async_callback(self.memory.close)
+            if self.learning_service is not None:
+                steps.push_async_callback(self.learning_service.stop)
 
 
 def _warn_shared_upstream_key(config: Config) -> None:

@@ -21,12 +21,9 @@ STATIC_PATH = "/console-static"
 
 
 def _consent(request: Request) -> str:
-    """The learning filter's consent mode (opt_out when learning is not configured)."""
-    for f in getattr(request.app.state, "filters", []):
-        options = getattr(f, "options", None)
-        if getattr(f, "name", None) == "learning" and options is not None:
-            return str(getattr(options, "consent", "opt_out"))
-    return "opt_out"
+    """The learning consent mode (opt_out when learning is not configured)."""
+    learning = request.app.state.services.learning_service
+    return "opt_out" if learning is None else learning.options.consent
 
 
 async def _static(request: Request) -> Response:

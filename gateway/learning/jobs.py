@@ -17,3 +17,5 @@ class Job:
     attempts: int
     # the replica that holds this job's caller key in memory (pass-through mode), or None
     key_holder: str | None = None
+    # this claim's lease token: the store renews, finishes or retries the job only with it
+    lease: str = ""

@@ -5,13 +5,17 @@ strip own injection → explicit command? → score (threshold) → scrub PII (f
 The LLM learner: local pre-check → scrub PII (fail closed) → ONE upstream call that scores and
 extracts (``combined``) → threshold → the same item steps, its ``same_as``/``updates`` verdicts
 on the memories it was shown taking part in dedup / supersede.
-Nothing here raises past ``run`` except ``RetryableError`` (the worker retries those).
+Nothing here raises past ``run`` except ``RetryableError`` (the worker retries those) and
+``LeaseLost``: before its first write of a job (memories added, disabled, refreshed or evicted)
+the pipeline awaits ``hold``, which confirms the worker still holds the job's lease and raises
+``LeaseLost`` if another worker claimed it meanwhile (see ``gateway.learning.workers``).
 """
 
 from __future__ import annotations
 
 import logging
 import time
+from collections.abc import Awaitable, Callable
 from dataclasses import dataclass, field
 from typing import Any, Protocol
 
@@ -108,6 +112,13 @@ def _title_of(content: str) -> str:
     return first if len(first) <= 80 else first[:79].rstrip() + "…"
 
 
+Hold = Callable[[], Awaitable[None]]
+
+
+async def _unfenced() -> None:
+    """No lease to confirm (a pipeline run outside the worker pool)."""
+
+
 class Scrubber(Protocol):
     """PII scrubbing that fails closed (raises ``PiiError``); see ``pii_process``."""
 
@@ -171,7 +182,8 @@ class Pipeline:
             completer = ChatCompleter(upstreams, authorization, config.server.upstream_timeout_s)
         return LLMLearner(model, completer, self.services.learning)
 
-    async def run(self, job: Job, authorization: str | None) -> Outcome:
+    async def run(self, job: Job, authorization: str | None, hold: Hold = _unfenced) -> Outcome:
+        """Learn ``job``; ``hold`` is awaited before the first write (raises ``LeaseLost``)."""
         started = time.perf_counter()
         learner = self.learner_for(job, authorization)
         outcome = Outcome(learner=learner.name)
@@ -181,7 +193,7 @@ class Pipeline:
             if not settings.get("learning_enabled", True):
                 outcome.reason = "learning disabled by the user"
             else:
-                await self._learn(job, learner, turn, outcome)
+                await self._learn(job, learner, turn, outcome, hold)
         except RetryableError:
             raise
         except (LearningError, MalformedOutput) as exc:
@@ -195,14 +207,14 @@ class Pipeline:
             )
         return outcome
 
-    async def _learn(self, job: Job, learner: Learner, turn: Turn, outcome: Outcome) -> None:
+    async def _learn(self, job: Job, learner: Learner, turn: Turn, outcome: Outcome, hold: Hold) -> None:
         command = parse_command(turn.user_text)
         if command is not None:
             outcome.command = command.kind
-            await self._command(job, command, outcome)
+            await self._command(job, command, outcome, hold)
             return
         if isinstance(learner, HeuristicLearner):
-            await self._learn_offline(job, learner, turn, outcome)
+            await self._learn_offline(job, learner, turn, outcome, hold)
             return
         if not heuristic.worth_learning(turn.user_text):
             # no first-person or standing content: an LLM learner is not asked at all
@@ -218,9 +230,11 @@ class Pipeline:
         outcome.score, outcome.dimensions, outcome.reason = result.score, result.dimensions, result.reason
         if result.score < self.settings.threshold:
             return
-        await self._keep(job, items, result.score, outcome)
+        await self._keep(job, items, result.score, outcome, hold)
 
-    async def _learn_offline(self, job: Job, learner: HeuristicLearner, turn: Turn, outcome: Outcome) -> None:
+    async def _learn_offline(
+        self, job: Job, learner: HeuristicLearner, turn: Turn, outcome: Outcome, hold: Hold
+    ) -> None:
         result = await learner.score(turn)
         outcome.score, outcome.dimensions, outcome.reason = result.score, result.dimensions, result.reason
         if result.score < self.settings.threshold:
@@ -230,11 +244,12 @@ class Pipeline:
         (turn.user_text,) = await self.scrubber.scrub_many([turn.user_text])
         turn.assistant_text = turn.transcript = ""
         items = await learner.extract(turn, self.settings.max_items)
-        await self._keep(job, items, result.score, outcome)
+        await self._keep(job, items, result.score, outcome, hold)
 
-    async def _keep(self, job: Job, items: list[KnowledgeItem], score: float, outcome: Outcome) -> None:
+    async def _keep(self, job: Job, items: list[KnowledgeItem], score: float, outcome: Outcome, hold: Hold) -> None:
         outcome.items_extracted = len(items)
         await self._scrub_items(items)  # one round trip to the scrubber for all of them
+        await hold()
         for item in items:
             await self._store(job, item, outcome, source="auto", score=score, scrubbed=True)
         await self._limits(job, outcome)
@@ -249,8 +264,9 @@ class Pipeline:
             found = [h.memory for h in hits if h.memory.enabled]
         return known_memories([(m.id, m.title) for m in found])
 
-    async def _command(self, job: Job, command: Command, outcome: Outcome) -> None:
+    async def _command(self, job: Job, command: Command, outcome: Outcome, hold: Hold) -> None:
         text = await self.scrubber.scrub(command.text)
+        await hold()
         if command.kind == "remember":
             outcome.items_extracted = 1
             await self._store(job, item_from_remember(text), outcome, source="manual", score=1.0)

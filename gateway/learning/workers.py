@@ -4,6 +4,27 @@ Jobs live in the shared ``LearningStore``: any worker of any replica may claim o
 job left running by a dead process is claimable again only when its lease (``lease_s``)
 runs out; nothing is re-queued at start (another replica's jobs may be running).
 
+Leases are fenced. Each claim hands out a lease token (``Job.lease``); the store renews,
+finishes or retries a job only with the token of its current claim, so a worker that
+outlived its lease (its loop stalled, its database connection was cut) while another
+replica re-claimed the job changes nothing: its ``finish`` (which writes the learning-log
+entry in the same transaction) and ``retry`` are refused. Before the pipeline's first write
+of a job (memories added, disabled, evicted) it confirms the lease (``_Lease.hold``: free
+when the lease was renewed within the last ``lease_s / 3``, else one renewal), which leaves
+the writes at least two thirds of a lease of exclusive time. A worker that finds its lease
+lost logs it, counts it in ``memorelay_learning_leases_lost_total`` and writes nothing more;
+the job is the re-claimer's. (What stays possible: a process paused for longer than that
+between the confirmation and a memory write; the learner's duplicate check then usually
+meets the other worker's memory. Learning token usage is recorded either way: the tokens
+were spent.)
+
+Decided: a running job's lease is renewed every ``lease_s / 3`` (a heartbeat beside the
+job). A slow but alive worker (a learner call near the upstream timeout, a long scrub) keeps
+its job instead of losing it to another replica and having the turn learned twice or
+thrown away; a dead replica stops renewing, so its jobs are still recovered one lease after
+its last heartbeat. ``lease_s`` is therefore a bound on failure detection, not on a job's
+duration (the learner's own calls are bounded by ``server.upstream_timeout_s``).
+
 Caller keys (pass-through mode) are never written to the database: the replica that queued
 a job holds its caller's key in memory, by job id (``keys``), and every process has a random
 replica id (``Services.replica``). A job that will be learned with the caller's key records
@@ -15,8 +36,9 @@ slow) learns it with the heuristic learner and counts it in
 
 A job that fails because the database is locked or cannot be written is retried later
 without spending one of its ``max_attempts`` (issue 7 item 3): it is never dead-lettered
-for a fault of the store. When the queue goes idle (and every ``_CHECKPOINT_EVERY_S``) the
-WAL is checkpointed and truncated, so wiped payloads leave no copy in the -wal file.
+for a fault of the store. When no job is due and no worker is busy (and every
+``_CHECKPOINT_EVERY_S``) the WAL is checkpointed and truncated, so wiped payloads leave no
+copy in the -wal file.
 """
 
 from __future__ import annotations
@@ -29,9 +51,12 @@ import sqlite3
 import time
 
 from gateway.errors import InsufficientStorage, StorageUnavailable
+from gateway.learning.errors import LeaseLost
 from gateway.learning.jobs import Job
 from gateway.learning.learners import RetryableError
-from gateway.learning.pipeline import Pipeline
+from gateway.learning.pending import SharedPending
+from gateway.learning.pipeline import Outcome, Pipeline
+from gateway.memory.store import LearningStore
 from gateway.services import Services
 from gateway.storage import is_busy, is_unwritable
 
@@ -42,6 +67,7 @@ _MAX_BACKOFF_S = 300.0
 _STORE_BACKOFF_S = (0.5, 30.0)  # first and largest delay after a store fault
 _CHECKPOINT_EVERY_S = 60.0
 _KEY_WAIT_S = 1.0  # a job claimed by its own holder before the enqueuing coroutine stored its key
+_BEATS_PER_LEASE = 3
 
 
 def _store_fault(exc: BaseException) -> bool:
@@ -55,11 +81,52 @@ def _store_fault(exc: BaseException) -> bool:
 DEAD_PAYLOAD_KEEP_S = 7 * 86400
 
 
+class _Lease:
+    """One claim of a job: renewed by a heartbeat while the job runs, confirmed before writes."""
+
+    def __init__(self, store: LearningStore, job: Job, lease_s: float, claimed_at: float) -> None:
+        self.store = store
+        self.job = job
+        self.lease_s = lease_s
+        self.renewed_at = claimed_at  # monotonic time the last granted lease started (at the latest)
+        self.lost = False
+        self._done = asyncio.Event()
+
+    async def renew(self) -> None:
+        asked = time.monotonic()
+        if not self.lost and await self.store.renew(self.job, self.lease_s):
+            self.renewed_at = asked
+        else:
+            self.lost = True
+
+    async def hold(self) -> None:
+        """Raise ``LeaseLost`` unless this claim still holds the job for two thirds of a lease."""
+        if not self.lost and time.monotonic() - self.renewed_at > self.lease_s / _BEATS_PER_LEASE:
+            await self.renew()
+        if self.lost:
+            raise LeaseLost(f"learning job {self.job.id} was claimed by another worker")
+
+    async def heartbeat(self) -> None:
+        while not self.lost:
+            with contextlib.suppress(TimeoutError):
+                await asyncio.wait_for(self._done.wait(), self.lease_s / _BEATS_PER_LEASE)
+            if self._done.is_set():
+                return
+            try:
+                await self.renew()
+            except Exception:  # boundary: the next beat tries again; the lease runs out if none lands
+                log.warning("learning job %s: could not renew its lease", self.job.id, exc_info=True)
+
+    def end(self) -> None:
+        self._done.set()
+
+
 class WorkerPool:
     def __init__(
         self,
         services: Services,
         pipeline: Pipeline,
+        pending: SharedPending,
         *,
         workers: int,
         max_attempts: int,
@@ -70,6 +137,7 @@ class WorkerPool:
     ) -> None:
         self.services = services
         self.pipeline = pipeline
+        self.pending = pending
         self.workers = workers
         self.max_attempts = max_attempts
         self.lease_s = lease_s
@@ -77,7 +145,6 @@ class WorkerPool:
         self.retention_days = retention_days
         self.retention_interval_s = retention_interval_s
         self.keys: dict[int, str] = {}
-        self.pending = 0
         self._wake = asyncio.Event()
         self._stop_event = asyncio.Event()
         self._stopping = False
@@ -88,8 +155,6 @@ class WorkerPool:
         self._checkpointed_at = time.monotonic()
 
     async def start(self) -> None:
-        self.pending = await self.services.learning.pending_count()
-        self.services.metrics.learning_pending.set(self.pending)
         self._tasks = [asyncio.ensure_future(self._work()) for _ in range(self.workers)]
         self._tasks.append(asyncio.ensure_future(self._housekeeping()))
 
@@ -117,17 +182,13 @@ class WorkerPool:
     def submitted(self, job_id: int, authorization: str | None) -> None:
         if authorization is not None:
             self.keys[job_id] = authorization
-        self.pending += 1
-        self.services.metrics.learning_pending.set(self.pending)
+        self.pending.add(1)
         self._wake.set()
-
-    @property
-    def idle(self) -> bool:
-        return self.pending == 0 and self._busy == 0
 
     async def _work(self) -> None:
         store = self.services.learning
         while not self._stopping:
+            claimed_at = time.monotonic()
             try:
                 job = await store.claim(self.lease_s, replica=self.services.replica, holder_wait_s=self.holder_wait_s)
             except Exception:  # boundary: the worker loop survives a database hiccup
@@ -135,23 +196,23 @@ class WorkerPool:
                 await asyncio.sleep(_IDLE_POLL_S)
                 continue
             if job is None:
-                await self._checkpoint_if_idle()
+                await self._checkpoint_if(idle=self._busy == 0)
                 self._wake.clear()
                 with contextlib.suppress(TimeoutError):
                     await asyncio.wait_for(self._wake.wait(), _IDLE_POLL_S)
                 continue
             self._busy += 1
             try:
-                await self._run(job)
+                await self._run(job, _Lease(store, job, self.lease_s, claimed_at))
             except Exception:  # boundary: the job keeps its lease and is claimed again when it runs out
                 log.exception("learning job %s could not be recorded; it will run again", job.id)
             finally:
                 self._busy -= 1
-            await self._checkpoint_if_idle()
+            await self._checkpoint_if(idle=False)
 
-    async def _checkpoint_if_idle(self) -> None:
+    async def _checkpoint_if(self, *, idle: bool) -> None:
         overdue = time.monotonic() - self._checkpointed_at >= _CHECKPOINT_EVERY_S
-        if not (self._dirty and (self.idle or overdue)):
+        if not (self._dirty and (idle or overdue)):
             return
         self._dirty = False
         self._checkpointed_at = time.monotonic()
@@ -170,9 +231,21 @@ class WorkerPool:
                 waited += 0.01
         return self.keys.get(job.id)
 
-    async def _run(self, job: Job) -> None:
+    async def _learn(self, job: Job, lease: _Lease) -> Outcome:
+        """The pipeline's run, with the lease renewed beside it until it returns."""
+        beat = asyncio.ensure_future(lease.heartbeat())
         try:
-            outcome = await self.pipeline.run(job, await self._key(job))
+            return await self.pipeline.run(job, await self._key(job), lease.hold)
+        finally:
+            lease.end()
+            await beat
+
+    async def _run(self, job: Job, lease: _Lease) -> None:
+        try:
+            outcome = await self._learn(job, lease)
+        except LeaseLost:
+            self._lease_lost(job, "before writing")
+            return
         except RetryableError as exc:
             await self._retry(job, exc)
             return
@@ -186,13 +259,23 @@ class WorkerPool:
         self._store_faults.pop(job.id, None)
         await self._end(job, "done", outcome.entry())
 
+    def _lease_lost(self, job: Job, when: str) -> None:
+        """The job's lease ran out and another worker claimed it: that worker learns it."""
+        log.warning("learning job %s: lease lost %s (another worker claimed it); nothing written", job.id, when)
+        self.services.metrics.learning_leases_lost.inc()
+        self._store_faults.pop(job.id, None)
+        # the re-claimer read the key when it started (if it is this replica's), or has none
+        self.keys.pop(job.id, None)
+
     async def _retry(self, job: Job, exc: RetryableError) -> None:
         if job.attempts >= self.max_attempts:
             await self._end(job, "dead", {"error": f"gave up after {job.attempts} attempts: {exc}"})
             return
         delay = min(_MAX_BACKOFF_S, 2.0**job.attempts)
         log.warning("learning job %s: %s; retry in %.0f s", job.id, exc, delay)
-        await self.services.learning.retry(job.id, delay, str(exc))
+        if not await self.services.learning.retry(job, delay, str(exc)):
+            self._lease_lost(job, "at its retry")
+            return
         self.services.metrics.learning_jobs.labels("retried").inc()
 
     async def _store_retry(self, job: Job, exc: Exception) -> None:
@@ -201,22 +284,27 @@ class WorkerPool:
         first, largest = _STORE_BACKOFF_S
         delay = min(largest, first * 2 ** (faults - 1)) * random.uniform(0.75, 1.25)
         log.warning("learning job %s hit a database fault (%s); retry in %.1f s", job.id, exc, delay)
-        await self.services.learning.retry(job.id, delay, f"database: {exc}", count_attempt=False)
+        if not await self.services.learning.retry(job, delay, f"database: {exc}", count_attempt=False):
+            self._lease_lost(job, "at its retry")
+            return
         self.services.metrics.learning_jobs.labels("retried").inc()
         self._wake.set()
 
     async def _end(self, job: Job, status: str, entry: dict[str, object]) -> None:
-        store = self.services.learning
+        error = entry.get("error")
         try:
-            await store.log(job.id, job.tenant, job.user_id, entry)
-            await store.finish(job.id, status, entry.get("error") if isinstance(entry.get("error"), str) else None)  # type: ignore[arg-type]
-            self._dirty = True
+            held = await self.services.learning.finish(
+                job, status, error if isinstance(error, str) else None, log_entry=entry
+            )
         finally:
             self._store_faults.pop(job.id, None)
-            self.keys.pop(job.id, None)
-            self.pending = max(0, self.pending - 1)
-            self.services.metrics.learning_pending.set(self.pending)
-            self.services.metrics.learning_jobs.labels(status).inc()
+        if not held:
+            self._lease_lost(job, "at its end")
+            return
+        self._dirty = True
+        self.keys.pop(job.id, None)
+        self.pending.add(-1)
+        self.services.metrics.learning_jobs.labels(status).inc()
 
     async def _housekeeping(self) -> None:
         while not self._stopping:

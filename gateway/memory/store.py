@@ -292,11 +292,27 @@ class LearningStore(Protocol):
     async def claim(self, lease_s: float, *, replica: str, holder_wait_s: float) -> Job | None:
         """Lease the oldest due job: pending and due, or running with an expired lease. A job
         whose ``key_holder`` is another replica is given only ``holder_wait_s`` after it was
-        created (its holder had the time to learn it with the caller's key)."""
+        created (its holder had the time to learn it with the caller's key). The job carries
+        a fresh lease token (``Job.lease``) that ``renew``, ``finish`` and ``retry`` check."""
         ...
 
-    async def finish(self, job_id: int, status: str = "done", error: str | None = None) -> None: ...
-    async def retry(self, job_id: int, delay_s: float, error: str, *, count_attempt: bool = True) -> None: ...
+    async def renew(self, job: Job, lease_s: float) -> bool:
+        """Extend the lease of ``job`` (as claimed) to ``lease_s`` from now; False, changing
+        nothing, when the job is no longer this claim's (its lease ran out and it was claimed
+        again, or it ended)."""
+        ...
+
+    async def finish(
+        self, job: Job, status: str = "done", error: str | None = None, *, log_entry: dict[str, Any] | None = None
+    ) -> bool:
+        """End ``job`` (done / dead) and write ``log_entry`` to the learning log, in one
+        transaction, only while this claim holds the lease; False, changing nothing, if not."""
+        ...
+
+    async def retry(self, job: Job, delay_s: float, error: str, *, count_attempt: bool = True) -> bool:
+        """Make ``job`` due again in ``delay_s``, only while this claim holds the lease."""
+        ...
+
     async def pending_count(self) -> int: ...
     async def job_counts(self) -> dict[str, int]: ...
 

@@ -13,11 +13,12 @@ import httpx
 import openai
 import psycopg
 
+from gateway.learning.pending import PENDING_TTL_S
 from gateway.memory import MEMORY_BLOCK_START
 from tests.conftest import GatewayFactory
 from tests.e2e.test_durability import gateway_process, kill9
 from tests.e2e.test_injection import block_of, chat, injection
-from tests.e2e.test_learning import HIGH, learner, wait_for
+from tests.e2e.test_learning import ADMIN, HIGH, learner, learning, log_entries, memories, say, wait_for
 from tests.e2e.test_memory_api import add, user_client
 from tests.fake_upstream import FakeUpstream
 
@@ -149,3 +150,101 @@ def test_200_jobs_queued_on_two_replicas_are_each_learned_once(tmp_path: Path, u
             list(pool.map(one, range(200)))
         assert wait_for(lambda: [s for s, _ in _jobs(pg_url)] == ["done"] * 200, timeout=120)
     assert {attempts for _, attempts in _jobs(pg_url)} == {1}  # none was claimed twice
+
+
+def _metric(url: str, name: str) -> float:
+    """A counter or gauge of one replica's /metrics (0 when it has no sample)."""
+    for line in httpx.get(url + "/metrics").text.splitlines():
+        if line.startswith(name + " "):
+            return float(line.split()[1])
+    return 0.0
+
+
+def test_max_pending_counts_the_queue_of_every_replica(
+    gateway: GatewayFactory, fake: FakeUpstream, pg_url: str
+) -> None:
+    fake.responder = learner(HIGH, [])
+    options: dict[str, Any] = {
+        "memory": {"database": pg_url},
+        # the learner never answers until released: every job stays pending or running
+        "filters": learning(model="gated-learner", max_pending=3),
+        "auth": {"admin_key": ADMIN},
+    }
+    try:
+        with gateway(**options) as a, gateway(**options) as b:
+            for n in range(3):
+                assert say(a, f"user{n}", "I prefer Go.")["x-memorelay-learning"] == "queued"
+            assert say(a, "user3", "I prefer Go.")["x-memorelay-learning"] == "skipped; reason=queue-full"
+            # B queued nothing itself; it reads the shared count at most PENDING_TTL_S old
+            time.sleep(PENDING_TTL_S + 0.3)
+            started = time.monotonic()
+            assert say(b, "user4", "I prefer Rust.")["x-memorelay-learning"] == "skipped; reason=queue-full"
+            assert time.monotonic() - started < 1  # the decision did not wait on the database
+            assert _metric(b, "memorelay_learning_pending") == 3
+            assert _metric(b, 'memorelay_learning_skipped_total{reason="queue-full"}') == 1
+            fake.release.set()
+            # once the jobs are learned, B queues again within the count's freshness
+            assert within(10, lambda: _metric(b, "memorelay_learning_pending") == 0)
+            assert say(b, "user4", "I prefer Rust.")["x-memorelay-learning"] == "queued"
+    finally:
+        fake.release.set()
+
+
+def test_a_worker_whose_lease_was_taken_over_writes_nothing(
+    gateway: GatewayFactory, fake: FakeUpstream, pg_url: str, upstream_url: str
+) -> None:
+    item = {"title": "Build", "content": "The team builds with Bazel.", "category": "technical"}
+    fake.responder = learner(HIGH, [item])
+    options: dict[str, Any] = {
+        "memory": {"database": pg_url},
+        # a configured upstream key: any replica may learn any job at once (no caller-key affinity)
+        "upstreams": {"default": {"api_base": upstream_url, "api_key": "sk-upstream"}},
+        "filters": learning(model="gated-learner", lease_s=2),
+        "auth": {"admin_key": ADMIN},
+    }
+    try:
+        with gateway(**options) as a, gateway(**options) as b:
+            say(a, "lee", "We build everything with Bazel.")
+            wait_for(lambda: fake.gated_calls >= 1)  # one replica's worker holds the job, in its learner call
+            # that worker stalls past its lease and the job is claimed again (simulated: its lease
+            # is made to run out under another claim's token); the other replica's worker takes it
+            with psycopg.connect(pg_url) as conn:
+                conn.execute("UPDATE learning_jobs SET lease_until = 0, lease_holder = 'a-later-claim'")
+            wait_for(lambda: fake.gated_calls >= 2, timeout=10)
+            time.sleep(1.0)  # more than lease_s / 3: the first worker's heartbeat has met the new claim
+            fake.release.set()
+            assert wait_for(lambda: _jobs(pg_url) == [("done", 2)], timeout=15)
+            time.sleep(0.3)  # the first worker has returned from its learner call by now
+            assert [m["content"] for m in memories(a, "lee")] == ["The team builds with Bazel."]
+            assert len(log_entries(a)) == 1
+            assert (
+                _metric(a, "memorelay_learning_leases_lost_total") + _metric(b, "memorelay_learning_leases_lost_total")
+                == 1
+            )
+    finally:
+        fake.release.set()
+
+
+def test_a_slow_but_alive_worker_keeps_its_job(
+    gateway: GatewayFactory, fake: FakeUpstream, pg_url: str, upstream_url: str
+) -> None:
+    item = {"title": "Build", "content": "The team builds with Bazel.", "category": "technical"}
+    fake.responder = learner(HIGH, [item])
+    options: dict[str, Any] = {
+        "memory": {"database": pg_url},
+        "upstreams": {"default": {"api_base": upstream_url, "api_key": "sk-upstream"}},
+        "filters": learning(model="gated-learner", lease_s=1),
+        "auth": {"admin_key": ADMIN},
+    }
+    try:
+        with gateway(**options) as a, gateway(**options) as b:
+            say(a, "lee", "We build everything with Bazel.")
+            wait_for(lambda: fake.gated_calls >= 1)
+            time.sleep(3.0)  # three leases long: its heartbeat renews the lease, no replica takes it over
+            assert fake.gated_calls == 1 and _jobs(pg_url) == [("running", 1)]
+            fake.release.set()
+            assert wait_for(lambda: _jobs(pg_url) == [("done", 1)], timeout=15)
+            assert [m["content"] for m in memories(b, "lee")] == ["The team builds with Bazel."]
+            assert len(log_entries(a)) == 1
+    finally:
+        fake.release.set()

@@ -36,7 +36,7 @@ def _run_queue(path: str, producers: int, jobs_each: int, consumers: int) -> dic
                     continue
                 await store.log(job.id, job.tenant, job.user_id, {"ok": True})
                 await store.add_usage(job.tenant, job.user_id, 1, 1)
-                await store.finish(job.id)
+                await store.finish(job)
 
         try:
             await asyncio.gather(*(produce() for _ in range(producers)), *(consume() for _ in range(consumers)))
@@ -118,7 +118,7 @@ def test_dead_job_conversations_are_dropped_for_the_user_and_after_retention(tmp
                 await store.enqueue(tenant, user, None, "m", {"messages": [{"role": "user", "content": "my phone"}]})
                 job = await store.claim(60, replica="r1", holder_wait_s=60)
                 assert job is not None
-                await store.finish(job.id, "dead", "gave up")
+                await store.finish(job, "dead", "gave up")
             assert await store.wipe_dead_payloads(tenant="t", user_id="ann") == 1
             assert await store.wipe_dead_payloads(older_than_s=3600) == 0  # the others are fresh
             assert await store.wipe_dead_payloads(older_than_s=-1) == 2  # retention reached

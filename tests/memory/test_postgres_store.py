@@ -455,7 +455,7 @@ def test_two_stores_claim_200_jobs_each_exactly_once(pg_url: str) -> None:
                 while (job := await store.claim(60, replica=name, holder_wait_s=0)) is not None:
                     claimed.append((name, job.id))
                     assert job.payload == {"i": ids.index(job.id)}
-                    await store.finish(job.id)
+                    await store.finish(job)
 
             await asyncio.gather(*(worker(s, n) for s, n in ((one, "a"), (two, "b")) for _ in range(4)))
             assert sorted(j for _, j in claimed) == sorted(ids)
@@ -489,16 +489,16 @@ def test_retry_backoff_dead_letter_and_operator_actions(pg_url: str) -> None:
             job_id = await q.enqueue("t1", "alice", None, "m", {"turn": 1})
             job = await q.claim(60, replica="a", holder_wait_s=0)
             assert job is not None
-            await q.retry(job.id, 0.3, "upstream 503")
+            await q.retry(job, 0.3, "upstream 503")
             assert await q.claim(60, replica="a", holder_wait_s=0) is None  # not due yet
             await asyncio.sleep(0.35)
             job = await q.claim(60, replica="a", holder_wait_s=0)
             assert job is not None and job.attempts == 2
-            await q.retry(job.id, 0, "locked", count_attempt=False)
+            await q.retry(job, 0, "locked", count_attempt=False)
             job = await q.claim(60, replica="a", holder_wait_s=0)
             assert job is not None and job.attempts == 2
 
-            await q.finish(job.id, "dead", "gave up")
+            await q.finish(job, "dead", "gave up")
             dead, total = await q.dead_jobs()
             assert total == 1 and dead[0]["id"] == job_id and dead[0]["retryable"] is True
             assert dead[0]["last_error"] == "gave up"
@@ -506,7 +506,7 @@ def test_retry_backoff_dead_letter_and_operator_actions(pg_url: str) -> None:
             assert await q.retry_dead(job_id)
             job = await q.claim(60, replica="a", holder_wait_s=0)
             assert job is not None and job.attempts == 1 and job.payload == {"turn": 1}
-            await q.finish(job.id, "dead", "gave up again")
+            await q.finish(job, "dead", "gave up again")
             assert await q.wipe_dead_payloads(tenant="t1", user_id="alice") == 1
             assert not await q.retry_dead(job_id)  # its conversation is gone
             assert await q.discard_dead(job_id)
@@ -522,7 +522,7 @@ def test_a_job_waits_for_its_key_holder_before_another_replica_takes_it(pg_url: 
             assert await q.claim(60, replica="b", holder_wait_s=30) is None
             job = await q.claim(60, replica="a", holder_wait_s=30)
             assert job is not None
-            await q.retry(job.id, 0, "again")
+            await q.retry(job, 0, "again")
             await asyncio.sleep(0.2)
             job = await q.claim(60, replica="b", holder_wait_s=0.1)  # the holder had its time
             assert job is not None

@@ -481,15 +481,44 @@ def test_queue_claim_finish_and_lease_expiry(backend: Factory) -> None:
         job = await q.claim(0.3, replica="r1", holder_wait_s=60)
         assert job is not None and job.id == a and job.attempts == 1 and job.conversation_id == "c1"
         assert job.payload == {"messages": [{"role": "user", "content": "hi"}]} and job.key_holder is None
-        assert await _claim(b) == bb  # a is leased
+        second = await q.claim(60, replica="r1", holder_wait_s=60)
+        assert second is not None and second.id == bb  # a is leased
         assert await _claim(b) is None
         await asyncio.sleep(0.45)  # a's worker died: its lease runs out
         again = await q.claim(60, replica="r2", holder_wait_s=60)
         assert again is not None and again.id == a and again.attempts == 2
-        await q.finish(a)
-        await q.finish(bb)
+        assert await q.finish(again) and await q.finish(second)
         assert await q.pending_count() == 0 and await q.job_counts() == {"done": 2}
         assert await _claim(b) is None
+
+    run(backend, body)
+
+
+def test_a_stale_lease_changes_nothing_and_the_reclaimers_finish_counts(backend: Factory) -> None:
+    async def body(b: Backend) -> None:
+        q = b.learning
+        jid = await q.enqueue("t", "u", None, "gpt", {"messages": ["keep me"]})
+        stale = await q.claim(0.2, replica="r1", holder_wait_s=60)
+        assert stale is not None
+        assert await q.renew(stale, 0.2)  # alive: its lease is extended
+        await asyncio.sleep(0.3)  # then its worker hangs past the lease
+        fresh = await q.claim(60, replica="r2", holder_wait_s=60)
+        assert fresh is not None and fresh.id == jid and fresh.lease != stale.lease
+
+        # the hung worker wakes up: every write of its claim is refused, and changes nothing
+        assert not await q.renew(stale, 60)
+        assert not await q.finish(stale, log_entry={"added": ["twice"]})
+        assert not await q.finish(stale, "dead", "gave up", log_entry={"error": "gave up"})
+        assert not await q.retry(stale, 0, "upstream 503")
+        assert await q.job_counts() == {"running": 1} and await q.log_entries() == ([], 0)
+        assert await _claim(b) is None  # still leased to the re-claimer, not made due again
+
+        assert await q.renew(fresh, 60)
+        assert await q.finish(fresh, log_entry={"added": ["once"]})
+        assert await q.job_counts() == {"done": 1}
+        entries, total = await q.log_entries()
+        assert total == 1 and entries[0]["added"] == ["once"] and entries[0]["job_id"] == jid
+        assert not await q.finish(fresh)  # and a finished job cannot be finished again
 
     run(backend, body)
 
@@ -498,22 +527,25 @@ def test_queue_retry_backoff_and_dead_letter(backend: Factory) -> None:
     async def body(b: Backend) -> None:
         q = b.learning
         jid = await q.enqueue("t", "u", None, "gpt", {"messages": ["keep me"]})
-        assert await _claim(b) == jid
-        await q.retry(jid, 0.3, "upstream 503")
+        job = await q.claim(60, replica="r1", holder_wait_s=60)
+        assert job is not None and job.id == jid
+        assert await q.retry(job, 0.3, "upstream 503")
+        assert not await q.retry(job, 0, "twice")  # that claim ended with its retry
         assert await _claim(b) is None  # backing off
         await asyncio.sleep(0.4)
         job = await q.claim(60, replica="r1", holder_wait_s=60)
         assert job is not None and job.attempts == 2
-        await q.retry(jid, 0.0, "database locked", count_attempt=False)
+        assert await q.retry(job, 0.0, "database locked", count_attempt=False)
         job = await q.claim(60, replica="r1", holder_wait_s=60)
         assert job is not None and job.attempts == 2  # the store's fault gave the attempt back
-        await q.finish(jid, "dead", "gave up")
+        assert await q.finish(job, "dead", "gave up", log_entry={"error": "gave up"})
         dead, total = await q.dead_jobs()
         assert total == 1 and dead[0]["id"] == jid and dead[0]["retryable"] and dead[0]["last_error"] == "gave up"
+        assert (await q.log_entries())[0][0]["error"] == "gave up"
         assert await q.retry_dead(jid)
         job = await q.claim(60, replica="r1", holder_wait_s=60)
         assert job is not None and job.attempts == 1 and job.payload == {"messages": ["keep me"]}
-        await q.finish(jid, "dead", "again")
+        assert await q.finish(job, "dead", "again")
         assert await q.discard_dead(jid)
         assert not await q.retry_dead(jid) and not await q.discard_dead(jid)
         assert (await q.dead_jobs())[1] == 0 and (await q.job_counts()).get("discarded") == 1
@@ -528,7 +560,7 @@ def test_dead_payloads_are_wiped_for_the_user_and_after_retention(backend: Facto
             await q.enqueue("t", user, None, "gpt", {"messages": ["my phone"]})
             job = await q.claim(60, replica="r1", holder_wait_s=60)
             assert job is not None
-            await q.finish(job.id, "dead", "gave up")
+            await q.finish(job, "dead", "gave up")
         assert await q.wipe_dead_payloads(tenant="t", user_id="ann") == 1
         assert await q.wipe_dead_payloads(older_than_s=3600) == 0
         assert await q.wipe_dead_payloads(older_than_s=-1) == 1
@@ -545,7 +577,7 @@ def test_key_holder_affinity(backend: Factory) -> None:
         assert await _claim(b, replica="replica-b", wait_s=0.4) is None  # its holder has the key
         job = await q.claim(60, replica="replica-a", holder_wait_s=0.4)
         assert job is not None and job.id == held and job.key_holder == "replica-a"
-        await q.finish(held)
+        await q.finish(job)
         late = await q.enqueue("t", "u", None, "gpt", {"messages": []}, key_holder="replica-a")
         free = await q.enqueue("t", "u", None, "gpt", {"messages": []})
         assert await _claim(b, replica="replica-b", wait_s=0.4) == free
@@ -569,7 +601,7 @@ def test_queue_is_shared_by_replicas(backend: Factory) -> None:
                 got: list[int] = []
                 while (job := await b.learning.claim(60, replica=replica, holder_wait_s=60)) is not None:
                     got.append(job.payload["n"])
-                    await b.learning.finish(job.id)
+                    assert await b.learning.finish(job)
                 return got
 
             a, c = await asyncio.gather(drain(first, "a"), drain(second, "b"))

@@ -8,12 +8,16 @@ whose lease ran out (its replica died or hung) is claimable again: that is the o
 nothing is re-queued at start. A job enqueued with a ``key_holder`` (the replica that holds
 the caller's credential in memory) is claimable by other replicas only ``holder_wait_s`` after
 it was created. Times are the database's (``clock_timestamp``), so replicas' clocks need not
-agree. The conversation payload is wiped when the job is done; a dead job keeps it for an
-operator's retry until retention or the user's "clear all".
+agree. Each claim hands out a fresh lease token (``lease_holder``): ``renew``, ``finish`` and
+``retry`` change the job only while the caller's token is still the job's, so a worker that
+outlived its lease (a re-claimed job) writes nothing. The conversation payload is wiped when
+the job is done; a dead job keeps it for an operator's retry until retention or the user's
+"clear all".
 """
 
 from __future__ import annotations
 
+import secrets
 import time
 from collections.abc import Sequence
 from typing import Any
@@ -98,7 +102,10 @@ class PostgresLearningStore:
 
     async def claim(self, lease_s: float, *, replica: str, holder_wait_s: float) -> Job | None:
         """Lease the oldest due job: pending and due, or running with an expired lease; a job
-        another replica holds the key for only once ``holder_wait_s`` passed since enqueue."""
+        another replica holds the key for only once ``holder_wait_s`` passed since enqueue.
+        The job carries a fresh lease token: only its holder's ``renew``/``finish``/``retry``
+        count."""
+        lease = f"{replica}:{secrets.token_hex(8)}"
         rows, _ = await self._write(
             f"UPDATE learning_jobs SET status = 'running', attempts = attempts + 1, lease_until = {_NOW} + %s,"
             f" lease_holder = %s, updated_at = {_NOW} WHERE id = ("
@@ -108,30 +115,53 @@ class PostgresLearningStore:
             f" AND (key_holder IS NULL OR key_holder = %s OR created_at <= {_NOW} - %s)"
             " ORDER BY id LIMIT 1 FOR UPDATE SKIP LOCKED)"
             " RETURNING id, tenant, user_id, conversation_id, model, payload, attempts, key_holder",
-            (lease_s, replica, replica, holder_wait_s),
+            (lease_s, lease, replica, holder_wait_s),
         )
         if not rows:
             return None
         r = rows[0]
-        return Job(int(r[0]), r[1], r[2], r[3], r[4], orjson.loads(r[5] or b"{}"), int(r[6]), r[7])
+        return Job(int(r[0]), r[1], r[2], r[3], r[4], orjson.loads(r[5] or b"{}"), int(r[6]), r[7], lease)
 
-    async def finish(self, job_id: int, status: str = "done", error: str | None = None) -> None:
-        # a dead job keeps its payload until an operator retries or discards it
-        await self._write(
-            "UPDATE learning_jobs SET status = %s, payload = CASE WHEN %s = 'dead' THEN payload END,"
-            f" lease_until = NULL, lease_holder = NULL, updated_at = {_NOW}, last_error = %s WHERE id = %s",
-            (status, status, error, job_id),
+    async def renew(self, job: Job, lease_s: float) -> bool:
+        """Extend ``job``'s lease to ``lease_s`` from now; False when its lease was lost."""
+        _, count = await self._write(
+            f"UPDATE learning_jobs SET lease_until = {_NOW} + %s, updated_at = {_NOW}"
+            " WHERE id = %s AND status = 'running' AND lease_holder = %s",
+            (lease_s, job.id, job.lease),
         )
+        return count == 1
 
-    async def retry(self, job_id: int, delay_s: float, error: str, *, count_attempt: bool = True) -> None:
-        """Due again in ``delay_s`` (the caller jitters it); ``count_attempt=False`` gives back
-        the attempt the claim took (a transient store fault is not the job's)."""
-        await self._write(
+    async def finish(
+        self, job: Job, status: str = "done", error: str | None = None, *, log_entry: dict[str, Any] | None = None
+    ) -> bool:
+        """End ``job`` and write its learning-log entry, in one transaction, if its lease
+        still holds (a dead job keeps its payload until an operator retries or discards it)."""
+        async with self.db.transaction() as tx:
+            cur = await tx.conn.execute(
+                "UPDATE learning_jobs SET status = %s, payload = CASE WHEN %s = 'dead' THEN payload END,"
+                f" lease_until = NULL, lease_holder = NULL, updated_at = {_NOW}, last_error = %s"
+                " WHERE id = %s AND status = 'running' AND lease_holder = %s",
+                (status, status, error, job.id, job.lease),
+            )
+            held = cur.rowcount == 1
+            if held and log_entry is not None:
+                await tx.conn.execute(
+                    "INSERT INTO learning_log (job_id, tenant, user_id, time, entry) VALUES (%s, %s, %s, %s, %s)",
+                    (job.id, job.tenant, job.user_id, _iso(), orjson.dumps(log_entry).decode()),
+                )
+        return held
+
+    async def retry(self, job: Job, delay_s: float, error: str, *, count_attempt: bool = True) -> bool:
+        """Due again in ``delay_s`` (the caller jitters it) if ``job``'s lease still holds;
+        ``count_attempt=False`` gives back the attempt the claim took (a transient store fault
+        is not the job's)."""
+        _, count = await self._write(
             "UPDATE learning_jobs SET status = 'pending', lease_until = NULL, lease_holder = NULL,"
             f" next_attempt_at = {_NOW} + %s, updated_at = {_NOW}, last_error = %s,"
-            " attempts = GREATEST(0, attempts - %s) WHERE id = %s",
-            (delay_s, error, 0 if count_attempt else 1, job_id),
+            " attempts = GREATEST(0, attempts - %s) WHERE id = %s AND status = 'running' AND lease_holder = %s",
+            (delay_s, error, 0 if count_attempt else 1, job.id, job.lease),
         )
+        return count == 1
 
     async def pending_count(self) -> int:
         """Queued and running jobs of every replica."""

@@ -1,13 +1,16 @@
 """``SQLiteLearningStore``: durable learning state in SQLite (``store.LearningStore``): the job
-queue, the learning log, prompt overrides, usage. Tables: ``schema.MIGRATIONS`` 7 and 8.
+queue, the learning log, prompt overrides, usage. Tables: ``schema.MIGRATIONS`` 7 to 9.
 
-Jobs survive a restart: a job is ``pending`` until a worker leases it (``running``
-with ``lease_until``); a lease that runs out (the process died) makes it claimable
-again, and nothing else does (no re-queue at start: another replica's jobs may be running);
-after ``max_attempts`` it is ``dead``. A job may name the replica holding its caller key
-in memory (``key_holder``); other replicas get it only ``holder_wait_s`` after it was
-created (see ``gateway.learning.workers``). The conversation payload is wiped when the
-job is done (data minimisation); a dead job keeps it for an operator's retry until retention
+Jobs survive a restart: a job is ``pending`` until a worker leases it (``running`` with
+``lease_until`` and a fresh lease token, ``lease_holder``); a lease that runs out (the
+process died) makes it claimable again, and nothing else does (no re-queue at start:
+another replica's jobs may be running); after ``max_attempts`` it is ``dead``. A job may
+name the replica holding its caller key in memory (``key_holder``); other replicas get it
+only ``holder_wait_s`` after it was created (see ``gateway.learning.workers``). ``renew``,
+``finish`` and ``retry`` change a job only while the caller's token is still the job's: a
+worker that outlived its lease writes nothing (``finish`` writes the learning-log entry in
+the same transaction). The conversation payload is wiped when the job is done (data
+minimisation); a dead job keeps it for an operator's retry until retention
 (``workers.DEAD_PAYLOAD_KEEP_S``) or the user's "clear all". API keys are never written here.
 """
 
@@ -15,11 +18,12 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
+import secrets
 import sqlite3
 import time
-from collections.abc import Sequence
+from collections.abc import Awaitable, Callable, Sequence
 from dataclasses import dataclass
-from typing import Any
+from typing import Any, TypeVar
 
 import aiosqlite
 import orjson
@@ -29,6 +33,8 @@ from gateway.learning.prompts import PromptName, default_prompt
 from gateway.storage import StoreHealth, configure_connection, retry_busy
 
 from .schema import migrate, register_functions
+
+T = TypeVar("T")
 
 
 def _iso(t: float | None = None) -> str:
@@ -89,15 +95,14 @@ class SQLiteLearningStore:
             db, self._db = self._db, None
             await db.close()
 
-    async def _write(self, sql: str, params: Sequence[Any] = ()) -> _Result:
-        """One statement and its commit, serialised with every other use of the connection."""
+    async def _unit(self, statements: Callable[[aiosqlite.Connection], Awaitable[T]]) -> T:
+        """``statements`` and their commit as one transaction, serialised with every other use
+        of the connection (retried whole while the database is locked)."""
 
-        async def once() -> _Result:
+        async def once() -> T:
             db = self.db
             try:
-                async with db.execute(sql, params) as cursor:
-                    rows = list(await cursor.fetchall())
-                    result = _Result(rows, cursor.lastrowid, cursor.rowcount)
+                result = await statements(db)
                 await db.commit()
             except BaseException:
                 with contextlib.suppress(sqlite3.Error):
@@ -111,6 +116,16 @@ class SQLiteLearningStore:
             except sqlite3.Error as exc:
                 self.health.note(exc)
                 raise
+
+    async def _write(self, sql: str, params: Sequence[Any] = ()) -> _Result:
+        """One statement and its commit."""
+
+        async def one(db: aiosqlite.Connection) -> _Result:
+            async with db.execute(sql, params) as cursor:
+                rows = list(await cursor.fetchall())
+                return _Result(rows, cursor.lastrowid, cursor.rowcount)
+
+        return await self._unit(one)
 
     async def _read(self, sql: str, params: Sequence[Any] = ()) -> list[Any]:
         async with self._lock:
@@ -161,39 +176,71 @@ class SQLiteLearningStore:
 
     async def claim(self, lease_s: float, *, replica: str, holder_wait_s: float) -> Job | None:
         """Lease the oldest due job (pending, or running with an expired lease); one whose
-        caller key another replica holds only ``holder_wait_s`` after it was created."""
+        caller key another replica holds only ``holder_wait_s`` after it was created. The job
+        carries a fresh lease token: only its holder's ``renew``/``finish``/``retry`` count."""
         now = time.time()
+        lease = f"{replica}:{secrets.token_hex(8)}"
         result = await self._write(
             "UPDATE learning_jobs SET status = 'running', attempts = attempts + 1, lease_until = ?,"
-            " updated_at = ? WHERE id = (SELECT id FROM learning_jobs WHERE ((status = 'pending'"
+            " lease_holder = ?, updated_at = ? WHERE id = (SELECT id FROM learning_jobs WHERE ((status = 'pending'"
             " AND next_attempt_at <= ?) OR (status = 'running' AND lease_until < ?))"
             " AND (key_holder IS NULL OR key_holder = ? OR created_at <= ?)"
             " ORDER BY id LIMIT 1)"
             " RETURNING id, tenant, user_id, conversation_id, model, payload, attempts, key_holder",
-            (now + lease_s, now, now, now, replica, now - holder_wait_s),
+            (now + lease_s, lease, now, now, now, replica, now - holder_wait_s),
         )
         if not result.rows:
             return None
         row = result.rows[0]
-        return Job(row[0], row[1], row[2], row[3], row[4], orjson.loads(row[5] or b"{}"), row[6], row[7])
+        payload = orjson.loads(row[5] or b"{}")
+        return Job(row[0], row[1], row[2], row[3], row[4], payload, row[6], row[7], lease)
 
-    async def finish(self, job_id: int, status: str = "done", error: str | None = None) -> None:
-        # a dead job keeps its payload until an operator retries or discards it
-        await self._write(
-            "UPDATE learning_jobs SET status = ?, payload = CASE WHEN ? = 'dead' THEN payload END,"
-            " lease_until = NULL, updated_at = ?, last_error = ? WHERE id = ?",
-            (status, status, time.time(), error, job_id),
+    async def renew(self, job: Job, lease_s: float) -> bool:
+        """Extend ``job``'s lease to ``lease_s`` from now; False when its lease was lost."""
+        now = time.time()
+        result = await self._write(
+            "UPDATE learning_jobs SET lease_until = ?, updated_at = ?"
+            " WHERE id = ? AND status = 'running' AND lease_holder = ?",
+            (now + lease_s, now, job.id, job.lease),
         )
+        return result.rowcount == 1
 
-    async def retry(self, job_id: int, delay_s: float, error: str, *, count_attempt: bool = True) -> None:
-        """Due again in ``delay_s``; ``count_attempt=False`` gives back the attempt the claim
-        took (a transient database lock is not the job's fault)."""
+    async def finish(
+        self, job: Job, status: str = "done", error: str | None = None, *, log_entry: dict[str, Any] | None = None
+    ) -> bool:
+        """End ``job`` and write its learning-log entry, together, if its lease still holds."""
+        now = time.time()
+
+        async def statements(db: aiosqlite.Connection) -> bool:
+            # a dead job keeps its payload until an operator retries or discards it
+            async with db.execute(
+                "UPDATE learning_jobs SET status = ?, payload = CASE WHEN ? = 'dead' THEN payload END,"
+                " lease_until = NULL, lease_holder = NULL, updated_at = ?, last_error = ?"
+                " WHERE id = ? AND status = 'running' AND lease_holder = ?",
+                (status, status, now, error, job.id, job.lease),
+            ) as cursor:
+                held = cursor.rowcount == 1
+            if held and log_entry is not None:
+                await db.execute(
+                    "INSERT INTO learning_log (job_id, tenant, user_id, time, entry) VALUES (?, ?, ?, ?, ?)",
+                    (job.id, job.tenant, job.user_id, _iso(now), orjson.dumps(log_entry).decode()),
+                )
+            return held
+
+        return await self._unit(statements)
+
+    async def retry(self, job: Job, delay_s: float, error: str, *, count_attempt: bool = True) -> bool:
+        """Due again in ``delay_s`` if ``job``'s lease still holds; ``count_attempt=False`` gives
+        back the attempt the claim took (a transient database lock is not the job's fault)."""
         refund = 0 if count_attempt else 1
-        await self._write(
-            "UPDATE learning_jobs SET status = 'pending', lease_until = NULL, next_attempt_at = ?,"
-            " updated_at = ?, last_error = ?, attempts = MAX(0, attempts - ?) WHERE id = ?",
-            (time.time() + delay_s, time.time(), error, refund, job_id),
+        now = time.time()
+        result = await self._write(
+            "UPDATE learning_jobs SET status = 'pending', lease_until = NULL, lease_holder = NULL,"
+            " next_attempt_at = ?, updated_at = ?, last_error = ?, attempts = MAX(0, attempts - ?)"
+            " WHERE id = ? AND status = 'running' AND lease_holder = ?",
+            (now + delay_s, now, error, refund, job.id, job.lease),
         )
+        return result.rowcount == 1
 
     async def pending_count(self) -> int:
         rows = await self._read("SELECT COUNT(*) FROM learning_jobs WHERE status IN ('pending', 'running')")
@@ -329,7 +376,8 @@ class SQLiteLearningStore:
         """A dead job that still has its conversation is due again, with fresh attempts."""
         now = time.time()
         result = await self._write(
-            "UPDATE learning_jobs SET status = 'pending', attempts = 0, lease_until = NULL, next_attempt_at = ?,"
+            "UPDATE learning_jobs SET status = 'pending', attempts = 0, lease_until = NULL, lease_holder = NULL,"
+            " next_attempt_at = ?,"
             " updated_at = ? WHERE id = ? AND status = 'dead' AND payload IS NOT NULL",
             (now, now, job_id),
         )

@@ -254,6 +254,11 @@ MIGRATIONS: tuple[str, ...] = (
     CREATE TABLE console_revoked_links (nonce TEXT PRIMARY KEY, expires REAL NOT NULL) WITHOUT ROWID;
     CREATE INDEX console_revoked_links_expires ON console_revoked_links (expires);
     """,
+    # 10: the lease token of a running job's current claim: only its holder may renew, finish or
+    # retry it (a worker that outlived its lease must not end a job another worker re-claimed)
+    """
+    ALTER TABLE learning_jobs ADD COLUMN lease_holder TEXT;
+    """,
 )
 
 

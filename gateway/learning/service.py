@@ -1,0 +1,123 @@
+"""``LearningService``: the learning side of one gateway process, owned by its ``Services``.
+
+It holds the PII scrubber's child process, the worker pool (which also runs retention and
+the wiping of dead jobs' conversations) and the shared queue's pending count, and is
+started and stopped with the other services in the application's lifespan. It exists when
+the config has a ``learning`` filter and takes that filter's options (``LearningOptions``);
+the filter itself only decides, enqueues and hands over the caller's key
+(``filters/learning.py``).
+"""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import logging
+from typing import TYPE_CHECKING, Literal
+
+from pydantic import BaseModel, ConfigDict, Field
+
+from gateway.filter_loader import validated_options
+from gateway.learning.pending import SharedPending
+from gateway.learning.pii_process import IsolatedScrubber
+from gateway.learning.pipeline import Pipeline, PipelineSettings
+from gateway.learning.workers import WorkerPool
+
+if TYPE_CHECKING:
+    from gateway.config import Config
+    from gateway.services import Services
+
+log = logging.getLogger("memorelay.learning")
+
+# the names a config may give the learning filter (built-in name, or its class path)
+FILTER_NAMES = ("learning", "filters.learning:LearningFilter")
+
+
+class LearningOptions(BaseModel):
+    """The ``learning`` filter's options (SPEC §4)."""
+
+    model_config = ConfigDict(extra="forbid")
+    model: str = ""
+    threshold: float = Field(0.6, ge=0, le=1)
+    dedup_threshold: float = Field(0.85, gt=0, le=1)
+    max_memories_per_user: int = Field(500, ge=1)
+    retention_days: int = Field(365, ge=1)
+    workers: int = Field(2, ge=1, le=32)
+    # jobs pending or running in the shared queue, every replica's (``pending``)
+    max_pending: int = Field(10_000, ge=1)
+    max_attempts: int = Field(5, ge=1)
+    max_items: int = Field(5, ge=1, le=20)
+    lease_s: float = Field(120, gt=0)
+    retention_interval_s: float = Field(3600, gt=0)
+    # opt_in: nothing is learned for a user until they turn learning on (page or settings API)
+    consent: Literal["opt_in", "opt_out"] = "opt_out"
+
+
+def learning_options(config: Config) -> LearningOptions | None:
+    """The options of the config's ``learning`` filter (the first, if several), or None."""
+    for spec in config.filter_specs:
+        if spec.name in FILTER_NAMES:
+            return validated_options(LearningOptions, spec, config.source)
+    return None
+
+
+class LearningService:
+    def __init__(self, services: Services, options: LearningOptions) -> None:
+        self.options = options
+        services.memory.learning_default = options.consent == "opt_out"
+        self.scrubber = IsolatedScrubber()
+        self.pending = SharedPending(services.learning, services.metrics)
+        settings = PipelineSettings(
+            options.model,
+            options.threshold,
+            options.dedup_threshold,
+            options.max_memories_per_user,
+            options.max_items,
+        )
+        self.pool = WorkerPool(
+            services,
+            Pipeline(services, settings, self.scrubber),
+            self.pending,
+            workers=options.workers,
+            max_attempts=options.max_attempts,
+            lease_s=options.lease_s,
+            retention_days=options.retention_days,
+            retention_interval_s=options.retention_interval_s,
+        )
+
+    async def start(self) -> None:
+        """Load Presidio in its own process (a second or two), then start the workers; a
+        failure stops what started and fails start-up. Call it from the event loop's thread:
+        the scrubber child dies with the thread that spawned it (``pii_process``)."""
+        try:
+            await self.pending.start()
+            await self.scrubber.start_async()
+            await self.pool.start()
+        except BaseException:
+            await self.stop()
+            raise
+
+    async def stop(self) -> None:
+        try:
+            await self.pool.stop()
+        finally:
+            with contextlib.suppress(Exception):
+                await self.pending.close()
+            # joins the child process (a second or so), off the event loop
+            await asyncio.get_running_loop().run_in_executor(None, self.scrubber.stop)
+
+    def queue_full(self) -> bool:
+        """Whether the shared queue holds ``max_pending`` jobs (a count at most a second old)."""
+        count = self.pending.count
+        if count < self.options.max_pending:
+            return False
+        log.warning("learning queue full (%d pending): a chat was not queued", count)
+        return True
+
+    def key_holder(self, model: str, dialect: str, authorization: str | None) -> str | None:
+        """This replica's id when a job of this chat will be learned with the caller's key."""
+        return self.pool.key_holder(model, dialect, authorization)
+
+    def submitted(self, job_id: int, authorization: str | None) -> None:
+        """A job this replica queued: hold its caller's key, count it, wake a worker."""
+        self.pool.submitted(job_id, authorization)
