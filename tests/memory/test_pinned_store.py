@@ -68,3 +68,20 @@ def test_uses_are_logged_listed_counted_and_pruned(backend: Factory) -> None:
         assert await s.count_uses("t", "u") == 0
 
     run(backend, body)
+
+
+def test_uses_move_with_their_user_to_another_tenant(backend: Factory) -> None:
+    async def body(b: Backend) -> None:
+        s = b.memories
+        await s.insert([mem("a", "Tea"), mem("b", "Coffee", user="v")], None)
+        await s.add_uses(
+            [
+                Use("t", "u", "a", None, "chat_completions", "2026-01-01T00:00:00Z"),
+                Use("t", "v", "b", None, "chat_completions", "2026-01-01T00:00:00Z"),
+            ]
+        )
+        await s.move_tenant("t", "t2", "u")
+        assert await s.count_uses("t2", "u") == 1 and await s.count_uses("t", "u") == 0
+        assert await s.count_uses("t", "v") == 1
+
+    run(backend, body)

@@ -482,6 +482,10 @@ class PostgresMemoryStore:
                 f"UPDATE audit_log SET tenant = %s WHERE tenant = %s{user_sql}", [target, source, *user_args]
             )
             audit = cur.rowcount
+            # the citation log follows its users (not counted: it holds no memory text)
+            await conn.execute(
+                f"UPDATE memory_uses SET tenant = %s WHERE tenant = %s{user_sql}", [target, source, *user_args]
+            )
             learning = 0
             for table in ("learning_log", "learning_jobs"):
                 cur = await conn.execute(

@@ -990,6 +990,10 @@ class SQLiteMemoryStore:
             audit = await db.execute(
                 f"UPDATE audit_log SET tenant = ? WHERE tenant = ?{user_sql}", [target, source, *user_args]
             )
+            # the citation log follows its users (not counted: it holds no memory text)
+            await db.execute(
+                f"UPDATE memory_uses SET tenant = ? WHERE tenant = ?{user_sql}", [target, source, *user_args]
+            )
             learning = await self._move_learning_rows(source, target, user_sql, user_args)
             if memories.rowcount:
                 tx.rebuild = True
