@@ -132,3 +132,22 @@ def test_citations_are_logged_and_listed(gateway: GatewayFactory, fake: FakeUpst
         # another user cannot read them
         other = user_client(url, "gina").get(f"/api/memories/{tea['id']}/uses")
         assert other.status_code == 404 and other.json()["error"]["code"] == "not_found"
+
+
+def test_a_learned_standing_rule_is_pinned_while_under_the_cap(gateway: GatewayFactory, fake: FakeUpstream) -> None:
+    filters = [{"memory_injection": {}}, {"learning": {"workers": 1, "model": "heuristic"}}]
+    with gateway(filters=filters, memory={"max_pinned_per_user": 1}) as url:
+        c = user_client(url, "hana")
+        chat(url, "hana", [{"role": "user", "content": "以后总是用中文回答我。"}])
+        rule = wait_for(lambda: c.get("/api/memories").json()["data"])[0]
+        assert rule["source"] == "auto" and rule["pinned"] is True
+        chat(url, "hana", [{"role": "user", "content": "What is the capital of France?"}])
+        assert rule["content"] in sent_block(fake)
+        # L1 is full now: the next standing rule is learned, but not pinned
+        chat(url, "hana", [{"role": "user", "content": "Never use bullet points in your answers."}])
+        learned = wait_for(lambda: [m for m in c.get("/api/memories").json()["data"] if m["id"] != rule["id"]])
+        assert learned[0]["pinned"] is False
+        # a learned fact is never pinned
+        chat(url, "ivan", [{"role": "user", "content": "I live in Berlin."}])
+        fact = wait_for(lambda: user_client(url, "ivan").get("/api/memories").json()["data"])[0]
+        assert fact["pinned"] is False
