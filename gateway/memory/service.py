@@ -308,8 +308,19 @@ class MemoryService(UserDataMixin, AdminMixin, TenantMixin):
 
     async def pinned(self, tenant: str, user_id: str | None) -> builtins.list[Memory]:
         """The caller's enabled pinned memories (own personal + tenant shared/system), oldest
-        first, from a per-caller cache the store's changes invalidate (``_pinned``)."""
-        return await self._pinned.get(tenant, user_id)
+        first, from a per-caller cache the store's changes invalidate (``_pinned``). On a
+        shared store (PostgreSQL) another replica's change reaches the cache a moment later,
+        so the cached rows are confirmed by one read by id, as retrieval confirms the working
+        set's: an acknowledged unpin, disable or delete is never injected."""
+        rows = await self._pinned.get(tenant, user_id)
+        if not rows or not self.store.shared:
+            return rows
+        current = await self.store.fetch([m.id for m in rows])
+        return [
+            current[m.id]
+            for m in rows
+            if m.id in current and current[m.id].pinned and current[m.id].enabled and current[m.id].tenant == tenant
+        ]
 
     def record_uses(
         self, tenant: str, user_id: str, memory_ids: builtins.list[str], conversation_id: str | None, surface: str

@@ -151,3 +151,17 @@ def test_a_learned_standing_rule_is_pinned_while_under_the_cap(gateway: GatewayF
         chat(url, "ivan", [{"role": "user", "content": "I live in Berlin."}])
         fact = wait_for(lambda: user_client(url, "ivan").get("/api/memories").json()["data"])[0]
         assert fact["pinned"] is False
+
+
+def test_an_unpin_on_one_replica_is_never_injected_by_another(
+    gateway: GatewayFactory, fake: FakeUpstream, pg_url: str
+) -> None:
+    options = {"filters": injection(), "memory": {"database": pg_url}}
+    unrelated = [{"role": "user", "content": "What is the capital of France?"}]
+    with gateway(**options) as a, gateway(**options) as b:
+        rule = add(user_client(a, "alice"), "Language", RULE, pinned=True)
+        chat(b, "alice", unrelated)
+        assert RULE in sent_block(fake)  # B serves it, and caches the pinned set
+        assert user_client(a, "alice").patch(f"/api/memories/{rule['id']}", json={"pinned": False}).status_code == 200
+        raw = chat(b, "alice", unrelated)  # acknowledged on A: B no longer injects it
+        assert raw.headers["x-memorelay-memories"] == "0"
