@@ -213,6 +213,11 @@ class MemoryStore(Protocol):
         """Delete uses older than ``cutoff`` (ISO time); answers how many."""
         ...
 
+    async def uses_after(self, after_id: int, limit: int) -> list[tuple[int, Use]]:
+        """(id, use) of the logged uses with an id above ``after_id``, oldest first (for
+        ``memorelay memories migrate``; ``add_uses`` stores them in the target)."""
+        ...
+
     # -- candidates for retrieval (store-side search) ---------------------------------------
     async def vector_candidates(self, where: Visibility, query: np.ndarray, k: int) -> list[tuple[str, float]]:
         """Visible memories by cosine similarity, best first (disabled ones only when asked)."""

@@ -62,6 +62,9 @@ def test_uses_are_logged_listed_counted_and_pruned(backend: Factory) -> None:
         assert (await s.uses("s", "t", None, limit=5, offset=0))[1] == 2  # every user's
         assert (await s.uses("s", "t2", None, limit=5, offset=0))[1] == 0  # keyed by tenant
         assert await s.count_uses("t", "u") == 3
+        after = await s.uses_after(0, 2)
+        assert [u.conversation_id for _, u in after] == ["conv-1", "conv-1"]
+        assert [u.surface for _, u in await s.uses_after(after[-1][0], 10)] == ["responses", "messages"]
         assert await s.prune_uses("2026-02-01T00:00:00Z") == 2
         assert await s.count_uses("t", "u") == 1
         await s.delete(["a"])  # a deleted memory leaves no uses behind

@@ -334,6 +334,14 @@ class PostgresMemoryStore:
             "SELECT COUNT(*) FROM memory_uses WHERE tenant = %s AND user_id = %s", (tenant, user_id)
         )
 
+    async def uses_after(self, after_id: int, limit: int) -> list[tuple[int, Use]]:
+        rows = await self._rows(
+            "SELECT id, tenant, user_id, memory_id, conversation_id, surface, time FROM memory_uses "
+            "WHERE id > %s ORDER BY id LIMIT %s",
+            (int(after_id), max(1, int(limit))),
+        )
+        return [(int(r[0]), Use(*r[1:])) for r in rows]
+
     async def prune_uses(self, cutoff: str) -> int:
         async with self.db.transaction() as tx:
             cur = await tx.conn.execute("DELETE FROM memory_uses WHERE time < %s", (cutoff,))

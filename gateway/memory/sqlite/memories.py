@@ -723,6 +723,14 @@ class SQLiteMemoryStore:
             "SELECT COUNT(*) FROM memory_uses WHERE tenant = ? AND user_id = ?", [tenant, user_id]
         )
 
+    async def uses_after(self, after_id: int, limit: int) -> list[tuple[int, Use]]:
+        rows = await self._rows(
+            "SELECT id, tenant, user_id, memory_id, conversation_id, surface, time FROM memory_uses "
+            "WHERE id > ? ORDER BY id LIMIT ?",
+            (int(after_id), max(1, int(limit))),
+        )
+        return [(int(r[0]), Use(*r[1:])) for r in rows]
+
     async def prune_uses(self, cutoff: str) -> int:
         async with self._writing():
             cur = await self.db.execute("DELETE FROM memory_uses WHERE time < ?", (cutoff,))
