@@ -1,5 +1,10 @@
 """``memory_injection``: the user's relevant memories, fitted to a token budget, before the call.
 
+Pinned (L1) memories come first on every turn, whatever the query: they are served from a
+per-caller cache (``MemoryService.pinned``), never count against ``top_k``, and are the last
+to leave when the budget is short. Each injection is logged (which memories, conversation id,
+surface; no text) for ``GET /api/memories/{id}/uses``, written off the chat's path.
+
 SPEC §4 (injection). Retrieval is hybrid (vector + keyword); the request's dialect places the block after
 the existing system content (``placement: system``) or just before the latest user
 turn (``placement: last_user``). Memory fails open: past ``timeout_ms`` or on any
@@ -15,7 +20,7 @@ from typing import Literal
 from pydantic import BaseModel, ConfigDict, Field
 
 from gateway.chain import ChatContext, ChatResponse, Handler
-from gateway.memory import fit_to_budget, render_block
+from gateway.memory import ScoredMemory, fit_to_budget, render_block
 from gateway.services import Services
 
 log = logging.getLogger("memorelay.injection")
@@ -52,7 +57,11 @@ class MemoryInjectionFilter:
         ctx.response_headers["x-memorelay-memory-tokens"] = str(tokens)
         response = await call_next(ctx)
         if injected:
-            # access stats are bookkeeping: off the hot path, after the call
+            # access stats and the citation log are bookkeeping: off the hot path, after the call
+            identity = ctx.identity
+            self.services.memory.record_uses(
+                identity.tenant, identity.user or "", injected, identity.conversation, ctx.dialect.name
+            )
             task = asyncio.ensure_future(self._touch(injected))
             self._touches.add(task)
             task.add_done_callback(self._touches.discard)
@@ -60,8 +69,6 @@ class MemoryInjectionFilter:
 
     async def _inject(self, ctx: ChatContext) -> tuple[list[str], int]:
         query = ctx.query_text()
-        if not query:
-            return [], 0
         metrics = self.services.metrics
         try:
             block, ids, tokens = await asyncio.wait_for(self._retrieve(ctx, query), self.options.timeout_ms / 1000)
@@ -82,17 +89,26 @@ class MemoryInjectionFilter:
 
     async def _retrieve(self, ctx: ChatContext, query: str) -> tuple[str, list[str], int]:
         services = self.services
-        found = await services.memory.search(
-            ctx.identity.tenant, ctx.identity.user, query, limit=self.options.top_k, cached_rows=True
-        )
-        if not found:
+        tenant, user = ctx.identity.tenant, ctx.identity.user
+        pinned = await services.memory.pinned(tenant, user)
+        pinned_ids = {m.id for m in pinned}
+        found: list[ScoredMemory] = []
+        if query:
+            # pinned ones are already in: ask for that many more so they never use up top_k
+            hits = await services.memory.search(
+                tenant, user, query, limit=self.options.top_k + len(pinned), cached_rows=True
+            )
+            found = [s for s in hits if s.memory.id not in pinned_ids][: self.options.top_k]
+        if not found and not pinned:
             return "", [], 0
         window = services.model_info.context_window(ctx.model)
         budget = min(int(window * self.options.budget_percent / 100), self.options.max_tokens)
-        kept, tokens = fit_to_budget(found, budget, ctx.model)
+        candidates = [ScoredMemory(memory=m, relevance=1.0) for m in pinned] + found
+        kept, tokens = fit_to_budget(candidates, budget, ctx.model, pinned=len(pinned))
         if not kept:
             return "", [], 0
-        return render_block([s.memory for s in kept]), [s.memory.id for s in kept], tokens
+        pins = sum(1 for s in kept if s.memory.id in pinned_ids)
+        return render_block([s.memory for s in kept], pinned=pins), [s.memory.id for s in kept], tokens
 
     async def _touch(self, ids: list[str]) -> None:
         try:

@@ -147,6 +147,8 @@ class MemoryConfig(_Frozen):
     busy_timeout_ms: int = Field(5000, ge=0)
     max_database_mb: float | None = Field(None, gt=0)
     max_manual_memories_per_user: int = Field(1000, ge=1)
+    # pinned (L1) memories a user may keep: injected on every turn, so kept few (409 past it)
+    max_pinned_per_user: int = Field(10, ge=0)
     # retrieval from memory for the users this process serves (LRU within this budget; 0 = off),
     # for partitions of at most working_set_max_rows memories (bigger ones are searched in the store)
     working_set_mb: float = Field(256, ge=0)

@@ -4,6 +4,7 @@
     ├── BadRequest (400)              bad JSON, bad fields, validation
     ├── Unauthorized (401)            missing or wrong gateway / admin key
     ├── NotFound (404)                unknown memory or route
+    ├── TooManyPinned (409)           memory.max_pinned_per_user reached
     ├── PayloadTooLarge (413)         body over server.max_body_bytes
     ├── RateLimited (429)             a limit of the gateway was hit
     │   └── TooManyMemories (429)     memory.max_manual_memories_per_user reached
@@ -58,6 +59,14 @@ class NotFound(GatewayError):
     status_code = 404
     error_type = "invalid_request_error"
     code = "not_found"
+
+
+class TooManyPinned(GatewayError):
+    """Pinning one more memory would pass ``memory.max_pinned_per_user``."""
+
+    status_code = 409
+    error_type = "invalid_request_error"
+    code = "too_many_pinned"
 
 
 class PayloadTooLarge(GatewayError):

@@ -61,6 +61,7 @@ class Services:
                 build_embedder(embedding),
                 working_set_mb=config.memory.working_set_mb,
                 working_set_max_rows=config.memory.working_set_max_rows,
+                max_pinned_per_user=config.memory.max_pinned_per_user,
             ),
             learning=backend.learning,
             backend=backend,

@@ -87,6 +87,7 @@ async def add_tenant_memory(request: Request) -> Response:
         category=body.category,
         subcategory=body.subcategory or "",
         tags=body.tags or [],
+        pinned=body.pinned,
         scope=body.scope,
         source=body.source or ("system" if body.scope == "system" else "manual"),
         score=1.0 if body.score is None else body.score,
@@ -215,7 +216,7 @@ def admin_operations() -> list[Operation]:
             body=rq.MemoryCreate,
             status=201,
             response=rs.Memory,
-            errors=(429,),
+            errors=(409, 429),
             path_schemas=_USER,
         ),
         op(
@@ -228,7 +229,15 @@ def admin_operations() -> list[Operation]:
             response=rs.Memory,
         ),
         op("GET", "/memories/{id}", get_memory, "Any memory", response=rs.Memory),
-        op("PATCH", "/memories/{id}", patch_memory, "Change any memory", body=rq.AdminMemoryPatch, response=rs.Memory),
+        op(
+            "PATCH",
+            "/memories/{id}",
+            patch_memory,
+            "Change any memory",
+            body=rq.AdminMemoryPatch,
+            response=rs.Memory,
+            errors=(409,),
+        ),
         op("DELETE", "/memories/{id}", delete_memory, "Delete any memory", status=204),
         op("POST", "/memories/{id}/promote", promote, "Personal to shared", response=rs.Memory, errors=(409,)),
         op(

@@ -42,6 +42,7 @@ def new_memory(body: rq.MemoryCreate) -> NewMemory:
         category=body.category,
         subcategory=body.subcategory or "",
         tags=body.tags or [],
+        pinned=body.pinned,
     )
 
 
@@ -122,6 +123,17 @@ async def delete_all(request: Request) -> Response:
     return no_content()
 
 
+async def memory_uses(request: Request) -> Response:
+    tenant, user = caller_identity(request)
+    memory_id = request.path_params["id"]
+    query = parse_query(request, rq.PageQuery)
+    found = await services_of(request).memory.uses(tenant, user, memory_id, limit=query.limit, offset=query.offset)
+    if found is None:
+        raise NotFound(f"no memory {shown(memory_id)}")
+    data, total = found
+    return json_response({"data": data, "total": total})
+
+
 async def stats(request: Request) -> Response:
     tenant, user = caller_identity(request)
     return json_response(await services_of(request).memory.stats(tenant, user))
@@ -164,7 +176,7 @@ def memory_operations() -> list[Operation]:
             body=rq.MemoryCreate,
             status=201,
             response=rs.Memory,
-            errors=(429,),
+            errors=(409, 429),
         ),
         op("DELETE", "", delete_all, "Delete all own personal memories", query=rq.DeleteAllQuery, status=204),
         op("GET", "/stats", stats, "Totals of own memories", response=rs.UserStats),
@@ -189,7 +201,15 @@ def memory_operations() -> list[Operation]:
             "Change an own memory",
             body=rq.MemoryPatch,
             response=rs.Memory,
-            errors=(403,),
+            errors=(403, 409),
+        ),
+        op(
+            "GET",
+            "/{id}/uses",
+            memory_uses,
+            "Own uses of a visible memory: which responses it went into (citation log)",
+            query=rq.PageQuery,
+            response=rs.MemoryUsePage,
         ),
         op("DELETE", "/{id}", delete_memory, "Delete an own memory", status=204, errors=(403,)),
     ]

@@ -68,6 +68,9 @@ class MemoryCreate(_Body):
     category: Category
     subcategory: Subcategory | None = None
     tags: Tags | None = None
+    pinned: bool = Field(
+        False, description="L1: injected first on every turn (memory.max_pinned_per_user per user, 409 past it)"
+    )
 
 
 def _no_defaults(schema: dict[str, Any]) -> None:
@@ -87,13 +90,14 @@ class MemoryPatch(_Body):
     subcategory: Subcategory | None = None
     tags: Tags | None = None
     enabled: bool | SkipJsonSchema[None] = None
+    pinned: bool | SkipJsonSchema[None] = None
 
     @model_validator(mode="before")
     @classmethod
     def _no_nulls(cls, data: Any) -> Any:
         # null means "clear" only where a field can be empty (subcategory, tags, disabled_reason)
         if isinstance(data, dict):
-            for key in ("title", "content", "category", "enabled", "score"):
+            for key in ("title", "content", "category", "enabled", "pinned", "score"):
                 if key in cls.model_fields and key in data and data[key] is None:
                     raise MemoryValidationError(key, "must not be null")
         return data

@@ -36,6 +36,7 @@ class Memory(_Fixed):
     source_conversation_id: str | None
     score: float
     enabled: bool
+    pinned: bool = Field(description="L1: injected first on every turn, whatever the query")
     disabled_reason: str | None
     created_at: str
     updated_at: str
@@ -59,6 +60,23 @@ class UserStats(_Fixed):
     enabled: int
     by_category: dict[str, int]
     last_learned_at: str | None
+    pinned: int = Field(description="own pinned memories")
+    uses: int = Field(description="memories injected into the user's responses (citation log)")
+
+
+class MemoryUse(_Fixed):
+    """One injection of a memory into a response (the citation log keeps no conversation text)."""
+
+    memory_id: str
+    user_id: str
+    conversation_id: str | None = Field(description="the X-Memorelay-Conversation header, when sent")
+    surface: str = Field(description="the API surface: chat_completions, responses, messages, ...")
+    time: str
+
+
+class MemoryUsePage(_Fixed):
+    data: list[MemoryUse]
+    total: int = Field(description="all recorded uses, not just this page")
 
 
 class Settings(_Fixed):

@@ -20,6 +20,7 @@ from dataclasses import dataclass, field
 from typing import Any, Protocol
 
 from gateway.dialects.base import TranscriptMessage
+from gateway.errors import TooManyPinned
 from gateway.learning import heuristic
 from gateway.learning.combined import MAX_KNOWN, Known, known_memories
 from gateway.learning.commands import Command, item_from_remember, mentions, parse_command, topic_words
@@ -31,6 +32,7 @@ from gateway.learning.jobs import Job
 from gateway.learning.learners import HeuristicLearner, Learner, LLMLearner, RetryableError, Turn
 from gateway.learning.pii import without_placeholders
 from gateway.learning.poisoning import is_poisoning
+from gateway.learning.standing import is_standing_rule
 from gateway.memory import Memory, MemoryValidationError, NewMemory, strip_block
 from gateway.services import Services
 
@@ -344,9 +346,15 @@ class Pipeline:
             source_conversation_id=job.conversation_id,
             score=round(score, 4),
             slot=item.slot,
+            # L1: a standing rule, or the update of a pinned memory, is proposed pinned
+            pinned=is_standing_rule(item) or (verdict == "supersede" and any(old.pinned for old, _ in close)),
         )
         try:
-            created = await memory.add(job.tenant, job.user_id, new, actor="learning")
+            try:
+                created = await memory.add(job.tenant, job.user_id, new, actor="learning")
+            except TooManyPinned:  # the user's L1 is full: kept, but retrieved only when relevant
+                new.pinned = False
+                created = await memory.add(job.tenant, job.user_id, new, actor="learning")
         except MemoryValidationError as exc:
             outcome.rejected.append({"title": item.title[:80], "reason": f"invalid: {exc}"})
             return

@@ -312,6 +312,9 @@ class WorkerPool:
                 removed = await self.services.memory.expire(self.retention_days, actor="retention")
                 if removed:
                     log.info("retention removed %d never-accessed memories", removed)
+                pruned = await self.services.memory.prune_uses(self.retention_days)
+                if pruned:
+                    log.info("retention pruned %d citation-log rows", pruned)
                 wiped = await self.services.learning.wipe_dead_payloads(older_than_s=DEAD_PAYLOAD_KEEP_S)
                 if wiped:
                     log.info("retention dropped the conversations of %d dead learning jobs", wiped)

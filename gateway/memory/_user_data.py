@@ -31,8 +31,12 @@ class UserDataMixin:
         return await self.store.count_personal(tenant, user_id)
 
     async def stats(self, tenant: str, user_id: str) -> dict[str, Any]:
-        """Personal totals: total, enabled, by_category, last_learned_at (newest auto)."""
-        return await self.store.personal_stats(tenant, user_id)
+        """Personal totals: total, enabled, by_category, last_learned_at (newest auto), pinned
+        (own pinned memories) and uses (memories injected into the user's responses)."""
+        out = await self.store.personal_stats(tenant, user_id)
+        out["pinned"] = await self.store.count_pinned(tenant, user_id)
+        out["uses"] = await self.store.count_uses(tenant, user_id)
+        return out
 
     async def get_settings(self, tenant: str, user_id: str) -> dict[str, Any]:
         # read on every chat with a user (learning filter): served from a cache that the
@@ -86,3 +90,7 @@ class UserDataMixin:
         cutoff = now_iso(-timedelta(days=retention_days))
         victims = await self.store.expired(cutoff)
         return await self._delete(victims, actor=actor)
+
+    async def prune_uses(self, retention_days: int) -> int:
+        """Delete citation-log rows older than ``retention_days`` days."""
+        return await self.store.prune_uses(now_iso(-timedelta(days=retention_days)))

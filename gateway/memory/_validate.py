@@ -15,7 +15,7 @@ MAX_SUBCATEGORY = 100
 MAX_TAGS = 20
 MAX_TAG = 50
 
-USER_UPDATE_KEYS = frozenset({"title", "content", "category", "subcategory", "tags", "enabled"})
+USER_UPDATE_KEYS = frozenset({"title", "content", "category", "subcategory", "tags", "enabled", "pinned"})
 ADMIN_UPDATE_KEYS = USER_UPDATE_KEYS | {"score", "disabled_reason"}
 
 
@@ -94,6 +94,12 @@ def enabled(value: Any) -> bool:
     return value
 
 
+def pinned(value: Any) -> bool:
+    if not isinstance(value, bool):
+        raise MemoryValidationError("pinned", "must be a boolean")
+    return value
+
+
 def score(value: Any) -> float:
     if isinstance(value, bool) or not isinstance(value, int | float) or math.isnan(value):
         raise MemoryValidationError("score", "must be a number")
@@ -145,6 +151,7 @@ def new_memory(item: NewMemory) -> NewMemory:
         source_conversation_id=conv,
         score=score(item.score),
         slot=slot(item.slot),
+        pinned=pinned(item.pinned),
     )
 
 
@@ -155,6 +162,7 @@ _FIELD_CHECKS = {
     "subcategory": subcategory,
     "tags": tags,
     "enabled": enabled,
+    "pinned": pinned,
     "score": score,
 }
 

@@ -57,15 +57,25 @@ def count_tokens(text: str, model: str) -> int:
     return len(_encoding(encoding_name(model)).encode(text, disallowed_special=()))
 
 
-def fit_to_budget(memories: list[ScoredMemory], budget_tokens: int, model: str) -> tuple[list[ScoredMemory], int]:
+def fit_to_budget(
+    memories: list[ScoredMemory], budget_tokens: int, model: str, *, pinned: int = 0
+) -> tuple[list[ScoredMemory], int]:
     """Drop the lowest ``memory.score`` first (the least relevant among equal scores) until
-    the rendered block fits ``budget_tokens``. Returns the kept memories, in their input
-    order, and the block's token count (0 when nothing is kept)."""
+    the rendered block fits ``budget_tokens``; the first ``pinned`` memories (L1) go only once
+    every other one is gone, last first. Returns the kept memories, in their input order
+    (the pinned ones kept still first), and the block's token count (0 when nothing is kept)."""
     kept = list(memories)
+    pins = max(0, min(pinned, len(kept)))
     while kept:
-        tokens = count_tokens(render_block([s.memory for s in kept]), model)
+        tokens = count_tokens(render_block([s.memory for s in kept], pinned=pins), model)
         if tokens <= budget_tokens:
             return kept, tokens
-        worst = min(range(len(kept)), key=lambda i: (kept[i].memory.score, kept[i].relevance, -i))
+        if len(kept) > pins:
+            worst = pins + min(
+                range(len(kept) - pins),
+                key=lambda i: (kept[pins + i].memory.score, kept[pins + i].relevance, -i),
+            )
+        else:
+            worst, pins = pins - 1, pins - 1
         kept.pop(worst)
     return [], 0

@@ -1,8 +1,8 @@
 """``memorelay memories migrate --to postgresql://…``: copy a store into another backend.
 
 Copies memories with their embeddings (ids, times, access counts, flags and slots unchanged),
-user settings, the audit log and prompt overrides, through the store interface only (each
-backend keeps its own SQL). The source is only read; the target's derived indexes (keywords,
+user settings, the audit log, the citation log (memory uses) and prompt overrides, through the
+store interface only (each backend keeps its own SQL). The source is only read; the target's derived indexes (keywords,
 and the vector index, prepared at the end) follow its rows.
 
 Running it again copies only what changed on the source since: new memories are inserted,
@@ -43,6 +43,7 @@ class MigrationReport:
     memories_deleted: int = 0
     settings_copied: int = 0
     audit_copied: int = 0
+    uses_copied: int = 0
     prompts_copied: int = 0
     vectors: str = "none (the source has no embeddings)"
 
@@ -52,6 +53,7 @@ class MigrationReport:
             f"{self.memories_present} already there, {self.memories_deleted} deleted (deleted on the source)",
             f"user settings: {self.settings_copied} copied",
             f"audit log: {self.audit_copied} entries copied",
+            f"citation log: {self.uses_copied} uses copied",
             f"prompt overrides: {self.prompts_copied} copied",
             f"vector index: {self.vectors}",
         ]
@@ -64,6 +66,7 @@ class MigrationReport:
             or self.memories_deleted
             or self.settings_copied
             or self.audit_copied
+            or self.uses_copied
             or self.prompts_copied
         )
 
@@ -81,6 +84,7 @@ async def migrate(source: Backend, target: Backend, source_name: str) -> Migrati
         report.memories_present += len(batch) - inserted - replaced
     report.settings_copied = await target.memories.import_settings(await source.memories.all_settings())
     report.audit_copied, report.memories_deleted = await _copy_audit(source, target, source_name)
+    report.uses_copied = await _copy_uses(source, target, source_name)
     report.prompts_copied = await _copy_prompts(source, target)
     if model is not None and dim is not None:
         state = await target.memories.prepare_vectors(model, dim)
@@ -113,6 +117,22 @@ async def _copy_audit(source: Backend, target: Backend, source_name: str) -> tup
             last = int(entries[-1]["id"])
             await target.memories.set_meta(resume_key, str(last))
         copied += len(entries)
+
+
+async def _copy_uses(source: Backend, target: Backend, source_name: str) -> int:
+    """Copy the citation-log rows the target has not taken yet (resumed like the audit log)."""
+    resume_key = "migrated_uses_from:" + hashlib.sha256(source_name.encode()).hexdigest()[:16]
+    last = int(await target.memories.get_meta(resume_key) or 0)
+    copied = 0
+    while True:
+        rows = await source.memories.uses_after(last, BATCH)
+        if not rows:
+            return copied
+        async with target.memories.transaction():
+            await target.memories.add_uses([use for _, use in rows])
+            last = rows[-1][0]
+            await target.memories.set_meta(resume_key, str(last))
+        copied += len(rows)
 
 
 async def _copy_prompts(source: Backend, target: Backend) -> int:

@@ -44,15 +44,19 @@ def _item(memory: Memory) -> str:
     return f"- **{title}**: {lines[0]}{rest}"
 
 
-def render_block(memories: list[Memory]) -> str:
-    """One Markdown block grouped by category (in ``CATEGORIES`` order), inside the markers.
-    An empty list renders as an empty string."""
+def render_block(memories: list[Memory], *, pinned: int = 0) -> str:
+    """One Markdown block inside the markers: the first ``pinned`` memories (L1) in their own
+    section first, then the rest grouped by category (in ``CATEGORIES`` order). An empty list
+    renders as an empty string."""
     if not memories:
         return ""
     parts = [MEMORY_BLOCK_START, "## Notes about the user", _PREAMBLE]
+    if pinned > 0:
+        parts.append("\n### Pinned by the user (apply on every turn)")
+        parts.extend(_item(m) for m in memories[:pinned])
     order = {c: i for i, c in enumerate(CATEGORIES)}
     groups: dict[str, list[Memory]] = {}
-    for memory in memories:
+    for memory in memories[max(0, pinned) :]:
         groups.setdefault(memory.category, []).append(memory)
     for cat in sorted(groups, key=lambda c: order.get(c, len(order))):
         parts.append(f"\n### {_HEADINGS.get(cat, cat)}")

@@ -19,19 +19,21 @@ from typing import Any
 
 import numpy as np
 
-from gateway.errors import TooManyMemories
+from gateway.errors import TooManyMemories, TooManyPinned
 
 from . import _validate
 from ._access import AccessCounter
 from ._admin import AdminMixin
 from ._clock import now_iso
 from ._indexing import embed_missing, embed_text
+from ._pinned import PinnedCache
 from ._purge import DeletedTextPurger
 from ._tenants import TenantMixin
 from ._user_data import UserDataMixin
+from ._uses import UseLog
 from .embedders import Embedder
 from .retrieval import HybridRetriever, RetrievalSettings
-from .store import Change, MemoryStore, Visibility
+from .store import Change, MemoryStore, Use, Visibility
 from .types import Memory, NewMemory, ScoredMemory
 from .working_set import DEFAULT_BUDGET_MB, DEFAULT_MAX_ROWS, WorkingSet, budget_bytes
 
@@ -58,6 +60,7 @@ class MemoryService(UserDataMixin, AdminMixin, TenantMixin):
         retrieval: RetrievalSettings | None = None,
         working_set_mb: float = DEFAULT_BUDGET_MB,
         working_set_max_rows: int = DEFAULT_MAX_ROWS,
+        max_pinned_per_user: int = 10,
     ) -> None:
         self.store = store
         self.embedder = embedder
@@ -71,6 +74,11 @@ class MemoryService(UserDataMixin, AdminMixin, TenantMixin):
         self._dim = 0
         self._access = AccessCounter(store)
         self._purger = DeletedTextPurger(store)
+        self._uses = UseLog(store)
+        # L1: the pinned memories injected first on every turn, cached per caller
+        self.max_pinned_per_user = max_pinned_per_user
+        self._pinned = PinnedCache(store)
+        store.on_change(self._pinned.changed)
         self._retriever: HybridRetriever | None = None
         store.on_change(self._changed)
         # retrieval from memory for the users this process serves (0 MB: always the store);
@@ -94,6 +102,7 @@ class MemoryService(UserDataMixin, AdminMixin, TenantMixin):
                 self.index_state = state
         self._retriever = HybridRetriever(self.store, self.embedder, self.retrieval_settings, self.working_set)
         self._access.start()
+        self._uses.start()
         self.ready = True
 
     def _changed(self, change: Change) -> None:
@@ -117,6 +126,7 @@ class MemoryService(UserDataMixin, AdminMixin, TenantMixin):
                 if self.working_set is not None:
                     self.working_set.close()
                 await self._access.stop()
+                await self._uses.stop()
                 await self._purger.stop()
                 await self.checkpoint()
             finally:
@@ -201,12 +211,14 @@ class MemoryService(UserDataMixin, AdminMixin, TenantMixin):
                     access_count=0,
                     last_access_at=None,
                     slot=clean.slot,
+                    pinned=clean.pinned,
                 )
             )
         vectors = await self._embed([embed_text(m.title, m.content) for m in memories])
         async with self.store.transaction():
             if manual_cap is not None:
                 await self._check_manual_cap(memories, manual_cap)
+            await self._check_pinned_cap([m for m in memories if m.pinned])
             await self.store.insert(memories, vectors)
             for m in memories:
                 await self._audit("create", actor, m, after=_small(m))
@@ -221,6 +233,19 @@ class MemoryService(UserDataMixin, AdminMixin, TenantMixin):
                 raise TooManyMemories(
                     f"this user already has {have} manual memories, the most allowed is {cap} "
                     "(memory.max_manual_memories_per_user): delete some first"
+                )
+
+    async def _check_pinned_cap(self, pinning: builtins.list[Memory]) -> None:
+        # inside the write transaction, like the manual cap; shared/system pins are an
+        # operator's choice and not capped per user
+        cap = self.max_pinned_per_user
+        for tenant, user_id in {(m.tenant, m.user_id) for m in pinning if m.scope == "personal"}:
+            adding = sum(1 for m in pinning if (m.tenant, m.user_id) == (tenant, user_id) and m.scope == "personal")
+            have = await self.store.count_pinned(tenant, user_id)
+            if have + adding > cap:
+                raise TooManyPinned(
+                    f"this user already has {have} pinned memories, the most allowed is {cap} "
+                    "(memory.max_pinned_per_user): unpin one first"
                 )
 
     # -- read -------------------------------------------------------------------------------
@@ -281,6 +306,44 @@ class MemoryService(UserDataMixin, AdminMixin, TenantMixin):
             cached_rows=cached_rows,
         )
 
+    async def pinned(self, tenant: str, user_id: str | None) -> builtins.list[Memory]:
+        """The caller's enabled pinned memories (own personal + tenant shared/system), oldest
+        first, from a per-caller cache the store's changes invalidate (``_pinned``). On a
+        shared store (PostgreSQL) another replica's change reaches the cache a moment later,
+        so the cached rows are confirmed by one read by id, as retrieval confirms the working
+        set's: an acknowledged unpin, disable or delete is never injected."""
+        rows = await self._pinned.get(tenant, user_id)
+        if not rows or not self.store.shared:
+            return rows
+        current = await self.store.fetch([m.id for m in rows])
+        return [
+            current[m.id]
+            for m in rows
+            if m.id in current and current[m.id].pinned and current[m.id].enabled and current[m.id].tenant == tenant
+        ]
+
+    def record_uses(
+        self, tenant: str, user_id: str, memory_ids: builtins.list[str], conversation_id: str | None, surface: str
+    ) -> None:
+        """Log that these memories went into one response (buffered, written off the chat's path)."""
+        stamp = now_iso()
+        self._uses.record([Use(tenant, user_id, mid, conversation_id, surface, stamp) for mid in memory_ids])
+
+    async def flush_uses(self) -> None:
+        """Write the buffered citation log now."""
+        await self._uses.flush(deadline_s=5.0)
+
+    async def uses(
+        self, tenant: str, user_id: str | None, memory_id: str, *, limit: int, offset: int, everyone: bool = False
+    ) -> tuple[builtins.list[dict[str, Any]], int] | None:
+        """A visible memory's uses, newest first, and the total (None when not visible). A
+        user sees their own uses only (also of a shared memory); ``everyone``: all users'."""
+        if await self.get(tenant, user_id, memory_id) is None:
+            return None
+        await self.flush_uses()
+        who = None if everyone else (user_id or "")
+        return await self.store.uses(memory_id, tenant, who, limit=limit, offset=offset)
+
     async def in_slot(self, tenant: str, user_id: str, slot: str) -> builtins.list[Memory]:
         """The user's enabled personal memories holding profile ``slot`` (newest first)."""
         return await self.store.in_slot(tenant, user_id, slot)
@@ -333,6 +396,8 @@ class MemoryService(UserDataMixin, AdminMixin, TenantMixin):
         if ("title" in fields or "content" in fields) and self.embedder is not None:
             vector = (await self.embedder.embed([embed_text(new.title, new.content)]))[0]
         async with self.store.transaction():
+            if fields.get("pinned") is True:
+                await self._check_pinned_cap([new])
             await self.store.write_fields(m.id, fields)
             if vector is not None:
                 await self.store.set_embedding(m.id, vector)

@@ -98,6 +98,18 @@ class PartitionRows:
     vectors: np.ndarray | None
 
 
+@dataclass(frozen=True, slots=True)
+class Use:
+    """One memory injected into one response: the citation log (never conversation text)."""
+
+    tenant: str
+    user_id: str
+    memory_id: str
+    conversation_id: str | None
+    surface: str  # the dialect's name ("chat_completions", "responses", "messages", ...)
+    time: str  # ISO time
+
+
 class MemoryStore(Protocol):
     """Memories, their embeddings and indexes, user settings, the audit log, metadata."""
 
@@ -170,6 +182,40 @@ class MemoryStore(Protocol):
 
     async def personal_stats(self, tenant: str, user_id: str) -> dict[str, Any]:
         """total, enabled, by_category, last_learned_at (newest auto memory)."""
+        ...
+
+    # -- pinned (L1) memories and the citation log ------------------------------------------
+    async def pinned(self, tenant: str, user_id: str | None) -> list[Memory]:
+        """The enabled pinned memories the caller sees (own personal + tenant shared/system),
+        oldest first."""
+        ...
+
+    async def count_pinned(self, tenant: str, user_id: str) -> int:
+        """The user's pinned personal memories, disabled ones included (the cap counts them)."""
+        ...
+
+    async def add_uses(self, uses: Sequence[Use]) -> None:
+        """Append to the citation log (announces no change)."""
+        ...
+
+    async def uses(
+        self, memory_id: str, tenant: str, user_id: str | None, *, limit: int, offset: int
+    ) -> tuple[list[dict[str, Any]], int]:
+        """A memory's uses in ``tenant`` (only ``user_id``'s when given), newest first, and the
+        total: {memory_id, user_id, conversation_id, surface, time}."""
+        ...
+
+    async def count_uses(self, tenant: str, user_id: str) -> int:
+        """How many memory uses the user's responses recorded (any memory they saw)."""
+        ...
+
+    async def prune_uses(self, cutoff: str) -> int:
+        """Delete uses older than ``cutoff`` (ISO time); answers how many."""
+        ...
+
+    async def uses_after(self, after_id: int, limit: int) -> list[tuple[int, Use]]:
+        """(id, use) of the logged uses with an id above ``after_id``, oldest first (for
+        ``memorelay memories migrate``; ``add_uses`` stores them in the target)."""
         ...
 
     # -- candidates for retrieval (store-side search) ---------------------------------------

@@ -61,6 +61,7 @@ class Memory:
     access_count: int
     last_access_at: str | None
     slot: str | None = None  # profile slot ("home.city", "team.size"): one active value per slot
+    pinned: bool = False  # L1: injected first on every turn, whatever the query
 
     def to_json(self) -> dict[str, Any]:
         """All SPEC section 4 fields, JSON-ready."""
@@ -72,6 +73,7 @@ class Memory:
             "category": self.category,
             "subcategory": self.subcategory,
             "slot": self.slot,
+            "pinned": self.pinned,
             "title": self.title,
             "content": self.content,
             "tags": list(self.tags),
@@ -109,3 +111,4 @@ class NewMemory:
     source_conversation_id: str | None = None
     score: float = 1.0
     slot: str | None = None
+    pinned: bool = False

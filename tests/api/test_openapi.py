@@ -24,7 +24,13 @@ def test_served_document_is_valid_openapi_31_and_covers_every_route(gateway: Gat
         served |= {(route.path, m) for m in route.methods if m != "HEAD"}
     served |= {("/api/console-links", "POST"), ("/api/admin/console-links", "POST")}
     assert documented == served
-    assert len(served) == 25
+    assert len(served) == 26
+    uses = doc["paths"]["/api/memories/{id}/uses"]["get"]
+    assert uses["responses"]["200"]["content"]["application/json"]["schema"] == {
+        "$ref": "#/components/schemas/MemoryUsePage"
+    }
+    assert doc["components"]["schemas"]["Memory"]["properties"]["pinned"]["type"] == "boolean"
+    assert "409" in doc["paths"]["/api/memories"]["post"]["responses"]
     link = doc["paths"]["/api/admin/console-links"]["post"]
     assert link["requestBody"]["content"]["application/json"]["schema"] == {
         "$ref": "#/components/schemas/ConsoleLinkFor"

@@ -34,3 +34,19 @@ def test_fit_drops_lowest_score_first() -> None:
     kept, tokens = fit_to_budget(items, tokens - 1, "gpt-4o")
     assert [s.memory.title for s in kept] == ["a"]
     assert fit_to_budget(items, 5, "gpt-4o") == ([], 0)
+
+
+def test_pinned_memories_leave_last_and_render_first() -> None:
+    # two pinned ones with the lowest scores: every retrieved one goes before them
+    items = [scored("p1", 0.1, 1), scored("p2", 0.1, 1), scored("r1", 0.9, 3), scored("r2", 0.8, 2)]
+    full = count_tokens(render_block([s.memory for s in items], pinned=2), "gpt-4o")
+    kept, tokens = fit_to_budget(items, full - 1, "gpt-4o", pinned=2)
+    assert [s.memory.title for s in kept] == ["p1", "p2", "r1"]
+    assert tokens == count_tokens(render_block([s.memory for s in kept], pinned=2), "gpt-4o")
+    only_pins = count_tokens(render_block([s.memory for s in items[:2]], pinned=2), "gpt-4o")
+    kept, _ = fit_to_budget(items, only_pins, "gpt-4o", pinned=2)
+    assert [s.memory.title for s in kept] == ["p1", "p2"]
+    kept, _ = fit_to_budget(items, only_pins - 1, "gpt-4o", pinned=2)
+    assert [s.memory.title for s in kept] == ["p1"]  # the last pinned one goes first
+    block = render_block([s.memory for s in items], pinned=2)
+    assert block.index("p2") < block.index("### Technical") < block.index("r1")

@@ -15,7 +15,7 @@ from ..types import Memory
 COLUMNS = (
     "id, tenant, user_id, scope, category, subcategory, title, content, tags, source, "
     "source_conversation_id, score, enabled, disabled_reason, created_at, updated_at, "
-    "access_count, last_access_at, slot"
+    "access_count, last_access_at, slot, pinned"
 )
 WRITABLE = frozenset(
     {
@@ -33,6 +33,7 @@ WRITABLE = frozenset(
         "access_count",
         "last_access_at",
         "slot",
+        "pinned",
     }
 )
 # tsvector positions stop at 16383 and a lexeme keeps at most 256 of them
@@ -60,6 +61,7 @@ def row_to_memory(row: Sequence[Any]) -> Memory:
         access_count=int(row[16]),
         last_access_at=row[17],
         slot=row[18],
+        pinned=bool(row[19]),
     )
 
 
@@ -85,6 +87,7 @@ def memory_values(m: Memory) -> tuple[Any, ...]:
         m.access_count,
         m.last_access_at,
         m.slot,
+        m.pinned,
         cjk_vector(m.title, m.content, orjson.dumps(m.tags).decode()),
     )
 

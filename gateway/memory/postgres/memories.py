@@ -18,7 +18,7 @@ import orjson
 
 from .._copy import sort_import
 from ..keyword_index import SHARED_OWNER, KeywordQuery
-from ..store import Change, KeywordOptions, MemoryRow, PartitionRows, SettingsRow, Visibility
+from ..store import Change, KeywordOptions, MemoryRow, PartitionRows, SettingsRow, Use, Visibility
 from ..types import Memory, TenantConflict
 from . import _search, vectors
 from ._db import Conn, Database, Tx, everything
@@ -38,7 +38,7 @@ _USAGE_SUMS = ("prompt_tokens", "completion_tokens", "jobs")
 _AUDIT_KEYS = ("id", "time", "actor", "action", "tenant", "user_id", "memory_id", "before", "after")
 _AUDIT_COLUMNS = ", ".join(_AUDIT_KEYS)
 # one memory's columns in an INSERT: COLUMNS, the CJK tsvector, the embedding
-_ROW_MARKS = "(" + ", ".join(["%s"] * 19) + ", %s::tsvector, %s)"
+_ROW_MARKS = "(" + ", ".join(["%s"] * 20) + ", %s::tsvector, %s)"
 # fields whose change alone retrieval does not notice: no change is announced for them
 _QUIET_FIELDS = frozenset({"updated_at", "score", "access_count", "last_access_at"})
 
@@ -150,7 +150,7 @@ class PostgresMemoryStore:
             (*memory_values(m), None if embeddings is None else np.asarray(embeddings[i], dtype=np.float32))
             for i, m in enumerate(memories)
         ]
-        marks = ", ".join(["%s"] * 19)
+        marks = ", ".join(["%s"] * 20)
         async with self.db.transaction() as tx:
             async with tx.conn.cursor() as cur:
                 await cur.executemany(
@@ -181,7 +181,8 @@ class PostgresMemoryStore:
         if bad:
             raise ValueError(f"not writable: {sorted(bad)}")
         values = [
-            orjson.dumps(v).decode() if k == "tags" else bool(v) if k == "enabled" else v for k, v in fields.items()
+            orjson.dumps(v).decode() if k == "tags" else bool(v) if k in ("enabled", "pinned") else v
+            for k, v in fields.items()
         ]
         assignments = ", ".join(f"{k} = %s" for k in fields)
         async with self.db.transaction() as tx:
@@ -219,6 +220,7 @@ class PostgresMemoryStore:
             )
             self._touched(tx, await cur.fetchall())
             await tx.conn.execute(f"UPDATE audit_log SET {_SCRUB_AUDIT} WHERE memory_id = ANY(%s)", (list(ids),))
+            await tx.conn.execute("DELETE FROM memory_uses WHERE memory_id = ANY(%s)", (list(ids),))
 
     async def add_access(self, counts: Sequence[tuple[str, int, str]]) -> None:
         """Access counts steer retention only, not retrieval: no change is announced."""
@@ -289,6 +291,61 @@ class PostgresMemoryStore:
             "by_category": {r[0]: int(r[1]) for r in rows},
             "last_learned_at": max(learned) if learned else None,
         }
+
+    # -- pinned memories, citation log -----------------------------------------------------
+    async def pinned(self, tenant: str, user_id: str | None) -> list[Memory]:
+        clause, args = visibility(Visibility(tenant, user_id))
+        return await self._select(f"{clause} AND pinned", args, "ORDER BY created_at, seq")
+
+    async def count_pinned(self, tenant: str, user_id: str) -> int:
+        return await self._scalar(
+            "SELECT COUNT(*) FROM memories WHERE tenant = %s AND user_id = %s AND scope = 'personal' AND pinned",
+            (tenant, user_id),
+        )
+
+    async def add_uses(self, uses: Sequence[Use]) -> None:
+        if not uses:
+            return
+        async with self.db.transaction() as tx:
+            async with tx.conn.cursor() as cur:
+                await cur.executemany(
+                    "INSERT INTO memory_uses (tenant, user_id, memory_id, conversation_id, surface, time) "
+                    "VALUES (%s, %s, %s, %s, %s, %s)",
+                    [(u.tenant, u.user_id, u.memory_id, u.conversation_id, u.surface, u.time) for u in uses],
+                )
+
+    async def uses(
+        self, memory_id: str, tenant: str, user_id: str | None, *, limit: int, offset: int
+    ) -> tuple[list[dict[str, Any]], int]:
+        where, args = "memory_id = %s AND tenant = %s", [memory_id, tenant]
+        if user_id is not None:
+            where, args = where + " AND user_id = %s", [*args, user_id]
+        total = await self._scalar(f"SELECT COUNT(*) FROM memory_uses WHERE {where}", args)
+        rows = await self._rows(
+            f"SELECT memory_id, user_id, conversation_id, surface, time FROM memory_uses WHERE {where} "
+            "ORDER BY id DESC LIMIT %s OFFSET %s",
+            [*args, max(0, int(limit)), max(0, int(offset))],
+        )
+        keys = ("memory_id", "user_id", "conversation_id", "surface", "time")
+        return [dict(zip(keys, r, strict=True)) for r in rows], total
+
+    async def count_uses(self, tenant: str, user_id: str) -> int:
+        return await self._scalar(
+            "SELECT COUNT(*) FROM memory_uses WHERE tenant = %s AND user_id = %s", (tenant, user_id)
+        )
+
+    async def uses_after(self, after_id: int, limit: int) -> list[tuple[int, Use]]:
+        rows = await self._rows(
+            "SELECT id, tenant, user_id, memory_id, conversation_id, surface, time FROM memory_uses "
+            "WHERE id > %s ORDER BY id LIMIT %s",
+            (int(after_id), max(1, int(limit))),
+        )
+        return [(int(r[0]), Use(*r[1:])) for r in rows]
+
+    async def prune_uses(self, cutoff: str) -> int:
+        async with self.db.transaction() as tx:
+            cur = await tx.conn.execute("DELETE FROM memory_uses WHERE time < %s", (cutoff,))
+            return int(cur.rowcount)
 
     # -- candidates for retrieval -----------------------------------------------------------
     async def vector_candidates(self, where: Visibility, query: np.ndarray, k: int) -> list[tuple[str, float]]:
@@ -433,6 +490,10 @@ class PostgresMemoryStore:
                 f"UPDATE audit_log SET tenant = %s WHERE tenant = %s{user_sql}", [target, source, *user_args]
             )
             audit = cur.rowcount
+            # the citation log follows its users (not counted: it holds no memory text)
+            await conn.execute(
+                f"UPDATE memory_uses SET tenant = %s WHERE tenant = %s{user_sql}", [target, source, *user_args]
+            )
             learning = 0
             for table in ("learning_log", "learning_jobs"):
                 cur = await conn.execute(

@@ -169,6 +169,24 @@ MIGRATIONS: tuple[str, ...] = (
     CREATE TABLE console_revoked_links (nonce text PRIMARY KEY, expires double precision NOT NULL);
     CREATE INDEX console_revoked_links_expires ON console_revoked_links (expires);
     """,
+    # 3: pinned (L1) memories, injected first on every turn; the citation log of which
+    # memories went into which response (ids, conversation id, surface, time: no text)
+    """
+    ALTER TABLE memories ADD COLUMN pinned boolean NOT NULL DEFAULT false;
+    CREATE INDEX memories_pinned ON memories (tenant, user_id) WHERE pinned;
+    CREATE TABLE memory_uses (
+        id bigint GENERATED ALWAYS AS IDENTITY PRIMARY KEY,
+        tenant text NOT NULL,
+        user_id text NOT NULL,
+        memory_id text NOT NULL,
+        conversation_id text,
+        surface text NOT NULL,
+        time text NOT NULL
+    );
+    CREATE INDEX memory_uses_memory ON memory_uses (memory_id, id);
+    CREATE INDEX memory_uses_owner ON memory_uses (tenant, user_id);
+    CREATE INDEX memory_uses_time ON memory_uses (time);
+    """,
 )
 
 

@@ -41,7 +41,7 @@ from ..keyword_index import (
     prune_common,
     visible_partitions,
 )
-from ..store import Change, KeywordOptions, MemoryRow, PartitionRows, SettingsRow, Visibility
+from ..store import Change, KeywordOptions, MemoryRow, PartitionRows, SettingsRow, Use, Visibility
 from ..types import Memory, TenantConflict
 from ..vector_index import PartitionedIndex, PartitionKey
 from .keywords import (
@@ -62,7 +62,7 @@ log = logging.getLogger("memorelay.memory")
 _COLUMNS = (
     "id, tenant, user_id, scope, category, subcategory, title, content, tags, source, "
     "source_conversation_id, score, enabled, disabled_reason, created_at, updated_at, "
-    "access_count, last_access_at, slot"
+    "access_count, last_access_at, slot, pinned"
 )
 _M_COLUMNS = ", ".join(f"m.{c.strip()}" for c in _COLUMNS.split(","))
 _WRITABLE = frozenset(
@@ -81,6 +81,7 @@ _WRITABLE = frozenset(
         "access_count",
         "last_access_at",
         "slot",
+        "pinned",
     }
 )
 # fields whose change moves a memory in or out of the vector index
@@ -128,6 +129,7 @@ def row_to_memory(row: Sequence[Any]) -> Memory:
         access_count=int(row[16]),
         last_access_at=row[17],
         slot=row[18],
+        pinned=bool(row[19]),
     )
 
 
@@ -163,6 +165,7 @@ def _values(m: Memory, vector: np.ndarray | None) -> tuple[Any, ...]:
         m.access_count,
         m.last_access_at,
         m.slot,
+        int(m.pinned),
         _blob(vector),
     )
 
@@ -527,7 +530,7 @@ class SQLiteMemoryStore:
     async def insert(self, memories: Sequence[Memory], embeddings: np.ndarray | None) -> None:
         rows = [_values(m, embeddings[i] if embeddings is not None else None) for i, m in enumerate(memories)]
         async with self._writing() as tx:
-            await self.db.executemany(f"INSERT INTO memories ({_COLUMNS}, embedding) VALUES ({_marks(20)})", rows)
+            await self.db.executemany(f"INSERT INTO memories ({_COLUMNS}, embedding) VALUES ({_marks(21)})", rows)
             for m in memories:
                 if embeddings is not None:
                     self._moved(tx, m.id, None)
@@ -558,7 +561,8 @@ class SQLiteMemoryStore:
         if bad:
             raise ValueError(f"not writable: {sorted(bad)}")
         values = [
-            orjson.dumps(v).decode() if k == "tags" else int(v) if k == "enabled" else v for k, v in fields.items()
+            orjson.dumps(v).decode() if k == "tags" else int(v) if k in ("enabled", "pinned") else v
+            for k, v in fields.items()
         ]
         assignments = ", ".join(f"{k} = ?" for k in fields)
         async with self._writing() as tx:
@@ -588,6 +592,7 @@ class SQLiteMemoryStore:
         async with self._writing() as tx:
             olds = await self._partitions_of(ids)
             await self.db.executemany("DELETE FROM memories WHERE id = ?", [(i,) for i in ids])
+            await self.db.executemany("DELETE FROM memory_uses WHERE memory_id = ?", [(i,) for i in ids])
             await self.db.executemany(f"UPDATE audit_log SET {SCRUB_AUDIT} WHERE memory_id = ?", [(i,) for i in ids])
             for mid, key in olds.items():
                 self._moved(tx, mid, key)
@@ -672,6 +677,64 @@ class SQLiteMemoryStore:
             "by_category": {r[0]: int(r[1]) for r in rows},
             "last_learned_at": max(learned) if learned else None,
         }
+
+    # -- pinned memories, citation log -----------------------------------------------------
+    async def pinned(self, tenant: str, user_id: str | None) -> list[Memory]:
+        return await self._select(
+            "m.tenant = ? AND m.pinned = 1 AND m.enabled = 1 AND "
+            "(m.scope IN ('shared', 'system') OR (m.scope = 'personal' AND m.user_id = ?))",
+            [tenant, user_id if user_id is not None else "\x00none"],
+            "ORDER BY m.created_at, m.rowid",
+        )
+
+    async def count_pinned(self, tenant: str, user_id: str) -> int:
+        return await self._scalar(
+            "SELECT COUNT(*) FROM memories WHERE tenant = ? AND user_id = ? AND scope = 'personal' AND pinned = 1",
+            [tenant, user_id],
+        )
+
+    async def add_uses(self, uses: Sequence[Use]) -> None:
+        if not uses:
+            return
+        async with self._writing():
+            await self.db.executemany(
+                "INSERT INTO memory_uses (tenant, user_id, memory_id, conversation_id, surface, time) "
+                "VALUES (?, ?, ?, ?, ?, ?)",
+                [(u.tenant, u.user_id, u.memory_id, u.conversation_id, u.surface, u.time) for u in uses],
+            )
+
+    async def uses(
+        self, memory_id: str, tenant: str, user_id: str | None, *, limit: int, offset: int
+    ) -> tuple[list[dict[str, Any]], int]:
+        where, args = "memory_id = ? AND tenant = ?", [memory_id, tenant]
+        if user_id is not None:
+            where, args = where + " AND user_id = ?", [*args, user_id]
+        total = await self._scalar(f"SELECT COUNT(*) FROM memory_uses WHERE {where}", args)
+        rows = await self._rows(
+            f"SELECT memory_id, user_id, conversation_id, surface, time FROM memory_uses WHERE {where} "
+            "ORDER BY id DESC LIMIT ? OFFSET ?",
+            [*args, max(0, int(limit)), max(0, int(offset))],
+        )
+        keys = ("memory_id", "user_id", "conversation_id", "surface", "time")
+        return [dict(zip(keys, r, strict=True)) for r in rows], total
+
+    async def count_uses(self, tenant: str, user_id: str) -> int:
+        return await self._scalar(
+            "SELECT COUNT(*) FROM memory_uses WHERE tenant = ? AND user_id = ?", [tenant, user_id]
+        )
+
+    async def uses_after(self, after_id: int, limit: int) -> list[tuple[int, Use]]:
+        rows = await self._rows(
+            "SELECT id, tenant, user_id, memory_id, conversation_id, surface, time FROM memory_uses "
+            "WHERE id > ? ORDER BY id LIMIT ?",
+            (int(after_id), max(1, int(limit))),
+        )
+        return [(int(r[0]), Use(*r[1:])) for r in rows]
+
+    async def prune_uses(self, cutoff: str) -> int:
+        async with self._writing():
+            cur = await self.db.execute("DELETE FROM memory_uses WHERE time < ?", (cutoff,))
+            return int(cur.rowcount)
 
     # -- candidates for retrieval -----------------------------------------------------------
     async def vector_candidates(self, where: Visibility, query: np.ndarray, k: int) -> list[tuple[str, float]]:
@@ -935,6 +998,10 @@ class SQLiteMemoryStore:
             audit = await db.execute(
                 f"UPDATE audit_log SET tenant = ? WHERE tenant = ?{user_sql}", [target, source, *user_args]
             )
+            # the citation log follows its users (not counted: it holds no memory text)
+            await db.execute(
+                f"UPDATE memory_uses SET tenant = ? WHERE tenant = ?{user_sql}", [target, source, *user_args]
+            )
             learning = await self._move_learning_rows(source, target, user_sql, user_args)
             if memories.rowcount:
                 tx.rebuild = True
@@ -1019,7 +1086,7 @@ class SQLiteMemoryStore:
                     held[r[0]] = (row_to_memory(r), _vector(r[-1]))
             fresh, replace = sort_import(rows, held)
             await self.db.executemany(
-                f"INSERT INTO memories ({_COLUMNS}, embedding) VALUES ({_marks(20)})", [_values(*r) for r in fresh]
+                f"INSERT INTO memories ({_COLUMNS}, embedding) VALUES ({_marks(21)})", [_values(*r) for r in fresh]
             )
             columns = [c.strip() for c in _COLUMNS.split(",")][1:] + ["embedding"]
             assignments = ", ".join(f"{c} = ?" for c in columns)

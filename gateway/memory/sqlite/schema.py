@@ -259,6 +259,24 @@ MIGRATIONS: tuple[str, ...] = (
     """
     ALTER TABLE learning_jobs ADD COLUMN lease_holder TEXT;
     """,
+    # 11: pinned (L1) memories, injected first on every turn; the citation log of which
+    # memories went into which response (ids, conversation id, surface, time: no text)
+    """
+    ALTER TABLE memories ADD COLUMN pinned INTEGER NOT NULL DEFAULT 0;
+    CREATE INDEX memories_pinned ON memories (tenant, user_id) WHERE pinned = 1;
+    CREATE TABLE memory_uses (
+        id INTEGER PRIMARY KEY AUTOINCREMENT,
+        tenant TEXT NOT NULL,
+        user_id TEXT NOT NULL,
+        memory_id TEXT NOT NULL,
+        conversation_id TEXT,
+        surface TEXT NOT NULL,
+        time TEXT NOT NULL
+    );
+    CREATE INDEX memory_uses_memory ON memory_uses (memory_id, id);
+    CREATE INDEX memory_uses_owner ON memory_uses (tenant, user_id);
+    CREATE INDEX memory_uses_time ON memory_uses (time);
+    """,
 )
 
 
