@@ -256,6 +256,11 @@ class MemoryStore(Protocol):
         """Append another store's audit entries in their order, times kept (new ids)."""
         ...
 
+    async def wipe(self) -> None:
+        """Delete every memory, user setting and audit entry in one transaction (``memorelay
+        restore --force``); metadata such as the embedding model stays."""
+        ...
+
     # -- housekeeping -----------------------------------------------------------------------
     async def rebuild_keyword_index(self) -> None: ...
     async def compact(self) -> None:

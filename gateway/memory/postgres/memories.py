@@ -535,6 +535,15 @@ class PostgresMemoryStore:
         )
         return [dict(zip(_AUDIT_KEYS, r, strict=True)) for r in rows]
 
+    async def wipe(self) -> None:
+        async with self.db.transaction() as tx:
+            cur = await tx.conn.execute("DELETE FROM memories RETURNING tenant, scope, user_id")
+            self._touched(tx, await cur.fetchall())
+            cur = await tx.conn.execute("DELETE FROM user_settings RETURNING tenant, user_id")
+            for tenant, user_id in await cur.fetchall():
+                tx.changed(Change("settings", tenant, user_id))
+            await tx.conn.execute("DELETE FROM audit_log")
+
     async def import_audit(self, entries: Sequence[dict[str, Any]]) -> None:
         if not entries:
             return
