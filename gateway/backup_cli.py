@@ -33,11 +33,6 @@ def add_backup_commands(sub: Any) -> None:
     p.set_defaults(run=lambda args: asyncio.run(_restore(args)))
 
 
-def backup_name(now: float | None = None) -> str:
-    stamp = time.strftime("%Y%m%d-%H%M%S", time.gmtime(now))
-    return f"memorelay-{stamp}.jsonl.gz"
-
-
 def configured_model(config: Config) -> str | None:
     """The name of the configured embedder's model (None without one); nothing is loaded."""
     from gateway.memory import build_embedder
@@ -58,7 +53,7 @@ def _fail(message: str) -> int:
 
 async def _backup(args: argparse.Namespace) -> int:
     from gateway.memory.backend import open_backend
-    from gateway.memory.backup import write_backup
+    from gateway.memory.backup import backup_name, write_backup
 
     config = load_config(args.config)
     out = Path(args.out) if args.out else Path(config.backup.folder) / backup_name()

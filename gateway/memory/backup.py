@@ -75,6 +75,13 @@ def memorelay_version() -> str:
         return "unknown"
 
 
+def backup_name(now: float | None = None) -> str:
+    """``memorelay-<UTC time to the millisecond>.jsonl.gz``: names sort by time."""
+    now = time.time() if now is None else now
+    stamp = time.strftime("%Y%m%d-%H%M%S", time.gmtime(now))
+    return f"memorelay-{stamp}-{int(now * 1000) % 1000:03d}.jsonl.gz"
+
+
 def _now() -> str:
     return time.strftime("%Y-%m-%dT%H:%M:%SZ", time.gmtime())
 

@@ -6,6 +6,7 @@ SQLite and with the same SQLite backup restored into PostgreSQL."""
 from __future__ import annotations
 
 import gzip
+import time
 from pathlib import Path
 from typing import Any
 
@@ -110,3 +111,51 @@ def test_restore_refuses_another_model_and_a_cut_file(gateway: GatewayFactory, t
     (tmp_path / "junk").write_text("not a backup")
     rc, _, err = _run("restore", str(tmp_path / "junk"), config=fresh)
     assert rc == 1 and "not a memorelay backup" in err, err
+
+
+def test_the_gateway_writes_scheduled_backups_and_keeps_the_newest(gateway: GatewayFactory, tmp_path: Path) -> None:
+    folder = tmp_path / "backups"
+    seen: set[str] = set()
+    with gateway(backup={"interval_h": 0.4 / 3600, "folder": str(folder), "keep": 2}) as a:
+        add(user_client(a, "alice"), "Tea", "The user drinks green tea.")
+        deadline = time.monotonic() + 60
+        while len(seen) < 4 and time.monotonic() < deadline:
+            seen |= {p.name for p in folder.glob("memorelay-*.jsonl.gz")}
+            time.sleep(0.05)
+    assert len(seen) >= 4, seen
+    kept = sorted(p.name for p in folder.glob("memorelay-*.jsonl.gz"))
+    # the newest two stay (one more may have been written after the last look)
+    assert len(kept) == 2 and kept[0] >= sorted(seen)[-2], (kept, sorted(seen))
+    assert not list(folder.glob(".*.partial"))
+    newest = gzip.decompress((folder / kept[-1]).read_bytes()).decode()
+    assert "green tea" in newest and '"type":"end"' in newest
+
+
+def test_a_replica_skips_the_round_another_one_holds(tmp_path: Path, pg_url: str) -> None:
+    """Two gateways on one PostgreSQL database: while one holds the backup lock, the other's
+    round writes nothing; a round right after another replica's backup is skipped too."""
+    import asyncio
+
+    from gateway.backup_schedule import scheduled_backup
+    from gateway.config import BackupConfig
+    from gateway.memory.postgres import PostgresLearningStore, PostgresMemoryStore
+    from gateway.memory.store import Backend
+
+    async def main() -> None:
+        one = Backend("postgres", PostgresMemoryStore(pg_url), PostgresLearningStore(pg_url))
+        two = Backend("postgres", PostgresMemoryStore(pg_url), PostgresLearningStore(pg_url))
+        await one.open()
+        await two.open()
+        try:
+            config = BackupConfig(interval_h=1, folder=str(tmp_path / "a"), keep=3)
+            other_host = BackupConfig(interval_h=1, folder=str(tmp_path / "b"), keep=3)
+            async with one.memories.exclusive("backup") as held:
+                assert held
+                assert await scheduled_backup(two, other_host) is None
+            assert await scheduled_backup(two, other_host) is not None
+            assert await scheduled_backup(one, config) is None  # the round is done already
+        finally:
+            await one.close()
+            await two.close()
+
+    asyncio.run(main())

@@ -9,6 +9,7 @@ memories or to a user's settings is announced to the other replicas (``_db``).
 
 from __future__ import annotations
 
+import zlib
 from collections.abc import AsyncIterator, Callable, Iterable, Sequence
 from contextlib import asynccontextmanager
 from typing import Any
@@ -534,6 +535,19 @@ class PostgresMemoryStore:
             (int(after_id), max(0, int(limit))),
         )
         return [dict(zip(_AUDIT_KEYS, r, strict=True)) for r in rows]
+
+    @asynccontextmanager
+    async def exclusive(self, name: str) -> AsyncIterator[bool]:
+        key = zlib.crc32(f"memorelay:{name}".encode())  # a 32-bit id, apart from the schema's locks
+        async with self.db.connection() as conn:
+            cur = await conn.execute("SELECT pg_try_advisory_lock(%s)", (key,))
+            row = await cur.fetchone()
+            held = bool(row and row[0])
+            try:
+                yield held
+            finally:
+                if held:
+                    await conn.execute("SELECT pg_advisory_unlock(%s)", (key,))
 
     async def wipe(self) -> None:
         async with self.db.transaction() as tx:

@@ -1073,6 +1073,10 @@ class SQLiteMemoryStore:
                 [_audit_values(e) for e in entries],
             )
 
+    @asynccontextmanager
+    async def exclusive(self, name: str) -> AsyncIterator[bool]:
+        yield True  # one host: the scheduler's lock file keeps its processes apart
+
     async def wipe(self) -> None:
         async with self._writing() as tx:
             for tenant, user_id in await self._rows("SELECT tenant, user_id FROM user_settings"):
