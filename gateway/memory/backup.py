@@ -262,8 +262,12 @@ async def restore(backend: Backend, path: Path, *, force: bool = False, configur
         await store.import_audit(audit)
         counts.audit += len(audit)
     # the learning store may hold its own connection: after the memory transaction
-    for name, text in prompts:
-        await backend.learning.put_prompt(name, text, actor=ACTOR)  # type: ignore[arg-type]
+    restored = dict(prompts)
+    for name in PROMPT_NAMES:
+        if name in restored:
+            await backend.learning.put_prompt(name, restored[name], actor=ACTOR)
+        elif force:  # the store is replaced: an override the backup lacks goes too
+            await backend.learning.reset_prompt(name)
     counts.prompts = len(prompts)
     if model is not None and dim is not None:
         await store.prepare_vectors(str(model), int(dim))
