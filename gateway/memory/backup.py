@@ -188,6 +188,8 @@ def _read(f: Iterable[bytes]) -> Iterator[dict[str, Any]]:
 
 def read_header(path: Path) -> dict[str, Any]:
     """The backup's header; ``BackupError`` when ``path`` is not a memorelay backup."""
+    if not path.is_file():
+        raise BackupError(f"{path}: no such file")
     try:
         with gzip.open(path, "rb") as f:
             first = next(_read(f), None)
@@ -239,17 +241,31 @@ async def restore(backend: Backend, path: Path, *, force: bool = False, configur
         settings: list[SettingsRow] = []
         audit: list[dict[str, Any]] = []
         with gzip.open(path, "rb") as f:
-            for line in _read(f):
-                kind = line.get("type")
+            for number, line in enumerate(_read(f), 1):
+                try:
+                    kind = line.get("type")
+                    if kind == "memory":
+                        row = (Memory(**line["memory"]), _vector_of(line.get("embedding")))
+                        if row[1] is not None and dim is not None and len(row[1]) != int(dim):
+                            raise ValueError(f"an embedding of {len(row[1])} dimensions, not {dim}")
+                    elif kind == "settings":
+                        srow = SettingsRow(line["tenant"], line["user_id"], dict(line["settings"]), line["updated_at"])
+                    elif kind == "audit":
+                        entry = dict(line["entry"])
+                        missing = [k for k in ("time", "actor", "action") if not isinstance(entry.get(k), str)]
+                        if missing:
+                            raise ValueError(f"no {missing[0]}")
+                except (KeyError, TypeError, ValueError) as exc:  # rolls the whole restore back
+                    raise BackupError(f"{path} line {number} is not a {kind} this memorelay reads: {exc}") from exc
                 if kind == "memory":
-                    memories.append((Memory(**line["memory"]), _vector_of(line.get("embedding"))))
+                    memories.append(row)
                     if len(memories) >= BATCH:
                         counts.memories += (await store.import_memories(memories))[0]
                         memories = []
                 elif kind == "settings":
-                    settings.append(SettingsRow(line["tenant"], line["user_id"], line["settings"], line["updated_at"]))
+                    settings.append(srow)
                 elif kind == "audit":
-                    audit.append(line["entry"])
+                    audit.append(entry)
                     if len(audit) >= BATCH:
                         await store.import_audit(audit)
                         counts.audit += len(audit)

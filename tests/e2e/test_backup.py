@@ -108,6 +108,14 @@ def test_restore_refuses_another_model_and_a_cut_file(gateway: GatewayFactory, t
     fresh = _config(tmp_path, str(tmp_path / "fresh.db"), name="fresh.yaml")
     rc, _, err = _run("restore", str(cut), config=fresh)
     assert rc == 1 and "cut short" in err, err
+    bad = tmp_path / "bad.jsonl.gz"  # complete, but one memory lacks its title
+    first = orjson.loads(lines[1])
+    del first["memory"]["title"]
+    bad.write_bytes(gzip.compress(b"".join([lines[0], orjson.dumps(first) + b"\n", *lines[2:]])))
+    rc, _, err = _run("restore", str(bad), config=fresh)
+    assert rc == 1 and "line 2" in err and "title" in err, err
+    rc, _, err = _run("restore", str(backup), config=fresh)  # nothing of the failed one stayed
+    assert rc == 0, err
     (tmp_path / "junk").write_text("not a backup")
     rc, _, err = _run("restore", str(tmp_path / "junk"), config=fresh)
     assert rc == 1 and "not a memorelay backup" in err, err
