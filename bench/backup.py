@@ -77,13 +77,25 @@ async def timed(label: str, work: object) -> float:
     return seconds
 
 
+async def _ticks(stalls: list[float]) -> None:
+    """How late a 5 ms timer fires while the backup runs in the same event loop."""
+    while True:
+        started = time.perf_counter()
+        await asyncio.sleep(0.005)
+        stalls.append(time.perf_counter() - started - 0.005)
+
+
 async def run(args: argparse.Namespace) -> None:
     folder = Path(tempfile.mkdtemp(prefix="memorelay-bench-backup-", dir="/tmp"))
     source = sqlite_backend(str(folder / "source.db"))
     await source.open()
     await fill(source, args.n)
     out = folder / "b.jsonl.gz"
+    stalls: list[float] = []
+    ticking = asyncio.ensure_future(_ticks(stalls))
     await timed(f"backup of {args.n} memories (SQLite)", write_backup(source, out))
+    ticking.cancel()
+    print(f"longest event-loop stall during the backup: {max(stalls) * 1000:.0f} ms (a request waits at most this)")
     print(f"file: {out.stat().st_size / 1e6:.1f} MB")
     await source.close()
     target = sqlite_backend(str(folder / "target.db"))

@@ -22,6 +22,7 @@ the rows and the vector index is prepared at the end.
 
 from __future__ import annotations
 
+import asyncio
 import base64
 import gzip
 import os
@@ -161,10 +162,14 @@ async def write_backup(backend: Backend, out: Path) -> Counts:
     counts = Counts()
     try:
         with gzip.open(partial, "wb", compresslevel=6) as f:
-            f.write(orjson.dumps(header) + b"\n")
+            chunk = [orjson.dumps(header)]
             async for line, so_far in _lines(backend):
-                f.write(orjson.dumps(line) + b"\n")
+                chunk.append(orjson.dumps(line))
                 counts = so_far
+                if len(chunk) >= BATCH:  # compress and write off the event loop: requests go on
+                    await asyncio.to_thread(f.write, b"\n".join(chunk) + b"\n")
+                    chunk = []
+            await asyncio.to_thread(f.write, b"\n".join(chunk) + b"\n")
         os.replace(partial, out)
     finally:
         partial.unlink(missing_ok=True)
