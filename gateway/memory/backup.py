@@ -24,6 +24,7 @@ from __future__ import annotations
 
 import asyncio
 import base64
+import contextlib
 import gzip
 import os
 import time
@@ -209,10 +210,12 @@ def read_header(path: Path) -> dict[str, Any]:
 
 async def is_empty(backend: Backend) -> bool:
     store = backend.memories
-    async for batch in store.iter_memories(1):
-        if batch:
-            return False
-        break
+    # the protocol types it as AsyncIterator; both backends answer an async generator
+    async with contextlib.aclosing(store.iter_memories(1)) as batches:  # type: ignore[type-var]
+        async for batch in batches:
+            if batch:
+                return False
+            break
     return not await store.all_settings() and not await store.audit_after(0, 1)
 
 
