@@ -19,6 +19,7 @@ from starlette.types import ASGIApp, Receive, Scope, Send
 
 from gateway.access_log import AccessLogMiddleware
 from gateway.api import admin_routes, memory_routes, openapi_routes
+from gateway.backup_schedule import backup_every
 from gateway.chain import ChatContext, ChatFilter, ChatResponse, build_chain
 from gateway.config import Config
 from gateway.console import console_routes
@@ -115,6 +116,7 @@ def _lifespan(services: Services, filters: list[ChatFilter]) -> Any:
         await services.start()
         started: list[Any] = []
         checkpoints: asyncio.Future[None] | None = None
+        backups: asyncio.Future[None] | None = None
         try:
             for f in filters:
                 start = getattr(f, "start", None)
@@ -123,11 +125,17 @@ def _lifespan(services: Services, filters: list[ChatFilter]) -> Any:
                 started.append(f)
             app.state.started = True
             checkpoints = asyncio.ensure_future(_checkpoint_every(services))
+            if services.config.backup.interval_h > 0:
+                backups = asyncio.ensure_future(backup_every(services.backend, services.config.backup))
             yield
         finally:
             app.state.started = False
             if checkpoints is not None:
                 checkpoints.cancel()
+            if backups is not None:  # a backup cut short leaves only its temporary file, removed
+                backups.cancel()
+                with contextlib.suppress(asyncio.CancelledError):
+                    await backups
             for f in reversed(started):
                 stop = getattr(f, "stop", None)
                 if stop is not None:

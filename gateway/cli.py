@@ -65,6 +65,9 @@ def _parser() -> argparse.ArgumentParser:
     from gateway.memory_cli import add_memory_commands
 
     add_memory_commands(sub)
+    from gateway.backup_cli import add_backup_commands
+
+    add_backup_commands(sub)
     return parser
 
 

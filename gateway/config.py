@@ -201,12 +201,22 @@ class FilterSpec:
     index: int
 
 
+class BackupConfig(_Frozen):
+    """Scheduled backups the gateway writes (``memorelay backup`` files); ``interval_h: 0`` is off.
+    A relative ``folder`` is relative to the config file's folder, like ``memory.database``."""
+
+    interval_h: float = Field(0, ge=0)
+    folder: str = "../data/backups"
+    keep: int = Field(7, ge=1)
+
+
 class Config(_Frozen):
     server: ServerConfig = ServerConfig()
     auth: AuthConfig = AuthConfig()
     upstreams: UpstreamsConfig = UpstreamsConfig()
     memory: MemoryConfig = MemoryConfig()
     console: ConsoleConfig = ConsoleConfig()
+    backup: BackupConfig = BackupConfig()
     filters: tuple[Any, ...] = ()
     source: str = "<defaults>"
 
@@ -310,7 +320,7 @@ def load_config(path: str | Path | ConfigLocation | None = None, env: dict[str, 
         raw = interpolate(raw, dict(os.environ) if env is None else env)
     except ConfigError as exc:
         raise ConfigError(f"{file}: {exc}") from exc
-    return config_from_dict(_resolve_database(raw, file.parent), source=str(file))
+    return config_from_dict(_resolve_backup_folder(_resolve_database(raw, file.parent), file.parent), source=str(file))
 
 
 _URL_SCHEME = re.compile(r"^([A-Za-z][A-Za-z0-9+.-]*)://")
@@ -348,6 +358,17 @@ def _resolve_database(raw: dict[str, Any], folder: Path) -> dict[str, Any]:
     if database_url_scheme(database) is not None:
         return raw  # a URL (PostgreSQL, or refused by validation) is never made into a path
     return {**raw, "memory": {**memory, "database": str(_absolute(Path(database), folder))}}
+
+
+def _resolve_backup_folder(raw: dict[str, Any], folder: Path) -> dict[str, Any]:
+    """Make ``backup.folder`` absolute, relative to the config file's ``folder``."""
+    backup = raw.get("backup", {})
+    if not isinstance(backup, dict):
+        return raw  # validation names the problem
+    target = backup.get("folder", BackupConfig().folder)
+    if not isinstance(target, str):
+        return raw
+    return {**raw, "backup": {**backup, "folder": str(_absolute(Path(target), folder))}}
 
 
 def config_from_dict(raw: dict[str, Any], source: str = "<dict>") -> Config:

@@ -74,7 +74,7 @@ def add_memory_commands(sub: Any) -> None:
     p = command("delete", _delete, "delete a memory by id", writes=True)
     p.add_argument("id")
     p = command("export", _export, "print a user's memories (JSON or Markdown)")
-    p.add_argument("--format", choices=("json", "markdown"), default="json")
+    p.add_argument("--format", choices=("json", "markdown", "csv"), default="json")
     p = command(
         "import", _import, "add the memories of a JSON export file the user does not have yet", embed=True, writes=True
     )
@@ -240,11 +240,13 @@ async def _delete(service: Any, args: argparse.Namespace, tenant: str) -> int:
 
 
 async def _export(service: Any, args: argparse.Namespace, tenant: str) -> int:
-    from gateway.memory_export import export_json, export_markdown
+    from gateway.memory_export import export_csv, export_json, export_markdown
 
     items, _ = await service.list(tenant, args.user, include_disabled=True, personal_only=True, limit=10**7)
     if args.format == "markdown":
         sys.stdout.write(export_markdown(args.user, items))
+    elif args.format == "csv":
+        sys.stdout.write(export_csv(items))
     else:
         _print(export_json(tenant, args.user, items))
     if not items:

@@ -1,8 +1,10 @@
-"""Export a user's memories as JSON or Markdown, and read back what JSON export writes
+"""Export a user's memories as JSON, Markdown or CSV, and read back what JSON export writes
 (an import adds only what the user does not have yet, so running it twice is harmless)."""
 
 from __future__ import annotations
 
+import csv
+import io
 import time
 from typing import Any
 
@@ -48,6 +50,56 @@ def export_markdown(user_id: str, memories: list[Memory]) -> str:
         lines.append(m.content.strip())
         lines.append("")
     return "\n".join(lines)
+
+
+CSV_COLUMNS = (
+    "id",
+    "tenant",
+    "user_id",
+    "scope",
+    "category",
+    "subcategory",
+    "slot",
+    "title",
+    "content",
+    "tags",
+    "source",
+    "source_conversation_id",
+    "score",
+    "enabled",
+    "disabled_reason",
+    "created_at",
+    "updated_at",
+    "access_count",
+    "last_access_at",
+)
+_FORMULA_STARTS = ("=", "+", "-", "@", "\t", "\r")
+
+
+def _csv_cell(value: Any) -> str:
+    """A cell a spreadsheet shows as text: one that would start a formula gets a leading quote
+    (OWASP's advice against CSV injection); None is empty, booleans are true/false."""
+    if value is None:
+        return ""
+    if isinstance(value, bool):
+        return "true" if value else "false"
+    if isinstance(value, list):
+        value = ";".join(str(v) for v in value)
+    text = str(value)
+    if isinstance(value, str) and text.startswith(_FORMULA_STARTS):
+        return "'" + text
+    return text
+
+
+def export_csv(memories: list[Memory]) -> str:
+    """A header row, then one row per memory (the SPEC section 4 fields; tags joined by ``;``)."""
+    out = io.StringIO()
+    writer = csv.writer(out, lineterminator="\r\n")
+    writer.writerow(CSV_COLUMNS)
+    for m in memories:
+        data = m.to_json()
+        writer.writerow([_csv_cell(data[key]) for key in CSV_COLUMNS])
+    return out.getvalue()
 
 
 def new_memory(data: dict[str, Any], *, allowed: tuple[str, ...] = _NEW_KEYS) -> NewMemory:

@@ -20,7 +20,7 @@ from gateway.api.operation import Operation, routes_of
 from gateway.api.validation import parse_body, parse_query
 from gateway.errors import BadRequest, GatewayError, NotFound
 from gateway.memory import MemoryValidationError, NewMemory
-from gateway.memory_export import export_json, export_markdown
+from gateway.memory_export import export_csv, export_json, export_markdown
 
 _EXPORT_ALL = 1_000_000
 
@@ -158,6 +158,12 @@ async def export(request: Request) -> Response:
     )
     if query.format == "markdown":
         return Response(export_markdown(user, items), media_type="text/markdown; charset=utf-8")
+    if query.format == "csv":
+        return Response(
+            export_csv(items),
+            media_type="text/csv; charset=utf-8",
+            headers={"content-disposition": 'attachment; filename="memories.csv"'},
+        )
     data: dict[str, Any] = export_json(tenant, user, items)
     return json_response(data)
 
@@ -188,10 +194,11 @@ def memory_operations() -> list[Operation]:
             "GET",
             "/export",
             export,
-            "Export own personal memories (JSON, or Markdown with format=markdown)",
+            "Export own personal memories (JSON; Markdown with format=markdown; CSV with format=csv: "
+            "a header row, tags joined by ';', a cell starting with = + - @ prefixed with ')",
             query=rq.ExportQuery,
             response=rs.Export,
-            alternatives={"text/markdown": {"type": "string"}},
+            alternatives={"text/markdown": {"type": "string"}, "text/csv": {"type": "string"}},
         ),
         op("GET", "/{id}", get_memory, "One visible memory", response=rs.Memory),
         op(

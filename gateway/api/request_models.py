@@ -199,7 +199,7 @@ class DeleteAllQuery(_Query):
 
 
 class ExportQuery(_Query):
-    format: Literal["json", "markdown"] = "json"
+    format: Literal["json", "markdown", "csv"] = "json"
 
 
 class TenantQuery(_Query):

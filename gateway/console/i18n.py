@@ -51,6 +51,7 @@ MESSAGES: dict[str, tuple[str, str]] = {
     "export": ("Export", "导出"),
     "export_json": ("Download JSON", "下载 JSON"),
     "export_md": ("Download Markdown", "下载 Markdown"),
+    "export_csv": ("Download CSV (spreadsheet)", "下载 CSV（表格）"),
     "danger": ("Delete everything", "删除全部"),
     "clear_all": ("Delete all my memories…", "删除我的全部记忆…"),
     "clear_title": ("Delete all your memories?", "删除你的全部记忆？"),

@@ -19,7 +19,7 @@ from gateway.console.links import Links
 from gateway.console.sessions import Session, SessionStore
 from gateway.console.web import Pages, clear_cookie, query_string, read_form, set_session_cookie
 from gateway.memory import CATEGORIES, Memory, MemoryValidationError
-from gateway.memory_export import export_json, export_markdown
+from gateway.memory_export import export_csv, export_json, export_markdown
 
 COOKIE = "memorelay_me"
 PATH = "/me/"
@@ -195,11 +195,14 @@ class UserPages:
         return self.pages.redirect(PATH + "?done=cleared")
 
     async def export(self, request: Request, session: Session) -> Response:
-        ext = "md" if request.path_params["fmt"] == "md" else "json"
+        fmt = request.path_params["fmt"]
+        ext = fmt if fmt in ("md", "csv") else "json"
         items, _ = await services_of(request).memory.list(
             session.tenant, session.user, include_disabled=True, personal_only=True, limit=_EXPORT_ALL
         )
         headers = {**self.pages.headers, "content-disposition": f'attachment; filename="memories.{ext}"'}
+        if ext == "csv":
+            return Response(export_csv(items), headers=headers, media_type="text/csv; charset=utf-8")
         if ext == "md":
             text = export_markdown(session.user, items)
             return Response(text, headers=headers, media_type="text/markdown; charset=utf-8")

@@ -302,6 +302,17 @@ class MemoryStore(Protocol):
         """Append another store's audit entries in their order, times kept (new ids)."""
         ...
 
+    def exclusive(self, name: str) -> AbstractAsyncContextManager[bool]:
+        """Try to hold the database-wide lock ``name`` for the block without waiting: True when
+        this process holds it (PostgreSQL: a session advisory lock, so one replica of several
+        runs a scheduled job); SQLite, one host's file, always answers True."""
+        ...
+
+    async def wipe(self) -> None:
+        """Delete every memory, user setting and audit entry in one transaction (``memorelay
+        restore --force``); metadata such as the embedding model stays."""
+        ...
+
     # -- housekeeping -----------------------------------------------------------------------
     async def rebuild_keyword_index(self) -> None: ...
     async def compact(self) -> None:

@@ -66,6 +66,10 @@ def test_security_and_shared_schemas(gateway: GatewayFactory) -> None:
     params = {p["name"]: p for p in listing["parameters"]}
     assert params["limit"]["schema"]["maximum"] == 200
     assert params["category"]["schema"]["enum"][0] == "user_preference"
+    export = doc["paths"]["/api/memories/export"]["get"]
+    assert set(export["responses"]["200"]["content"]) == {"application/json", "text/markdown", "text/csv"}
+    formats = {p["name"]: p for p in export["parameters"]}["format"]["schema"]
+    assert formats["enum"] == ["json", "markdown", "csv"]
 
 
 def test_a_405_allows_every_method_of_the_path(gateway: GatewayFactory) -> None:

@@ -4,6 +4,9 @@ memories are edited there, and long lists paginate."""
 
 from __future__ import annotations
 
+import csv
+import io
+
 import httpx
 
 from tests.conftest import GatewayFactory
@@ -80,7 +83,7 @@ def test_the_user_page_paginates(gateway: GatewayFactory) -> None:
         assert "Fact number 44" in pages[0] and "Fact number 00" in pages[2]  # newest first
 
 
-def test_the_user_exports_json_and_markdown(gateway: GatewayFactory) -> None:
+def test_the_user_exports_json_markdown_and_csv(gateway: GatewayFactory) -> None:
     with gateway() as url:
         add(url, "ivy", "Drinks green tea", "Ivy drinks green tea every morning.")
         c, _ = browser_session(url, mint(url, "ivy"))
@@ -90,6 +93,14 @@ def test_the_user_exports_json_and_markdown(gateway: GatewayFactory) -> None:
         as_md = c.get("/me/export.md")
         assert as_md.headers["content-type"].startswith("text/markdown")
         assert "## Drinks green tea" in as_md.text and "Ivy drinks green tea" in as_md.text
+        as_csv = c.get("/me/export.csv")
+        assert (
+            as_csv.headers["content-type"].startswith("text/csv")
+            and 'filename="memories.csv"' in (as_csv.headers["content-disposition"])
+        )
+        rows = list(csv.DictReader(io.StringIO(as_csv.text)))
+        assert [(r["title"], r["user_id"]) for r in rows] == [("Drinks green tea", "ivy")]
+        assert 'href="/me/export.csv"' in c.get("/me/").text
         assert httpx.get(url + "/me/export.json").status_code == 403  # no session, no export
 
 

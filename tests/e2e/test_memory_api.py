@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import csv
+import io
 import sqlite3
 import time
 from collections.abc import Iterator
@@ -171,6 +173,26 @@ def test_stats_settings_and_export(url: str) -> None:
     assert "## Tabs" in md.text and "The team uses Go." in md.text
     assert c.delete("/api/memories?confirm=true").status_code == 204
     assert c.get("/api/memories").json()["total"] == 0
+
+
+def test_csv_export_parses_back_and_formulas_stay_text(url: str) -> None:
+    c = user_client(url, "csv")
+    add(c, "Tabs", 'The user prefers tabs, "always".\nEven in YAML.', tags=["style", "editor"])
+    add(c, '=HYPERLINK("http://evil.example")', "@SUM(A1:A9) is a formula", tags=["-x"])
+    r = c.get("/api/memories/export", params={"format": "csv"})
+    assert r.status_code == 200 and r.headers["content-type"].startswith("text/csv")
+    rows = list(csv.DictReader(io.StringIO(r.text)))
+    exported = {m["id"]: m for m in c.get("/api/memories/export").json()["memories"]}
+    assert len(rows) == 2 and {row["id"] for row in rows} == set(exported)
+    tabs = next(row for row in rows if row["title"] == "Tabs")
+    assert tabs["content"] == 'The user prefers tabs, "always".\nEven in YAML.' and tabs["tags"] == "style;editor"
+    assert tabs["enabled"] == "true" and tabs["score"] == str(exported[tabs["id"]]["score"])
+    assert tabs["last_access_at"] == "" and tabs["user_id"] == "csv"
+    evil = next(row for row in rows if row["id"] != tabs["id"])
+    assert evil["title"] == '\'=HYPERLINK("http://evil.example")'
+    assert evil["content"] == "'@SUM(A1:A9) is a formula" and evil["tags"] == "'-x"
+    assert not any(cell.startswith(("=", "+", "-", "@")) for row in rows for cell in row.values())
+    assert c.get("/api/memories/export", params={"format": "xls"}).status_code == 400
 
 
 def test_admin_api_needs_the_admin_key(url: str) -> None:

@@ -672,6 +672,27 @@ def test_console_sessions_expire_end_and_die_with_their_link(backend: Factory) -
     run(backend, body)
 
 
+def test_wipe_clears_memories_settings_and_audit_at_once(backend: Factory) -> None:
+    async def body(b: Backend) -> None:
+        s = b.memories
+        await s.prepare_vectors("test-model", DIM)
+        await _people(b)
+        await s.put_settings("t", "u", {"learning_enabled": False})
+        await s.audit({"time": "2026-01-01T00:00:00Z", "actor": "u", "action": "create", "tenant": "t"})
+        with pytest.raises(RuntimeError):  # a wipe in a failed transaction leaves everything
+            async with s.transaction():
+                await s.wipe()
+                raise RuntimeError("boom")
+        assert len(await s.fetch(["m_u1", "m_sh"])) == 2 and await s.get_settings("t", "u") is not None
+        await s.wipe()
+        assert [row async for batch in s.iter_memories(10) for row in batch] == []
+        assert await s.all_settings() == [] and await s.audit_after(0, 10) == []
+        assert await s.vector_candidates(Visibility("t", "u"), vec(1, 0, 0, 0), 10) == []
+        assert await s.get_meta("embedding_model") == "test-model"  # metadata stays
+
+    run(backend, body)
+
+
 def test_console_state_is_shared_by_replicas(backend: Factory) -> None:
     async def main() -> None:
         first, second = backend(), backend()
@@ -693,3 +714,22 @@ def test_console_state_is_shared_by_replicas(backend: Factory) -> None:
             await first.close()
 
     asyncio.run(main())
+
+
+def test_exclusive_is_held_by_one_replica_at_a_time(backend: Factory) -> None:
+    async def body(b: Backend) -> None:
+        other = backend()
+        await other.open()
+        try:
+            async with b.memories.exclusive("job") as mine:
+                assert mine
+                async with other.memories.exclusive("job") as theirs:
+                    assert theirs is (b.kind == "sqlite")  # SQLite: one host, no database lock
+                async with other.memories.exclusive("another job") as unrelated:
+                    assert unrelated
+            async with other.memories.exclusive("job") as after:
+                assert after
+        finally:
+            await other.close()
+
+    run(backend, body)

@@ -9,6 +9,7 @@ memories or to a user's settings is announced to the other replicas (``_db``).
 
 from __future__ import annotations
 
+import zlib
 from collections.abc import AsyncIterator, Callable, Iterable, Sequence
 from contextlib import asynccontextmanager
 from typing import Any
@@ -595,6 +596,28 @@ class PostgresMemoryStore:
             (int(after_id), max(0, int(limit))),
         )
         return [dict(zip(_AUDIT_KEYS, r, strict=True)) for r in rows]
+
+    @asynccontextmanager
+    async def exclusive(self, name: str) -> AsyncIterator[bool]:
+        key = zlib.crc32(f"memorelay:{name}".encode())  # a 32-bit id, apart from the schema's locks
+        async with self.db.connection() as conn:
+            cur = await conn.execute("SELECT pg_try_advisory_lock(%s)", (key,))
+            row = await cur.fetchone()
+            held = bool(row and row[0])
+            try:
+                yield held
+            finally:
+                if held:
+                    await conn.execute("SELECT pg_advisory_unlock(%s)", (key,))
+
+    async def wipe(self) -> None:
+        async with self.db.transaction() as tx:
+            cur = await tx.conn.execute("DELETE FROM memories RETURNING tenant, scope, user_id")
+            self._touched(tx, await cur.fetchall())
+            cur = await tx.conn.execute("DELETE FROM user_settings RETURNING tenant, user_id")
+            for tenant, user_id in await cur.fetchall():
+                tx.changed(Change("settings", tenant, user_id))
+            await tx.conn.execute("DELETE FROM audit_log")
 
     async def import_audit(self, entries: Sequence[dict[str, Any]]) -> None:
         if not entries:

@@ -1140,6 +1140,19 @@ class SQLiteMemoryStore:
                 [_audit_values(e) for e in entries],
             )
 
+    @asynccontextmanager
+    async def exclusive(self, name: str) -> AsyncIterator[bool]:
+        yield True  # one host: the scheduler's lock file keeps its processes apart
+
+    async def wipe(self) -> None:
+        async with self._writing() as tx:
+            for tenant, user_id in await self._rows("SELECT tenant, user_id FROM user_settings"):
+                tx.changes.add(Change("settings", tenant, user_id))
+            # through delete(): the keyword tables and the vector index follow
+            await self.delete([r[0] for r in await self._rows("SELECT id FROM memories")])
+            await self.db.execute("DELETE FROM user_settings")
+            await self.db.execute("DELETE FROM audit_log")
+
     # -- housekeeping -----------------------------------------------------------------------
     async def rebuild_keyword_index(self) -> None:
         async with self._writing():

@@ -1,0 +1,326 @@
+"""``memorelay backup`` / ``memorelay restore``: one portable file for either backend.
+
+The file is gzip'd JSON lines: a header (format version, memorelay version, embedding model
+and dimension, time, source backend), then one line per memory (all SPEC section 4 fields,
+the embedding as base64 little-endian float32), per user's settings, per audit entry and per
+prompt override, and an ``end`` line with the counts (a file without it was cut short and is
+refused). It is written through the store interface only, so a SQLite backup restores into
+PostgreSQL and back. It holds no credentials: no config, no keys, no database URL.
+
+Consistency: memories are read ``BATCH`` at a time (each batch one short read, so a serving
+gateway is never blocked for long). Every memory that exists for the whole run is in the file
+exactly once; one written, changed or deleted while the backup runs may appear in its old or
+its new state or not at all. Settings are one read; the audit log is taken up to the last
+entry that existed when the backup started. The learning queue, learning log and token
+usage are not backed up (as ``memories migrate``).
+
+Restore refuses a target holding memories, settings or audit entries unless ``force``, which
+wipes them first in one transaction; it refuses a target whose embedding model differs from
+the backup's. Restored memories keep their ids, times and counts; the keyword index follows
+the rows and the vector index is prepared at the end.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import base64
+import contextlib
+import gzip
+import os
+import time
+from collections.abc import AsyncIterator, Iterable, Iterator
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any
+
+import numpy as np
+import orjson
+
+from gateway.learning.prompts import PROMPT_NAMES
+
+from .store import Backend, MemoryRow, SettingsRow
+from .types import Memory
+
+FORMAT = "memorelay-backup"
+FORMAT_VERSION = 1
+BATCH = 500
+ACTOR = "restore"
+
+
+class BackupError(RuntimeError):
+    """The file cannot be restored (not a backup, cut short, another model, a non-empty target)."""
+
+
+@dataclass(slots=True)
+class Counts:
+    memories: int = 0
+    settings: int = 0
+    audit: int = 0
+    prompts: int = 0
+
+    def as_dict(self) -> dict[str, int]:
+        return {"memories": self.memories, "settings": self.settings, "audit": self.audit, "prompts": self.prompts}
+
+    def line(self) -> str:
+        return (
+            f"{self.memories} memories, {self.settings} user settings, "
+            f"{self.audit} audit entries, {self.prompts} prompt overrides"
+        )
+
+
+def memorelay_version() -> str:
+    from importlib.metadata import PackageNotFoundError, version
+
+    try:
+        return version("memorelay")
+    except PackageNotFoundError:
+        return "unknown"
+
+
+def backup_name(now: float | None = None) -> str:
+    """``memorelay-<UTC time to the millisecond>.jsonl.gz``: names sort by time."""
+    now = time.time() if now is None else now
+    stamp = time.strftime("%Y%m%d-%H%M%S", time.gmtime(now))
+    return f"memorelay-{stamp}-{int(now * 1000) % 1000:03d}.jsonl.gz"
+
+
+def _now() -> str:
+    return time.strftime("%Y-%m-%dT%H:%M:%SZ", time.gmtime())
+
+
+def _vector_text(vector: np.ndarray | None) -> str | None:
+    if vector is None:
+        return None
+    return base64.b64encode(np.asarray(vector, dtype="<f4").tobytes()).decode("ascii")
+
+
+def _vector_of(text: str | None) -> np.ndarray | None:
+    if text is None:
+        return None
+    return np.frombuffer(base64.b64decode(text), dtype="<f4").astype(np.float32)
+
+
+async def _lines(backend: Backend) -> AsyncIterator[tuple[dict[str, Any], Counts]]:
+    """The file's lines after the header, then the end line."""
+    store = backend.memories
+    counts = Counts()
+    # the audit log's end as it stands now: entries written during the backup are left out
+    last_audit = await _last_audit_id(backend)
+    async for batch in store.iter_memories(BATCH):
+        for memory, vector in batch:
+            counts.memories += 1
+            yield {"type": "memory", "memory": memory.to_json(), "embedding": _vector_text(vector)}, counts
+    for row in await store.all_settings():
+        counts.settings += 1
+        yield (
+            {
+                "type": "settings",
+                "tenant": row.tenant,
+                "user_id": row.user_id,
+                "settings": row.settings,
+                "updated_at": row.updated_at,
+            },
+            counts,
+        )
+    after = 0
+    while after < last_audit:
+        entries = [e for e in await store.audit_after(after, BATCH) if int(e["id"]) <= last_audit]
+        if not entries:
+            break
+        for entry in entries:
+            counts.audit += 1
+            yield {"type": "audit", "entry": {k: v for k, v in entry.items() if k != "id"}}, counts
+        after = int(entries[-1]["id"])
+    for name in PROMPT_NAMES:
+        text, origin = await backend.learning.get_prompt(name)
+        if origin == "override":
+            counts.prompts += 1
+            yield {"type": "prompt", "name": name, "text": text}, counts
+    yield {"type": "end", "counts": counts.as_dict()}, counts
+
+
+async def _last_audit_id(backend: Backend) -> int:
+    entries, total = await backend.memories.audit_entries(None, limit=1, offset=0)
+    return int(entries[0]["id"]) if total and entries else 0
+
+
+async def write_backup(backend: Backend, out: Path) -> Counts:
+    """Write the backup of ``backend`` (open) to ``out``: to a temporary file beside it,
+    renamed into place when complete, so ``out`` is never a partial backup."""
+    store = backend.memories
+    header = {
+        "type": "header",
+        "format": FORMAT,
+        "version": FORMAT_VERSION,
+        "memorelay": memorelay_version(),
+        "created_at": _now(),
+        "backend": backend.kind,
+        "embedding_model": await store.get_meta("embedding_model"),
+        "embedding_dim": _int_or_none(await store.get_meta("embedding_dim")),
+    }
+    out.parent.mkdir(parents=True, exist_ok=True)
+    partial = out.with_name(f".{out.name}.partial")
+    counts = Counts()
+    try:
+        with gzip.open(partial, "wb", compresslevel=6) as f:
+            chunk = [orjson.dumps(header)]
+            async for line, so_far in _lines(backend):
+                chunk.append(orjson.dumps(line))
+                counts = so_far
+                if len(chunk) >= BATCH:  # compress and write off the event loop: requests go on
+                    await asyncio.to_thread(f.write, b"\n".join(chunk) + b"\n")
+                    chunk = []
+            await asyncio.to_thread(f.write, b"\n".join(chunk) + b"\n")
+        os.replace(partial, out)
+    finally:
+        partial.unlink(missing_ok=True)
+    return counts
+
+
+def _int_or_none(value: str | None) -> int | None:
+    return int(value) if value is not None else None
+
+
+def _read(f: Iterable[bytes]) -> Iterator[dict[str, Any]]:
+    for number, raw in enumerate(f, 1):
+        try:
+            line = orjson.loads(raw)
+        except orjson.JSONDecodeError as exc:
+            raise BackupError(f"line {number} is not JSON: {exc}") from exc
+        if not isinstance(line, dict):
+            raise BackupError(f"line {number} is not a JSON object")
+        yield line
+
+
+def read_header(path: Path) -> dict[str, Any]:
+    """The backup's header; ``BackupError`` when ``path`` is not a memorelay backup."""
+    if not path.is_file():
+        raise BackupError(f"{path}: no such file")
+    try:
+        with gzip.open(path, "rb") as f:
+            first = next(_read(f), None)
+    except (OSError, EOFError) as exc:
+        raise BackupError(f"{path} is not a memorelay backup: {exc}") from exc
+    if first is None or first.get("type") != "header" or first.get("format") != FORMAT:
+        raise BackupError(f"{path} is not a memorelay backup")
+    if first.get("version") != FORMAT_VERSION:
+        raise BackupError(f"{path} is backup format {first.get('version')}; this memorelay reads {FORMAT_VERSION}")
+    return first
+
+
+async def is_empty(backend: Backend) -> bool:
+    store = backend.memories
+    # the protocol types it as AsyncIterator; both backends answer an async generator
+    async with contextlib.aclosing(store.iter_memories(1)) as batches:  # type: ignore[type-var]
+        async for batch in batches:
+            if batch:
+                return False
+            break
+    return not await store.all_settings() and not await store.audit_after(0, 1)
+
+
+async def restore(backend: Backend, path: Path, *, force: bool = False, configured_model: str | None = None) -> Counts:
+    """Restore the backup at ``path`` into ``backend`` (open). ``configured_model``: the
+    embedding model the target's gateway is configured with (None: no embedder), which must
+    be the backup's. Raises ``BackupError`` before writing anything when refused."""
+    header = read_header(path)
+    model, dim = header.get("embedding_model"), header.get("embedding_dim")
+    store = backend.memories
+    there = await store.get_meta("embedding_model")
+    if model is not None:
+        for other, where in ((there, "the target's memories are"), (configured_model, "the configured embedder is")):
+            if other is not None and other != model:
+                raise BackupError(
+                    f"{where} embedded with {other}, the backup's with {model}: "
+                    "restore with the same embedding model, then reindex"
+                )
+    if not force and not await is_empty(backend):
+        raise BackupError("the target already holds memories, settings or audit entries: use --force to replace them")
+    _check_complete(path)
+    counts = Counts()
+    prompts: list[tuple[str, str]] = []
+    async with store.transaction():  # the wipe and the import commit together
+        if force:
+            await store.wipe()
+        if model is not None and dim is not None:
+            await store.set_meta("embedding_model", str(model))
+            await store.set_meta("embedding_dim", str(int(dim)))
+        memories: list[MemoryRow] = []
+        settings: list[SettingsRow] = []
+        audit: list[dict[str, Any]] = []
+        with gzip.open(path, "rb") as f:
+            for number, line in enumerate(_read(f), 1):
+                try:
+                    kind = line.get("type")
+                    if kind == "memory":
+                        row = (Memory(**line["memory"]), _vector_of(line.get("embedding")))
+                        if row[1] is not None and dim is not None and len(row[1]) != int(dim):
+                            raise ValueError(f"an embedding of {len(row[1])} dimensions, not {dim}")
+                    elif kind == "settings":
+                        srow = SettingsRow(line["tenant"], line["user_id"], dict(line["settings"]), line["updated_at"])
+                    elif kind == "audit":
+                        entry = dict(line["entry"])
+                        missing = [k for k in ("time", "actor", "action") if not isinstance(entry.get(k), str)]
+                        if missing:
+                            raise ValueError(f"no {missing[0]}")
+                except (KeyError, TypeError, ValueError) as exc:  # rolls the whole restore back
+                    raise BackupError(f"{path} line {number} is not a {kind} this memorelay reads: {exc}") from exc
+                if kind == "memory":
+                    memories.append(row)
+                    if len(memories) >= BATCH:
+                        counts.memories += (await store.import_memories(memories))[0]
+                        memories = []
+                elif kind == "settings":
+                    settings.append(srow)
+                elif kind == "audit":
+                    audit.append(entry)
+                    if len(audit) >= BATCH:
+                        await store.import_audit(audit)
+                        counts.audit += len(audit)
+                        audit = []
+                elif kind == "prompt" and line.get("name") in PROMPT_NAMES:
+                    prompts.append((str(line["name"]), str(line["text"])))
+        counts.memories += (await store.import_memories(memories))[0]
+        await store.import_settings(settings)
+        counts.settings = len(settings)
+        await store.import_audit(audit)
+        counts.audit += len(audit)
+    # the learning store may hold its own connection: after the memory transaction
+    restored = dict(prompts)
+    for name in PROMPT_NAMES:
+        if name in restored:
+            await backend.learning.put_prompt(name, restored[name], actor=ACTOR)
+        elif force:  # the store is replaced: an override the backup lacks goes too
+            await backend.learning.reset_prompt(name)
+    counts.prompts = len(prompts)
+    if model is not None and dim is not None:
+        await store.prepare_vectors(str(model), int(dim))
+    return counts
+
+
+def _check_complete(path: Path) -> None:
+    """Read the file through once: every line JSON, ending with ``end`` and matching counts."""
+    seen = Counts()
+    end: dict[str, Any] | None = None
+    try:
+        with gzip.open(path, "rb") as f:
+            for line in _read(f):
+                kind = line.get("type")
+                if end is not None:
+                    raise BackupError(f"{path} has data after its end line")
+                if kind == "memory":
+                    seen.memories += 1
+                elif kind == "settings":
+                    seen.settings += 1
+                elif kind == "audit":
+                    seen.audit += 1
+                elif kind == "prompt":
+                    seen.prompts += 1
+                elif kind == "end":
+                    end = line
+    except (OSError, EOFError) as exc:
+        raise BackupError(f"{path} cannot be read to its end ({exc}): it was cut short") from exc
+    if end is None:
+        raise BackupError(f"{path} has no end line: it was cut short")
+    if end.get("counts") != seen.as_dict():
+        raise BackupError(f"{path} counts {end.get('counts')} but holds {seen.as_dict()}")

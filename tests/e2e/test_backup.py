@@ -1,0 +1,167 @@
+"""``memorelay backup`` / ``memorelay restore`` end to end: a store filled through a real
+gateway is backed up while it serves, wiped through the API, and restored; the gateway then
+answers exactly as before (lists, search order, stats, settings, audit log, prompts), on
+SQLite and with the same SQLite backup restored into PostgreSQL."""
+
+from __future__ import annotations
+
+import gzip
+import time
+from pathlib import Path
+from typing import Any
+
+import orjson
+import yaml
+
+from tests.conftest import GatewayFactory
+from tests.e2e.test_injection import injection
+from tests.e2e.test_memory_api import ADMIN, add, user_client
+from tests.e2e.test_migrate import LOCAL, _answers, _fill
+from tests.test_cli import memorelay
+
+
+def _config(tmp_path: Path, database: str, name: str = "memorelay.yaml", **more: Any) -> Path:
+    path = tmp_path / name
+    path.write_text(yaml.safe_dump({"memory": {"database": database, "embedding": LOCAL}, **more}))
+    return path
+
+
+def _run(*args: str, config: Path) -> tuple[int, str, str]:
+    r = memorelay(*args, "--config", str(config), cwd=config.parent)
+    return r.returncode, r.stdout, r.stderr
+
+
+def _wipe(url: str) -> None:
+    """What a user can undo through the API: every memory of theirs, their settings."""
+    for user in ("alice", "bob"):
+        c = user_client(url, user)
+        assert c.delete("/api/memories", params={"confirm": "true"}).status_code == 204
+        assert c.put("/api/memories/settings", json={"learning_enabled": True}).status_code == 200
+
+
+def test_backup_wipe_restore_answers_the_same_on_sqlite_and_into_postgresql(
+    gateway: GatewayFactory, tmp_path: Path, pg_url: str
+) -> None:
+    sqlite_path = str(tmp_path / "db" / "memorelay.db")
+    config = _config(tmp_path, sqlite_path)
+    backup = tmp_path / "backups" / "one.jsonl.gz"
+    options: dict[str, Any] = {"filters": injection(), "auth": {"admin_key": ADMIN}, "memory": {"embedding": LOCAL}}
+    with gateway(**options) as a:
+        _fill(a)
+        before = _answers(a)
+        rc, out, err = _run("backup", "--out", str(backup), config=config)  # beside the serving gateway
+        assert rc == 0, err
+        assert "7 memories, 1 user settings" in out and "1 prompt overrides" in out, out
+        _wipe(a)
+        assert _answers(a) != before
+        add(user_client(a, "alice"), "New", "The user moved to Berlin.")
+
+    # the file: a header naming the model, no credentials, no memory text in the clear
+    raw = gzip.decompress(backup.read_bytes())
+    header = orjson.loads(raw.split(b"\n", 1)[0])
+    assert header["format"] == "memorelay-backup" and header["embedding_model"] == "usem3-multilingual-v3"
+    assert ADMIN.encode() not in raw and b"sk-app" not in raw
+
+    rc, out, err = _run("restore", str(backup), config=config)
+    assert rc == 1 and "--force" in err and len(err.strip().splitlines()) == 1, err
+    rc, out, err = _run("restore", str(backup), "--force", config=config)
+    assert rc == 0, err
+    with gateway(**options) as a:
+        assert _answers(a) == before  # "New" is gone, the wiped memories and settings are back
+
+    pg_config = _config(tmp_path, pg_url, name="pg.yaml")
+    rc, out, err = _run("restore", str(backup), config=pg_config)
+    assert rc == 0, err
+    with gateway(**{**options, "memory": {"database": pg_url, "embedding": LOCAL}}) as b:
+        assert _answers(b) == before
+    # and back: a PostgreSQL backup restores into an empty SQLite file
+    back = tmp_path / "back.jsonl.gz"
+    assert _run("backup", "--out", str(back), config=pg_config)[0] == 0
+    other = _config(tmp_path, str(tmp_path / "other" / "memorelay.db"), name="other.yaml")
+    rc, out, err = _run("restore", str(back), config=other)
+    assert rc == 0, err
+    with gateway(
+        **{**options, "memory": {"database": str(tmp_path / "other" / "memorelay.db"), "embedding": LOCAL}}
+    ) as c:
+        assert _answers(c) == before
+
+
+def test_restore_refuses_another_model_and_a_cut_file(gateway: GatewayFactory, tmp_path: Path) -> None:
+    with gateway(auth={"admin_key": ADMIN}, memory={"embedding": LOCAL}) as a:
+        add(user_client(a, "alice"), "Tea", "The user drinks green tea.")
+    config = _config(tmp_path, str(tmp_path / "db" / "memorelay.db"))
+    backup = tmp_path / "b.jsonl.gz"
+    assert _run("backup", "--out", str(backup), config=config)[0] == 0
+
+    keyword_only = tmp_path / "kw.yaml"
+    keyword_only.write_text(
+        yaml.safe_dump(
+            {"memory": {"database": str(tmp_path / "kw.db"), "embedding": {"provider": "litellm", "model": "x"}}}
+        )
+    )
+    rc, _, err = _run("restore", str(backup), config=keyword_only)
+    assert rc == 1 and "embedded with litellm:x" in err and len(err.strip().splitlines()) == 1, err
+
+    cut = tmp_path / "cut.jsonl.gz"
+    lines = gzip.decompress(backup.read_bytes()).splitlines(keepends=True)
+    cut.write_bytes(gzip.compress(b"".join(lines[:-1])))
+    fresh = _config(tmp_path, str(tmp_path / "fresh.db"), name="fresh.yaml")
+    rc, _, err = _run("restore", str(cut), config=fresh)
+    assert rc == 1 and "cut short" in err, err
+    bad = tmp_path / "bad.jsonl.gz"  # complete, but one memory lacks its title
+    first = orjson.loads(lines[1])
+    del first["memory"]["title"]
+    bad.write_bytes(gzip.compress(b"".join([lines[0], orjson.dumps(first) + b"\n", *lines[2:]])))
+    rc, _, err = _run("restore", str(bad), config=fresh)
+    assert rc == 1 and "line 2" in err and "title" in err, err
+    rc, _, err = _run("restore", str(backup), config=fresh)  # nothing of the failed one stayed
+    assert rc == 0, err
+    (tmp_path / "junk").write_text("not a backup")
+    rc, _, err = _run("restore", str(tmp_path / "junk"), config=fresh)
+    assert rc == 1 and "not a memorelay backup" in err, err
+
+
+def test_the_gateway_writes_scheduled_backups_and_keeps_the_newest(gateway: GatewayFactory, tmp_path: Path) -> None:
+    folder = tmp_path / "backups"
+    seen: set[str] = set()
+    with gateway(backup={"interval_h": 0.4 / 3600, "folder": str(folder), "keep": 2}) as a:
+        add(user_client(a, "alice"), "Tea", "The user drinks green tea.")
+        deadline = time.monotonic() + 60
+        while len(seen) < 4 and time.monotonic() < deadline:
+            seen |= {p.name for p in folder.glob("memorelay-*.jsonl.gz")}
+            time.sleep(0.05)
+    assert len(seen) >= 4, seen
+    kept = sorted(p.name for p in folder.glob("memorelay-*.jsonl.gz"))
+    # the newest two stay (one more may have been written after the last look)
+    assert len(kept) == 2 and kept[0] >= sorted(seen)[-2], (kept, sorted(seen))
+    assert not list(folder.glob(".*.partial"))
+    newest = gzip.decompress((folder / kept[-1]).read_bytes()).decode()
+    assert "green tea" in newest and '"type":"end"' in newest
+
+
+def test_a_replica_skips_the_round_another_one_holds(tmp_path: Path, pg_url: str) -> None:
+    """Two gateways on one PostgreSQL database: while one holds the backup lock, the other's
+    round writes nothing; a round right after another replica's backup is skipped too."""
+    import asyncio
+
+    from gateway.backup_schedule import scheduled_backup
+    from gateway.config import BackupConfig
+    from gateway.memory.postgres import postgres_backend
+
+    async def main() -> None:
+        one, two = postgres_backend(pg_url), postgres_backend(pg_url)
+        await one.open()
+        await two.open()
+        try:
+            config = BackupConfig(interval_h=1, folder=str(tmp_path / "a"), keep=3)
+            other_host = BackupConfig(interval_h=1, folder=str(tmp_path / "b"), keep=3)
+            async with one.memories.exclusive("backup") as held:
+                assert held
+                assert await scheduled_backup(two, other_host) is None
+            assert await scheduled_backup(two, other_host) is not None
+            assert await scheduled_backup(one, config) is None  # the round is done already
+        finally:
+            await one.close()
+            await two.close()
+
+    asyncio.run(main())
