@@ -30,23 +30,19 @@ class ReviewMixin:
 
         async def _apply(self, m: Memory, changes: dict[str, Any], *, actor: str, action: str) -> Memory: ...
 
-    async def queue_supersede(self, new: Memory, old: Memory, reason: str, *, actor: str) -> Review:
-        """Hold back ``new`` (just stored) from superseding ``old`` until a review decides."""
-        review = Review(
-            id="rev_" + uuid.uuid4().hex,
-            tenant=new.tenant,
-            user_id=new.user_id,
-            old_id=old.id,
-            new_id=new.id,
-            reason=reason,
-            created_at=now_iso(),
-        )
+    async def queue_supersede(self, new: Memory, olds: list[Memory], reason: str, *, actor: str) -> list[Review]:
+        """Hold back ``new`` (just stored) from superseding ``olds`` until reviews decide: one
+        review per old memory, the new one disabled meanwhile."""
+        stamp = now_iso()
+        reviews = [
+            Review("rev_" + uuid.uuid4().hex, new.tenant, new.user_id, old.id, new.id, reason, stamp) for old in olds
+        ]
+        pending = PENDING_REASON + ", ".join(old.id for old in olds)
         async with self.store.transaction():
-            await self._apply(
-                new, {"enabled": False, "disabled_reason": PENDING_REASON + old.id}, actor=actor, action="disable"
-            )
-            await self.store.add_review(review)
-        return review
+            await self._apply(new, {"enabled": False, "disabled_reason": pending}, actor=actor, action="disable")
+            for review in reviews:
+                await self.store.add_review(review)
+        return reviews
 
     async def reviews(
         self, tenant: str | None, user_id: str | None, state: ReviewState | None, *, limit: int, offset: int
@@ -85,7 +81,7 @@ class ReviewMixin:
                     await self._apply(
                         old, {"enabled": False, "disabled_reason": why}, actor=actor, action="accept review"
                     )
-            elif new is not None:
+            elif new is not None and not new.enabled:  # not when another review of it accepted it
                 await self._apply(
                     new, {"enabled": False, "disabled_reason": "rejected"}, actor=actor, action="reject review"
                 )
