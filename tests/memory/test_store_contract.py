@@ -441,6 +441,7 @@ def test_tenant_move(backend: Factory) -> None:
         await s.put_settings("new", "v", {"learning_enabled": True})
         await s.put_settings("t", "v", {"learning_enabled": False})
         await b.learning.log(None, "t", "u", {"outcome": "stored"})
+        await s.add_review(Review("r1", "t", "u", "m_u1", "m_u2", "content differs", "2026-01-01T00:00:00Z"))
         with pytest.raises(TenantConflict) as refused:
             await s.move_tenant("t", "new", None)
         assert refused.value.user_ids == ["v"]
@@ -456,6 +457,7 @@ def test_tenant_move(backend: Factory) -> None:
         assert {h[0] for h in await s.vector_candidates(Visibility("t", "u"), vec(1, 0, 0, 0), 10)} == {"m_sh"}
         assert _ids(await s.keyword_candidates(Visibility("new", "u"), parse_query("Mochi"), 10)) == {"m_u2"}
         assert (await b.learning.log_entries(tenant="new"))[1] == 1
+        assert (await s.get_review("r1")).tenant == "new"  # type: ignore[union-attr]
         assert await s.move_tenant("t", "new", "u") == {
             "memories": 0,
             "settings": 0,

@@ -559,6 +559,9 @@ class PostgresMemoryStore:
             await conn.execute(
                 f"UPDATE memory_uses SET tenant = %s WHERE tenant = %s{user_sql}", [target, source, *user_args]
             )
+            await conn.execute(
+                f"UPDATE memory_reviews SET tenant = %s WHERE tenant = %s{user_sql}", [target, source, *user_args]
+            )
             learning = 0
             for table in ("learning_log", "learning_jobs"):
                 cur = await conn.execute(

@@ -1053,6 +1053,9 @@ class SQLiteMemoryStore:
             await db.execute(
                 f"UPDATE memory_uses SET tenant = ? WHERE tenant = ?{user_sql}", [target, source, *user_args]
             )
+            await db.execute(
+                f"UPDATE memory_reviews SET tenant = ? WHERE tenant = ?{user_sql}", [target, source, *user_args]
+            )
             learning = await self._move_learning_rows(source, target, user_sql, user_args)
             if memories.rowcount:
                 tx.rebuild = True
