@@ -8,7 +8,10 @@ import sqlite3
 from pathlib import Path
 from typing import Any
 
+import httpx
+
 from tests.conftest import GatewayFactory
+from tests.console.helpers import mint
 from tests.e2e.test_learning import ADMIN, HIGH, learner, learning, memories, say, wait_for
 from tests.e2e.test_memory_api import add, user_client
 from tests.fake_upstream import FakeUpstream
@@ -50,6 +53,9 @@ def test_the_cap_evicts_the_decayed_auto_memory_and_spares_pinned_and_manual(
         age(tmp_path / "db" / "memorelay.db", [old, pinned, manual["id"]])
         stats = c.get("/api/memories/stats").json()
         assert stats["total"] == 4 and stats["weak"] == 1  # the old unpinned auto one only
+        page = httpx.Client(base_url=url)
+        assert page.get(mint(url, "erin")).status_code == 200
+        assert '<dd id="stat-fading">1</dd>' in page.get("/me/").text  # the user's own page shows it
 
         fake.responder = learner(HIGH, items("Owns a cat"))
         say(url, "erin", "I own a cat.")
