@@ -1,5 +1,5 @@
 """Decay through the HTTP surface: an auto memory's strength fades with time since its last use,
-so the per-user cap and retention drop the old never-used one first; pinned and manual ones stay."""
+so the per-user cap and retention drop the one unused the longest first; pinned and manual ones stay."""
 
 from __future__ import annotations
 
