@@ -62,6 +62,10 @@ class UserStats(_Fixed):
     last_learned_at: str | None
     pinned: int = Field(description="own pinned memories")
     uses: int = Field(description="memories injected into the user's responses (citation log)")
+    weak: int = Field(
+        description="own auto memories whose strength (score halved every learning.decay_half_life_days "
+        "without use) fell below learning.decay_floor; retention removes them"
+    )
 
 
 class MemoryUse(_Fixed):

@@ -28,6 +28,8 @@ MESSAGES: dict[str, tuple[str, str]] = {
     "statistics": ("Statistics", "统计"),
     "total": ("Memories", "记忆总数"),
     "last_learned": ("Last learned", "最近学习"),
+    # learned memories unused so long they fell below learning.decay_floor (retention removes them)
+    "fading": ("Fading (unused, soon removed)", "逐渐淡忘（长期未用，即将移除）"),
     "never": ("never", "从未"),
     "user_preference": ("Preferences", "个人偏好"),
     "business": ("Business", "业务"),

@@ -42,6 +42,10 @@ class LearningOptions(BaseModel):
     dedup_threshold: float = Field(0.85, gt=0, le=1)
     max_memories_per_user: int = Field(500, ge=1)
     retention_days: int = Field(365, ge=1)
+    # an auto memory's strength halves every decay_half_life_days without use; retention
+    # removes those below decay_floor (pinned, manual and system memories never decay)
+    decay_half_life_days: float = Field(90, gt=0)
+    decay_floor: float = Field(0.05, ge=0, le=1)
     workers: int = Field(2, ge=1, le=32)
     # jobs pending or running in the shared queue, every replica's (``pending``)
     max_pending: int = Field(10_000, ge=1)
@@ -69,6 +73,8 @@ class LearningService:
     def __init__(self, services: Services, options: LearningOptions) -> None:
         self.options = options
         services.memory.learning_default = options.consent == "opt_out"
+        services.memory.decay_half_life_days = options.decay_half_life_days
+        services.memory.decay_floor = options.decay_floor
         self.scrubber = IsolatedScrubber()
         self.pending = SharedPending(services.learning, services.metrics)
         settings = PipelineSettings(

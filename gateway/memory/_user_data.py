@@ -1,5 +1,10 @@
 """Per-user data of ``MemoryService``: counts, statistics, settings and retention
-(``max_memories_per_user`` eviction and ``retention_days`` expiry, SPEC section 4 step 7)."""
+(``max_memories_per_user`` eviction and ``retention_days`` expiry, SPEC section 4 step 7).
+
+Decay: an auto memory's strength is score x 0.5 ** (days since last use / half-life); last use
+is its last injection (``last_access_at``) or else its last update. The cap and retention evict
+the weakest first; retention also removes auto memories weaker than the floor. Pinned, manual
+and system memories never decay and are never evicted or expired."""
 
 from __future__ import annotations
 
@@ -8,6 +13,7 @@ from datetime import timedelta
 from typing import TYPE_CHECKING, Any
 
 from ._clock import now_iso
+from .store import Decay
 from .types import Memory, MemoryValidationError
 
 if TYPE_CHECKING:
@@ -23,6 +29,8 @@ class UserDataMixin:
         _settings_cache: dict[tuple[str, str], dict[str, Any]]
         _settings_changes: int
         learning_default: bool
+        decay_half_life_days: float
+        decay_floor: float
 
         async def _delete(self, memories: list[Memory], *, actor: str) -> int: ...
 
@@ -32,8 +40,10 @@ class UserDataMixin:
 
     async def stats(self, tenant: str, user_id: str) -> dict[str, Any]:
         """Personal totals: total, enabled, by_category, last_learned_at (newest auto), pinned
-        (own pinned memories) and uses (memories injected into the user's responses)."""
+        (own pinned memories), uses (memories injected into the user's responses) and weak
+        (auto memories decayed below the floor, which retention removes)."""
         out = await self.store.personal_stats(tenant, user_id)
+        out["weak"] = await self.store.count_weak(tenant, user_id, self._decay())
         out["pinned"] = await self.store.count_pinned(tenant, user_id)
         out["uses"] = await self.store.count_uses(tenant, user_id)
         return out
@@ -72,23 +82,26 @@ class UserDataMixin:
         return merged
 
     # -- retention --------------------------------------------------------------------------
+    def _decay(self) -> Decay:
+        return Decay(now_iso(), self.decay_half_life_days, self.decay_floor)
+
     async def evict_lowest(
         self, tenant: str, user_id: str, keep: int, *, actor: str, protect: Sequence[str] = ()
     ) -> int:
-        """Delete the lowest-value auto memories (disabled first, then score, access count,
-        age) until the user has at most ``keep`` personal memories; manual ones and the ids
-        in ``protect`` (what a learning job just stored) stay."""
+        """Delete the weakest auto memories (disabled first, then decayed strength, access
+        count, age) until the user has at most ``keep`` personal memories; pinned and manual
+        ones and the ids in ``protect`` (what a learning job just stored) stay."""
         excess = await self.count_personal(tenant, user_id) - max(0, keep)
         if excess <= 0:
             return 0
-        victims = await self.store.lowest_value(tenant, user_id, excess, protect)
+        victims = await self.store.lowest_value(tenant, user_id, excess, protect, self._decay())
         return await self._delete(victims, actor=actor)
 
     async def expire(self, retention_days: int, *, actor: str) -> int:
-        """Delete auto memories never accessed and not created/refreshed for
-        ``retention_days`` days."""
+        """Delete unpinned auto memories never accessed and not created/refreshed for
+        ``retention_days`` days, and those whose strength decayed below the floor."""
         cutoff = now_iso(-timedelta(days=retention_days))
-        victims = await self.store.expired(cutoff)
+        victims = await self.store.expired(cutoff, self._decay())
         return await self._delete(victims, actor=actor)
 
     async def prune_uses(self, retention_days: int) -> int:

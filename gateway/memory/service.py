@@ -71,6 +71,9 @@ class MemoryService(UserDataMixin, AdminMixin, TenantMixin, ReviewMixin):
         self._settings_changes = 0  # bumped by every settings change (a read racing one is not cached)
         # learning_enabled of a user with no stored setting (the learning filter's consent option)
         self.learning_default = True
+        # decay of auto memories (the learning filter's decay_half_life_days / decay_floor)
+        self.decay_half_life_days = 90.0
+        self.decay_floor = 0.05
         self.index_state = "none"  # "loaded" | "rebuilt" | "reindexed" | "none"
         self._dim = 0
         self._access = AccessCounter(store)

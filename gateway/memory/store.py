@@ -99,6 +99,18 @@ class PartitionRows:
 
 
 @dataclass(frozen=True, slots=True)
+class Decay:
+    """How an auto memory fades: strength = score x 0.5 ** (days since last use / half_life_days),
+    last use = ``last_access_at`` or else ``updated_at``, measured at ``now`` (ISO time).
+    Pinned, manual and system memories never decay. Below ``floor`` a memory is weak:
+    retention removes it (``learning.decay_half_life_days`` / ``learning.decay_floor``)."""
+
+    now: str
+    half_life_days: float = 90.0
+    floor: float = 0.05
+
+
+@dataclass(frozen=True, slots=True)
 class Use:
     """One memory injected into one response: the citation log (never conversation text)."""
 
@@ -192,12 +204,20 @@ class MemoryStore(Protocol):
         """Enabled personal memories holding ``slot``, newest first."""
         ...
 
-    async def lowest_value(self, tenant: str, user_id: str, n: int, protect: Sequence[str]) -> list[Memory]:
-        """The ``n`` auto memories to evict first (disabled, then score, access count, age)."""
+    async def lowest_value(
+        self, tenant: str, user_id: str, n: int, protect: Sequence[str], decay: Decay
+    ) -> list[Memory]:
+        """The ``n`` unpinned auto memories to evict first: disabled, then the weakest
+        (``Decay`` strength), then fewest accesses, oldest."""
         ...
 
-    async def expired(self, cutoff: str) -> list[Memory]:
-        """Auto memories never accessed and not updated since ``cutoff`` (ISO time)."""
+    async def expired(self, cutoff: str, decay: Decay) -> list[Memory]:
+        """Unpinned auto memories either never accessed and not updated since ``cutoff`` (ISO
+        time) or weaker than ``decay.floor``."""
+        ...
+
+    async def count_weak(self, tenant: str, user_id: str, decay: Decay) -> int:
+        """The user's unpinned auto memories weaker than ``decay.floor``."""
         ...
 
     async def personal_stats(self, tenant: str, user_id: str) -> dict[str, Any]:

@@ -14,7 +14,7 @@ import numpy as np
 import pytest
 
 from gateway.memory.keyword_index import SHARED_OWNER, parse_query
-from gateway.memory.store import Backend, Change, ConsoleSession, Review, SettingsRow, Visibility
+from gateway.memory.store import Backend, Change, ConsoleSession, Decay, Review, SettingsRow, Visibility
 from gateway.memory.types import Memory, TenantConflict
 
 T = TypeVar("T")
@@ -172,10 +172,11 @@ def test_retention_queries(backend: Factory) -> None:
         await s.insert([*auto, mem("man", "Manual", created=old)], None)
         await s.write_fields("a0", {"score": 0.1})
         await s.write_fields("a1", {"score": 0.5, "slot": "home.city"})
-        lowest = await s.lowest_value("t", "u", 2, ["a0"])
+        decay = Decay("2026-01-02T00:00:00Z")
+        lowest = await s.lowest_value("t", "u", 2, ["a0"], decay)
         assert [m.id for m in lowest] == ["a1", "a2"]
         await s.add_access([("a2", 1, "2026-01-01T00:00:00Z")])
-        assert {m.id for m in await s.expired("2021-01-01T00:00:00Z")} == {"a0", "a1"}
+        assert {m.id for m in await s.expired("2021-01-01T00:00:00Z", decay)} == {"a0", "a1"}
         assert [m.id for m in await s.in_slot("t", "u", "home.city")] == ["a1"]
         stats = await s.personal_stats("t", "u")
         assert stats["total"] == 4 and stats["enabled"] == 4 and stats["last_learned_at"] == old
@@ -183,6 +184,43 @@ def test_retention_queries(backend: Factory) -> None:
         assert per_day == [("2020-01-01", "user_preference", 3)]
         admin = await s.admin_stats("t")
         assert admin["total"] == 4 and admin["by_source"] == {"auto": 3, "manual": 1} and admin["users"] == 1
+
+    run(backend, body)
+
+
+def test_decay_evicts_the_weakest_and_spares_pinned_and_manual(backend: Factory) -> None:
+    async def body(b: Backend) -> None:
+        s = b.memories
+        year_ago, yesterday = "2025-06-01T00:00:00Z", "2026-05-31T00:00:00Z"
+        await s.insert(
+            [
+                mem("old", "Old never used", source="auto", created=year_ago),
+                mem("fresh", "Fresh", source="auto", created=yesterday),
+                mem("used", "Old but used today", source="auto", created=year_ago),
+                mem("low", "Fresh, low score", source="auto", created=yesterday),
+                mem("off", "Disabled", source="auto", created=yesterday),
+                replace(mem("pin", "Old pinned", source="auto", created=year_ago), pinned=True),
+                mem("man", "Old manual", created=year_ago),
+            ],
+            None,
+        )
+        await s.write_fields("low", {"score": 0.3})
+        await s.write_fields("off", {"enabled": False})
+        await s.add_access([("used", 1, "2026-06-01T00:00:00Z")])
+        # 365 days unused at a 90-day half-life: 1.0 x 0.5 ** 4.06 = 0.06
+        decay = Decay("2026-06-01T00:00:00Z", half_life_days=90, floor=0.1)
+        lowest = await s.lowest_value("t", "u", 10, [], decay)
+        assert [m.id for m in lowest] == ["off", "old", "low", "fresh", "used"]
+        assert [m.id for m in await s.lowest_value("t", "u", 1, ["off"], decay)] == ["old"]
+        assert [m.id for m in await s.expired("2000-01-01T00:00:00Z", decay)] == ["old"]
+        assert await s.count_weak("t", "u", decay) == 1
+        assert await s.count_weak("t", "u", replace(decay, floor=0.5)) == 2  # and "low" (0.3)
+        # a longer half-life keeps the old one above the floor
+        assert await s.count_weak("t", "u", replace(decay, half_life_days=365)) == 0
+        # centuries unused: strength is tiny but defined; pinned and manual still never decay
+        ages = Decay("2900-01-01T00:00:00Z")
+        assert {m.id for m in await s.expired("2000-01-01T00:00:00Z", ages)} == {"old", "fresh", "used", "low", "off"}
+        assert await s.count_weak("t", "v", ages) == 0
 
     run(backend, body)
 

@@ -21,6 +21,7 @@ from .._copy import sort_import
 from ..keyword_index import SHARED_OWNER, KeywordQuery
 from ..store import (
     Change,
+    Decay,
     KeywordOptions,
     MemoryRow,
     PartitionRows,
@@ -51,6 +52,12 @@ _AUDIT_COLUMNS = ", ".join(_AUDIT_KEYS)
 # one memory's columns in an INSERT: COLUMNS, the CJK tsvector, the embedding
 _ROW_MARKS = "(" + ", ".join(["%s"] * 20) + ", %s::tsvector, %s)"
 # fields whose change alone retrieval does not notice: no change is announced for them
+# an auto memory's strength (``store.Decay``), binding (now, half_life_days); the exponent is
+# capped so a memory unused for centuries reads 0.5 ^ 1000, not an underflow error
+_STRENGTH = (
+    "(score * power(0.5, LEAST(1000.0, GREATEST(0.0, extract(epoch FROM (%s::timestamptz - "
+    "COALESCE(last_access_at, updated_at)::timestamptz))::float8 / 86400.0) / %s::float8)))"
+)
 _QUIET_FIELDS = frozenset({"updated_at", "score", "access_count", "last_access_at"})
 
 
@@ -282,17 +289,31 @@ class PostgresMemoryStore:
             "ORDER BY created_at DESC, seq DESC",
         )
 
-    async def lowest_value(self, tenant: str, user_id: str, n: int, protect: Sequence[str]) -> list[Memory]:
+    async def lowest_value(
+        self, tenant: str, user_id: str, n: int, protect: Sequence[str], decay: Decay
+    ) -> list[Memory]:
         if n <= 0:
             return []
         return await self._select(
-            "tenant = %s AND scope = 'personal' AND user_id = %s AND source = 'auto' AND NOT (id = ANY(%s))",
-            [tenant, user_id, list(protect), n],
-            "ORDER BY enabled ASC, score ASC, access_count ASC, created_at ASC, seq ASC LIMIT %s",
+            "tenant = %s AND scope = 'personal' AND user_id = %s AND source = 'auto' AND NOT pinned "
+            "AND NOT (id = ANY(%s))",
+            [tenant, user_id, list(protect), decay.now, decay.half_life_days, n],
+            f"ORDER BY enabled ASC, {_STRENGTH} ASC, access_count ASC, created_at ASC, seq ASC LIMIT %s",
         )
 
-    async def expired(self, cutoff: str) -> list[Memory]:
-        return await self._select("source = 'auto' AND access_count = 0 AND updated_at < %s", [cutoff], "ORDER BY seq")
+    async def expired(self, cutoff: str, decay: Decay) -> list[Memory]:
+        return await self._select(
+            f"source = 'auto' AND NOT pinned AND ((access_count = 0 AND updated_at < %s) OR {_STRENGTH} < %s)",
+            [cutoff, decay.now, decay.half_life_days, decay.floor],
+            "ORDER BY seq",
+        )
+
+    async def count_weak(self, tenant: str, user_id: str, decay: Decay) -> int:
+        return await self._scalar(
+            "SELECT COUNT(*) FROM memories WHERE tenant = %s AND scope = 'personal' AND user_id = %s "
+            f"AND source = 'auto' AND NOT pinned AND {_STRENGTH} < %s",
+            [tenant, user_id, decay.now, decay.half_life_days, decay.floor],
+        )
 
     async def personal_stats(self, tenant: str, user_id: str) -> dict[str, Any]:
         rows = await self._rows(

@@ -43,6 +43,7 @@ from ..keyword_index import (
 )
 from ..store import (
     Change,
+    Decay,
     KeywordOptions,
     MemoryRow,
     PartitionRows,
@@ -103,6 +104,12 @@ _QUIET = frozenset({"updated_at", "access_count", "last_access_at", "score"})
 _LEARNING_TABLES = ("learning_log", "learning_jobs")
 _USAGE_SUMS = ("prompt_tokens", "completion_tokens", "jobs")
 _CHUNK = 500
+# an auto memory's strength (``store.Decay``), binding (now, half_life_days); the exponent is
+# capped so a memory unused for centuries reads 0.5 ** 1000, not an underflow
+_STRENGTH = (
+    "(m.score * pow(0.5, MIN(1000.0, MAX(0.0, julianday(?) - "
+    "julianday(COALESCE(m.last_access_at, m.updated_at))) / ?)))"
+)
 _AUDIT_COLUMNS = "id, time, actor, action, tenant, user_id, memory_id, before, after"
 
 
@@ -666,16 +673,28 @@ class SQLiteMemoryStore:
             "ORDER BY m.created_at DESC, m.rowid DESC",
         )
 
-    async def lowest_value(self, tenant: str, user_id: str, n: int, protect: Sequence[str]) -> list[Memory]:
+    async def lowest_value(
+        self, tenant: str, user_id: str, n: int, protect: Sequence[str], decay: Decay
+    ) -> list[Memory]:
         spared = f" AND m.id NOT IN ({_marks(len(protect))})" if protect else ""
         return await self._select(
-            "m.tenant = ? AND m.user_id = ? AND m.scope = 'personal' AND m.source = 'auto'" + spared,
-            [tenant, user_id, *protect, max(0, int(n))],
-            "ORDER BY m.enabled ASC, m.score ASC, m.access_count ASC, m.created_at ASC LIMIT ?",
+            "m.tenant = ? AND m.user_id = ? AND m.scope = 'personal' AND m.source = 'auto' AND m.pinned = 0" + spared,
+            [tenant, user_id, *protect, decay.now, decay.half_life_days, max(0, int(n))],
+            f"ORDER BY m.enabled ASC, {_STRENGTH} ASC, m.access_count ASC, m.created_at ASC LIMIT ?",
         )
 
-    async def expired(self, cutoff: str) -> list[Memory]:
-        return await self._select("m.source = 'auto' AND m.access_count = 0 AND m.updated_at < ?", [cutoff])
+    async def expired(self, cutoff: str, decay: Decay) -> list[Memory]:
+        return await self._select(
+            f"m.source = 'auto' AND m.pinned = 0 AND ((m.access_count = 0 AND m.updated_at < ?) OR {_STRENGTH} < ?)",
+            [cutoff, decay.now, decay.half_life_days, decay.floor],
+        )
+
+    async def count_weak(self, tenant: str, user_id: str, decay: Decay) -> int:
+        return await self._scalar(
+            "SELECT COUNT(*) FROM memories m WHERE m.tenant = ? AND m.user_id = ? AND m.scope = 'personal' "
+            f"AND m.source = 'auto' AND m.pinned = 0 AND {_STRENGTH} < ?",
+            [tenant, user_id, decay.now, decay.half_life_days, decay.floor],
+        )
 
     async def personal_stats(self, tenant: str, user_id: str) -> dict[str, Any]:
         rows = await self._rows(
