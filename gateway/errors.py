@@ -5,6 +5,7 @@
     ├── Unauthorized (401)            missing or wrong gateway / admin key
     ├── NotFound (404)                unknown memory or route
     ├── TooManyPinned (409)           memory.max_pinned_per_user reached
+    ├── ReviewDecided (409)           a supersede review was already accepted or rejected
     ├── PayloadTooLarge (413)         body over server.max_body_bytes
     ├── RateLimited (429)             a limit of the gateway was hit
     │   └── TooManyMemories (429)     memory.max_manual_memories_per_user reached
@@ -67,6 +68,14 @@ class TooManyPinned(GatewayError):
     status_code = 409
     error_type = "invalid_request_error"
     code = "too_many_pinned"
+
+
+class ReviewDecided(GatewayError):
+    """A supersede review that was already accepted or rejected cannot be decided again."""
+
+    status_code = 409
+    error_type = "invalid_request_error"
+    code = "review_decided"
 
 
 class PayloadTooLarge(GatewayError):

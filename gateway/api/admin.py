@@ -15,7 +15,7 @@ from starlette.routing import BaseRoute
 
 from gateway.api import request_models as rq
 from gateway.api import response_models as rs
-from gateway.api.common import json_response, memory_page, no_content, services_of, shown
+from gateway.api.common import decided, json_response, memory_page, no_content, review_page, services_of, shown
 from gateway.api.memories import invalid, new_memory
 from gateway.api.operation import Endpoint, Operation, routes_of
 from gateway.api.validation import parse_body, parse_query
@@ -192,6 +192,21 @@ _USER = {"user": {"type": "string", "minLength": 1}}
 _PROMPT = {"name": {"type": "string", "enum": list(PROMPT_NAMES)}}
 
 
+async def reviews(request: Request) -> Response:
+    query = parse_query(request, rq.TenantReviewQuery)
+    return json_response(await review_page(services_of(request).memory, query.tenant, None, query))
+
+
+async def accept_review(request: Request) -> Response:
+    memory, review_id = services_of(request).memory, request.path_params["id"]
+    return json_response(await decided(memory, review_id, True, tenant=None, user_id=None, actor=ACTOR))
+
+
+async def reject_review(request: Request) -> Response:
+    memory, review_id = services_of(request).memory, request.path_params["id"]
+    return json_response(await decided(memory, review_id, False, tenant=None, user_id=None, actor=ACTOR))
+
+
 def admin_operations() -> list[Operation]:
     def op(method: str, path: str, endpoint: Endpoint, summary: str, **more: Any) -> Operation:
         return Operation(method, "/api/admin" + path, admin_only(endpoint), summary, "admin", **more)
@@ -264,6 +279,16 @@ def admin_operations() -> list[Operation]:
             query=rq.TenantPageQuery,
             response=rs.LearningLogPage,
         ),
+        op(
+            "GET",
+            "/reviews",
+            reviews,
+            "Supersedes waiting for review (learning.review: queue), oldest first, with both memories",
+            query=rq.TenantReviewQuery,
+            response=rs.ReviewPage,
+        ),
+        op("POST", "/reviews/{id}/accept", accept_review, "Accept a supersede", response=rs.Review, errors=(409,)),
+        op("POST", "/reviews/{id}/reject", reject_review, "Reject a supersede", response=rs.Review, errors=(409,)),
         op("GET", "/prompts/{name}", get_prompt, "A learning prompt", response=rs.Prompt, path_schemas=_PROMPT),
         op(
             "PUT",

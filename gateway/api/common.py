@@ -8,10 +8,12 @@ import orjson
 from starlette.requests import Request
 from starlette.responses import Response
 
+from gateway.api.request_models import ReviewQuery
 from gateway.asgi import header_dict, parse_json_object
 from gateway.errors import BadRequest, PayloadTooLarge
 from gateway.identity import resolve_user
-from gateway.memory import MemoryService
+from gateway.memory import Memory, MemoryService
+from gateway.memory.store import Review
 from gateway.services import Services
 
 
@@ -86,3 +88,37 @@ async def memory_page(
         personal_only=scope == "personal",
     )
     return {"data": [m.to_json() for m in items], "total": total}
+
+
+def review_json(review: Review, old: Memory | None, new: Memory | None) -> dict[str, Any]:
+    """A review as ``response_models.Review`` describes it."""
+    return {
+        "id": review.id,
+        "tenant": review.tenant,
+        "user_id": review.user_id,
+        "old_memory_id": review.old_id,
+        "new_memory_id": review.new_id,
+        "reason": review.reason,
+        "state": review.state,
+        "created_at": review.created_at,
+        "decided_by": review.decided_by,
+        "decided_at": review.decided_at,
+        "old": old.to_json() if old else None,
+        "new": new.to_json() if new else None,
+    }
+
+
+async def review_page(
+    memory: MemoryService, tenant: str | None, user_id: str | None, query: ReviewQuery
+) -> dict[str, Any]:
+    found, total = await memory.reviews(tenant, user_id, query.state, limit=query.limit, offset=query.offset)
+    return {"data": [review_json(*row) for row in found], "total": total}
+
+
+async def decided(
+    memory: MemoryService, review_id: str, accept: bool, *, tenant: str | None, user_id: str | None, actor: str
+) -> dict[str, Any]:
+    """Accept or reject a review; answers it with both memories as they are now."""
+    review = await memory.decide_review(review_id, accept, tenant=tenant, user_id=user_id, actor=actor)
+    found = await memory.store.fetch([review.old_id, review.new_id])
+    return review_json(review, found.get(review.old_id), found.get(review.new_id))

@@ -15,7 +15,16 @@ from starlette.routing import BaseRoute
 
 from gateway.api import request_models as rq
 from gateway.api import response_models as rs
-from gateway.api.common import caller_identity, json_response, memory_page, no_content, services_of, shown
+from gateway.api.common import (
+    caller_identity,
+    decided,
+    json_response,
+    memory_page,
+    no_content,
+    review_page,
+    services_of,
+    shown,
+)
 from gateway.api.operation import Operation, routes_of
 from gateway.api.validation import parse_body, parse_query
 from gateway.errors import BadRequest, GatewayError, NotFound
@@ -168,6 +177,28 @@ async def export(request: Request) -> Response:
     return json_response(data)
 
 
+async def reviews(request: Request) -> Response:
+    tenant, user = caller_identity(request)
+    query = parse_query(request, rq.ReviewQuery)
+    return json_response(await review_page(services_of(request).memory, tenant, user, query))
+
+
+async def _decide(request: Request, accept: bool) -> Response:
+    tenant, user = caller_identity(request)
+    memory = services_of(request).memory
+    review_id = request.path_params["id"]
+    actor = f"user:{user}"
+    return json_response(await decided(memory, review_id, accept, tenant=tenant, user_id=user, actor=actor))
+
+
+async def accept_review(request: Request) -> Response:
+    return await _decide(request, True)
+
+
+async def reject_review(request: Request) -> Response:
+    return await _decide(request, False)
+
+
 def memory_operations() -> list[Operation]:
     def op(method: str, path: str, endpoint: Any, summary: str, **more: Any) -> Operation:
         return Operation(method, "/api/memories" + path, endpoint, summary, "user", **more)
@@ -199,6 +230,31 @@ def memory_operations() -> list[Operation]:
             query=rq.ExportQuery,
             response=rs.Export,
             alternatives={"text/markdown": {"type": "string"}, "text/csv": {"type": "string"}},
+        ),
+        # before "/{id}", which would take "reviews" for a memory id
+        op(
+            "GET",
+            "/reviews",
+            reviews,
+            "Own supersedes waiting for review (learning.review: queue), with both memories",
+            query=rq.ReviewQuery,
+            response=rs.ReviewPage,
+        ),
+        op(
+            "POST",
+            "/reviews/{id}/accept",
+            accept_review,
+            "Accept a supersede: the new memory is enabled, the old one disabled with a reason naming it",
+            response=rs.Review,
+            errors=(409,),
+        ),
+        op(
+            "POST",
+            "/reviews/{id}/reject",
+            reject_review,
+            'Reject a supersede: the old memory stays, the new one stays disabled ("rejected")',
+            response=rs.Review,
+            errors=(409,),
         ),
         op("GET", "/{id}", get_memory, "One visible memory", response=rs.Memory),
         op(

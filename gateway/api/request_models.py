@@ -212,6 +212,16 @@ class TenantPageQuery(TenantQuery, PageQuery):
     pass
 
 
+class ReviewQuery(PageQuery):
+    """Supersede reviews (``learning.review: queue``), oldest first: the pending ones unless asked."""
+
+    state: Literal["pending", "accepted", "rejected"] = "pending"
+
+
+class TenantReviewQuery(TenantQuery, ReviewQuery):
+    pass
+
+
 class UserMemoriesQuery(PageQuery):
     """``GET /api/admin/users/{user}/memories``: the user's personal memories in one tenant."""
 

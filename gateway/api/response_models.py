@@ -83,6 +83,29 @@ class MemoryUsePage(_Fixed):
     total: int = Field(description="all recorded uses, not just this page")
 
 
+class Review(_Fixed):
+    """A supersede waiting for a decision (``learning.review: queue``), with both memories: the
+    new one is disabled ("pending review of <old id>") and the old one stays in use until then."""
+
+    id: str
+    tenant: str
+    user_id: str
+    old_memory_id: str
+    new_memory_id: str
+    reason: str = Field(description="why the new memory was taken to supersede the old one")
+    state: Literal["pending", "accepted", "rejected"]
+    created_at: str
+    decided_by: str | None = Field(description="user:<id> or admin, once decided")
+    decided_at: str | None
+    old: Memory | None = Field(description="null once the memory was deleted")
+    new: Memory | None = Field(description="null once the memory was deleted")
+
+
+class ReviewPage(_Fixed):
+    data: list[Review]
+    total: int = Field(description="all matching reviews, not just this page")
+
+
 class Settings(_Fixed):
     learning_enabled: bool
 

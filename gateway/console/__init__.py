@@ -57,6 +57,7 @@ def console_routes(config: Config, backend: Backend) -> list[BaseRoute]:
         Route("/me/memories/{id}", me.session(me.detail), methods=["GET"]),
         Route("/me/memories/{id}", me.session(me.edit, change=True), methods=["POST"]),
         Route("/me/memories/{id}/delete", me.session(me.delete, change=True), methods=["POST"]),
+        Route("/me/reviews/{id}/{decision}", me.session(me.decide, change=True), methods=["POST"]),
         Route("/me/clear", me.session(me.confirm_clear), methods=["GET"]),
         Route("/me/clear", me.session(me.clear, change=True), methods=["POST"]),
         Route("/me/export.{fmt:str}", me.session(me.export), methods=["GET"]),

@@ -18,6 +18,7 @@ from gateway.api.common import services_of
 from gateway.console.links import Links
 from gateway.console.sessions import Session, SessionStore
 from gateway.console.web import Pages, clear_cookie, query_string, read_form, set_session_cookie
+from gateway.errors import NotFound, ReviewDecided
 from gateway.memory import CATEGORIES, Memory, MemoryValidationError
 from gateway.memory_export import export_csv, export_json, export_markdown
 
@@ -25,7 +26,8 @@ COOKIE = "memorelay_me"
 PATH = "/me/"
 PAGE_SIZE = 20
 _EXPORT_ALL = 1_000_000
-_NOTICES = ("saved", "deleted", "cleared", "learning_now_on", "learning_now_off")
+_NOTICES = ("saved", "deleted", "cleared", "learning_now_on", "learning_now_off", "review_accepted", "review_rejected")
+_REVIEWS_SHOWN = 20
 
 Handler = Callable[[Request, Session], Awaitable[Response]]
 
@@ -111,10 +113,13 @@ class UserPages:
         settings = await memory.get_settings(session.tenant, session.user)
         stats = await memory.stats(session.tenant, session.user)
         notice = p.get("done") if p.get("done") in _NOTICES else None
+        # supersedes waiting for this user (learning.review: queue), with both memories
+        reviews, _ = await memory.reviews(session.tenant, session.user, "pending", limit=_REVIEWS_SHOWN, offset=0)
         return self.render(
             request,
             session,
             "me.html",
+            reviews=reviews,
             q=q,
             category=category,
             page=page,
@@ -181,6 +186,25 @@ class UserPages:
             return self.render(request, session, "denied.html", 404, message="not_found")
         await services_of(request).memory.delete(session.tenant, session.user, found.id, actor=f"user:{session.user}")
         return self.pages.redirect(PATH + "?done=deleted")
+
+    async def decide(self, request: Request, session: Session) -> Response:
+        decision = request.path_params["decision"]
+        if decision not in ("accept", "reject"):
+            return self.render(request, session, "denied.html", 404, message="not_found")
+        memory, review_id = services_of(request).memory, request.path_params["id"]
+        try:
+            await memory.decide_review(
+                review_id,
+                decision == "accept",
+                tenant=session.tenant,
+                user_id=session.user,
+                actor=f"user:{session.user}",
+            )
+        except NotFound:
+            return self.render(request, session, "denied.html", 404, message="not_found")
+        except ReviewDecided:
+            pass  # decided meanwhile (another tab, an operator): the page shows how it stands
+        return self.pages.redirect(PATH + "?done=review_" + ("accepted" if decision == "accept" else "rejected"))
 
     async def confirm_clear(self, request: Request, session: Session) -> Response:
         count = await services_of(request).memory.count_personal(session.tenant, session.user)

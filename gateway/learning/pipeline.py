@@ -43,6 +43,9 @@ _MAX_MESSAGE_CHARS = 4000
 _FORGET_COSINE = 0.6
 _FORGET_COSINE_WITH_WORD = 0.2
 _CONFLICT_BAND = 0.1
+# the reasons of the supersedes that were declared rather than inferred (``_reviewed``)
+_SLOT_REASON = "new value for "
+_LEARNER_UPDATE = "the learner judged it an update"
 # compare()'s reasons that mark a contradiction rather than a different fact
 _CONFLICT_REASONS = (
     "numbers or dates differ",
@@ -59,6 +62,9 @@ class PipelineSettings:
     dedup_threshold: float
     max_memories_per_user: int
     max_items: int
+    # "queue": a supersede that needs review waits for the user or an operator (``_reviewed``)
+    review: str = "auto"
+    review_scope: str = "uncertain"
 
 
 @dataclass(slots=True)
@@ -74,6 +80,8 @@ class Outcome:
     added: list[str] = field(default_factory=list)
     duplicates: list[str] = field(default_factory=list)
     superseded: list[dict[str, str]] = field(default_factory=list)
+    # supersedes waiting for review: {"review", "old", "new", "reason"}
+    queued: list[dict[str, str]] = field(default_factory=list)
     rejected: list[dict[str, str]] = field(default_factory=list)
     disabled: list[str] = field(default_factory=list)
     evicted: int = 0
@@ -359,7 +367,11 @@ class Pipeline:
             outcome.rejected.append({"title": item.title[:80], "reason": f"invalid: {exc}"})
             return
         outcome.added.append(created.id)
-        if verdict == "supersede":
+        if verdict == "supersede" and self._reviewed(why):
+            olds = [old for old, _ in close]
+            for review in await memory.queue_supersede(created, olds, why, actor="learning"):
+                outcome.queued.append({"review": review.id, "old": review.old_id, "new": created.id, "reason": why})
+        elif verdict == "supersede":
             for old, _ in close:
                 await memory.disable(
                     job.tenant,
@@ -369,6 +381,19 @@ class Pipeline:
                     actor="learning",
                 )
                 outcome.superseded.append({"old": old.id, "new": created.id, "reason": why})
+
+    def _reviewed(self, why: str) -> bool:
+        """Whether a supersede waits for review (``learning.review: queue``).
+
+        With ``review_scope: uncertain`` only the supersedes memorelay inferred wait: those the
+        cosine rules decided (two texts close by embedding that differ in some way), which is
+        where a different fact on the same topic can be mistaken for a change. A new value of a
+        profile slot, and an update the LLM learner itself declared about a memory it was shown
+        (``updates``), are explicit and apply at once. ``review_scope: all`` queues every one."""
+        if self.settings.review != "queue":
+            return False
+        explicit = why.startswith(_SLOT_REASON) or why == _LEARNER_UPDATE
+        return self.settings.review_scope == "all" or not explicit
 
     async def _judge(
         self, job: Job, item: KnowledgeItem, same_turn: set[str]
@@ -395,7 +420,7 @@ class Pipeline:
                 verdict, why = compare(item.content, held[0].content)
                 if verdict == "duplicate":
                     return verdict, why, [(held[0], 1.0)]
-                return "supersede", f"new value for {item.slot}: {why}", [(m, 1.0) for m in held]
+                return "supersede", f"{_SLOT_REASON}{item.slot}: {why}", [(m, 1.0) for m in held]
         judged = await self._judged(job, item, same_turn)
         if judged is not None:
             return judged
@@ -427,7 +452,7 @@ class Pipeline:
             return None  # e.g. another item of this turn replaced it already
         if item.same_as:
             return "duplicate", "the learner judged it the same", [(old, 1.0)]
-        return "supersede", "the learner judged it an update", [(old, 1.0)]
+        return "supersede", _LEARNER_UPDATE, [(old, 1.0)]
 
     async def _limits(self, job: Job, outcome: Outcome) -> None:
         keep = self.settings.max_memories_per_user

@@ -55,6 +55,10 @@ class LearningOptions(BaseModel):
     retention_interval_s: float = Field(3600, gt=0)
     # opt_in: nothing is learned for a user until they turn learning on (page or settings API)
     consent: Literal["opt_in", "opt_out"] = "opt_out"
+    # queue: a supersede waits for the user (or an operator) to accept or reject it, and the
+    # old memory stays in use until then; review_scope says which (see Pipeline._reviewed)
+    review: Literal["auto", "queue"] = "auto"
+    review_scope: Literal["uncertain", "all"] = "uncertain"
 
 
 def learning_options(config: Config) -> LearningOptions | None:
@@ -79,6 +83,8 @@ class LearningService:
             options.dedup_threshold,
             options.max_memories_per_user,
             options.max_items,
+            options.review,
+            options.review_scope,
         )
         self.pool = WorkerPool(
             services,

@@ -44,6 +44,7 @@ class MigrationReport:
     settings_copied: int = 0
     audit_copied: int = 0
     uses_copied: int = 0
+    reviews_copied: int = 0
     prompts_copied: int = 0
     vectors: str = "none (the source has no embeddings)"
 
@@ -54,6 +55,7 @@ class MigrationReport:
             f"user settings: {self.settings_copied} copied",
             f"audit log: {self.audit_copied} entries copied",
             f"citation log: {self.uses_copied} uses copied",
+            f"supersede reviews: {self.reviews_copied} copied or updated",
             f"prompt overrides: {self.prompts_copied} copied",
             f"vector index: {self.vectors}",
         ]
@@ -67,6 +69,7 @@ class MigrationReport:
             or self.settings_copied
             or self.audit_copied
             or self.uses_copied
+            or self.reviews_copied
             or self.prompts_copied
         )
 
@@ -85,6 +88,7 @@ async def migrate(source: Backend, target: Backend, source_name: str) -> Migrati
     report.settings_copied = await target.memories.import_settings(await source.memories.all_settings())
     report.audit_copied, report.memories_deleted = await _copy_audit(source, target, source_name)
     report.uses_copied = await _copy_uses(source, target, source_name)
+    report.reviews_copied = await _copy_reviews(source, target)
     report.prompts_copied = await _copy_prompts(source, target)
     if model is not None and dim is not None:
         state = await target.memories.prepare_vectors(model, dim)
@@ -133,6 +137,26 @@ async def _copy_uses(source: Backend, target: Backend, source_name: str) -> int:
             last = rows[-1][0]
             await target.memories.set_meta(resume_key, str(last))
         copied += len(rows)
+
+
+async def _copy_reviews(source: Backend, target: Backend) -> int:
+    """Reviews the target lacks, and decisions taken on the source since a review was copied
+    (reviews are few: the whole list is read in pages)."""
+    copied = offset = 0
+    while True:
+        page, _ = await source.memories.reviews(None, None, None, limit=BATCH, offset=offset)
+        if not page:
+            return copied
+        offset += len(page)
+        for review in page:
+            held = await target.memories.get_review(review.id)
+            if held is None:
+                await target.memories.add_review(review)
+            elif held.state == "pending" and review.state != "pending" and review.decided_at:
+                await target.memories.decide_review(review.id, review.state, review.decided_by or "", review.decided_at)
+            else:
+                continue
+            copied += 1
 
 
 async def _copy_prompts(source: Backend, target: Backend) -> int:

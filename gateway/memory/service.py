@@ -28,6 +28,7 @@ from ._clock import now_iso
 from ._indexing import embed_missing, embed_text
 from ._pinned import PinnedCache
 from ._purge import DeletedTextPurger
+from ._reviews import ReviewMixin
 from ._tenants import TenantMixin
 from ._user_data import UserDataMixin
 from ._uses import UseLog
@@ -49,7 +50,7 @@ def _small(memory: Memory) -> dict[str, Any]:
     }
 
 
-class MemoryService(UserDataMixin, AdminMixin, TenantMixin):
+class MemoryService(UserDataMixin, AdminMixin, TenantMixin, ReviewMixin):
     """See the module docstring. ``open`` must be awaited before use; ``ready`` tells."""
 
     def __init__(

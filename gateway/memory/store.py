@@ -122,6 +122,26 @@ class Use:
     time: str  # ISO time
 
 
+ReviewState = Literal["pending", "accepted", "rejected"]
+
+
+@dataclass(frozen=True, slots=True)
+class Review:
+    """A supersede waiting for (or given) a decision (``learning.review: queue``): the new
+    memory is stored disabled until the review is accepted; the old one stays active until then."""
+
+    id: str
+    tenant: str
+    user_id: str
+    old_id: str
+    new_id: str
+    reason: str  # why the learner took it for a supersede (the dedup rule's words)
+    created_at: str  # ISO time
+    state: ReviewState = "pending"
+    decided_by: str | None = None
+    decided_at: str | None = None
+
+
 class MemoryStore(Protocol):
     """Memories, their embeddings and indexes, user settings, the audit log, metadata."""
 
@@ -236,6 +256,20 @@ class MemoryStore(Protocol):
     async def uses_after(self, after_id: int, limit: int) -> list[tuple[int, Use]]:
         """(id, use) of the logged uses with an id above ``after_id``, oldest first (for
         ``memorelay memories migrate``; ``add_uses`` stores them in the target)."""
+        ...
+
+    # -- supersedes waiting for review ------------------------------------------------------
+    async def add_review(self, review: Review) -> None: ...
+    async def get_review(self, review_id: str) -> Review | None: ...
+    async def reviews(
+        self, tenant: str | None, user_id: str | None, state: ReviewState | None, *, limit: int, offset: int
+    ) -> tuple[list[Review], int]:
+        """Oldest first, and the total matching; ``None`` filters nothing (every tenant, user, state)."""
+        ...
+
+    async def decide_review(self, review_id: str, state: ReviewState, decided_by: str, decided_at: str) -> bool:
+        """Record a decision on a pending review; False when it is missing or already decided
+        (two deciders racing: exactly one wins)."""
         ...
 
     # -- candidates for retrieval (store-side search) ---------------------------------------

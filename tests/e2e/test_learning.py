@@ -478,3 +478,96 @@ def test_the_learner_cannot_touch_a_memory_it_was_not_shown(gateway: GatewayFact
         assert user_client(url, "quin").get(f"/api/memories/{other['id']}").json()["enabled"] is True
         assert len(memories(url, "rae")) >= 1
         assert log_entries(url)[0]["superseded"] == []
+
+
+def reviews(url: str, user: str, **params: Any) -> list[dict[str, Any]]:
+    return user_client(url, user).get("/api/memories/reviews", params=params).json()["data"]  # type: ignore[no-any-return]
+
+
+def injected(fake: FakeUpstream) -> str:
+    """The system message of the last chat (not learning) call the upstream received."""
+    chats = [r for r in fake.chats() if not is_learning_call(r.body)]
+    return str(chats[-1].body["messages"][0]["content"])  # type: ignore[index]
+
+
+def test_with_review_queue_a_supersede_waits_and_accept_applies_it(gateway: GatewayFactory, fake: FakeUpstream) -> None:
+    def item(content: str) -> list[dict[str, Any]]:
+        return [{"title": "Team size", "content": content, "category": "organizational"}]
+
+    local = {"embedding": {"provider": "local"}}
+    with gateway(filters=learning(review="queue"), auth={"admin_key": ADMIN}, memory=local) as url:
+        dan = user_client(url, "dan")
+        fake.responder = learner(HIGH, item("The user's team has 8 engineers."))
+        say(url, "dan", "My team has 8 engineers.")
+        (old,) = wait_for(lambda: memories(url, "dan"))
+        fake.responder = learner(HIGH, item("The user's team has 12 engineers."))
+        say(url, "dan", "Update: my team has 12 engineers now.")
+        wait_for(lambda: len(log_entries(url)) == 2)
+        # nothing changed yet: the old memory is the active one, the new one waits disabled
+        assert [m["id"] for m in memories(url, "dan")] == [old["id"]]
+        (review,) = reviews(url, "dan")
+        assert review["state"] == "pending" and review["old"]["id"] == old["id"]
+        new = review["new"]
+        assert "12" in new["content"] and new["enabled"] is False
+        assert new["disabled_reason"] == f"pending review of {old['id']}"
+        entry = log_entries(url)[0]
+        assert entry["superseded"] == [] and entry["queued"][0]["review"] == review["id"]
+        fake.responder = learner(LOW, [])
+        say(url, "dan", "How many engineers are on my team?")
+        assert "8 engineers" in injected(fake) and "12 engineers" not in injected(fake)
+        # another user neither sees nor decides it
+        assert reviews(url, "eve") == []
+        r = user_client(url, "eve").post(f"/api/memories/reviews/{review['id']}/accept")
+        assert r.status_code == 404 and r.json()["error"]["code"] == "not_found"
+        r = dan.post(f"/api/memories/reviews/{review['id']}/accept")
+        assert r.status_code == 200, r.text
+        accepted = r.json()
+        assert accepted["state"] == "accepted" and accepted["decided_by"] == "user:dan" and accepted["decided_at"]
+        assert accepted["new"]["enabled"] is True and accepted["old"]["enabled"] is False
+        assert [m["id"] for m in memories(url, "dan")] == [new["id"]]
+        reason = dan.get(f"/api/memories/{old['id']}").json()["disabled_reason"]
+        assert new["id"] in reason and review["id"] in reason
+        for decision in ("accept", "reject"):  # decided once
+            r = dan.post(f"/api/memories/reviews/{review['id']}/{decision}")
+            assert r.status_code == 409 and r.json()["error"]["code"] == "review_decided"
+        assert reviews(url, "dan") == [] and reviews(url, "dan", state="accepted")[0]["id"] == review["id"]
+        audit = httpx.get(url + "/api/admin/audit-log", headers={"authorization": f"Bearer {ADMIN}"}).json()["data"]
+        decided = {(e["memory_id"], e["action"]) for e in audit if e["actor"] == "user:dan"}
+        assert decided == {(new["id"], "accept review"), (old["id"], "accept review")}
+        say(url, "dan", "How many engineers are on my team?")
+        assert "12 engineers" in injected(fake) and "8 engineers" not in injected(fake)
+
+
+@pytest.mark.parametrize("scope", ["uncertain", "all"])
+def test_the_learners_explicit_update_is_reviewed_only_with_scope_all_and_reject_keeps_the_old(
+    gateway: GatewayFactory, fake: FakeUpstream, scope: str
+) -> None:
+    acme = {"title": "Works at Acme", "content": "The user works at Acme.", "category": "organizational"}
+    globex = {"title": "Works at Globex", "content": "The user works at Globex.", "category": "organizational"}
+    admin = {"authorization": f"Bearer {ADMIN}"}
+    with gateway(filters=learning(review="queue", review_scope=scope), auth={"admin_key": ADMIN}) as url:
+        fake.responder = judge([acme], [])
+        say(url, "pat", "I work at Acme.")
+        (old,) = wait_for(lambda: memories(url, "pat"))
+        fake.responder = judge([{**globex, "updates": "m1"}], [])
+        say(url, "pat", "I left Acme, I work at Globex now.")
+        wait_for(lambda: len(log_entries(url)) == 2)
+        if scope == "uncertain":  # the learner said it is an update: applied at once
+            assert reviews(url, "pat") == []
+            (active,) = memories(url, "pat")
+            assert "Globex" in active["content"] and log_entries(url)[0]["superseded"][0]["old"] == old["id"]
+            return
+        (review,) = httpx.get(url + "/api/admin/reviews", headers=admin, params={"tenant": old["tenant"]}).json()[
+            "data"
+        ]
+        assert review["old_memory_id"] == old["id"] and review["user_id"] == "pat"
+        assert httpx.get(url + "/api/admin/reviews", headers=admin, params={"tenant": "other"}).json()["total"] == 0
+        r = httpx.post(url + f"/api/admin/reviews/{review['id']}/reject", headers=admin)
+        assert r.status_code == 200, r.text
+        assert r.json()["state"] == "rejected" and r.json()["decided_by"] == "admin"
+        assert [m["id"] for m in memories(url, "pat")] == [old["id"]]
+        rejected = user_client(url, "pat").get(f"/api/memories/{review['new_memory_id']}").json()
+        assert rejected["enabled"] is False and rejected["disabled_reason"] == "rejected"
+        assert reviews(url, "pat", state="rejected")[0]["decided_by"] == "admin"
+        assert httpx.post(url + f"/api/admin/reviews/{review['id']}/accept", headers=admin).status_code == 409
+        assert httpx.post(url + "/api/admin/reviews/rev_nope/accept", headers=admin).status_code == 404

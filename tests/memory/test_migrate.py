@@ -13,7 +13,7 @@ import pytest
 from gateway.memory import migrate as migration
 from gateway.memory.backend import sqlite_backend
 from gateway.memory.postgres import postgres_backend
-from gateway.memory.store import Backend, MemoryRow, MemoryStore
+from gateway.memory.store import Backend, MemoryRow, MemoryStore, Review
 from tests.memory.test_store_contract import mem, vec
 
 
@@ -91,6 +91,31 @@ def test_a_run_that_stops_midway_resumes_without_repeats(
             assert not again.anything and again.memories_present == 7
             rows_again, audit_again = await _everything(target.memories)
             assert [m for m, _ in rows_again] == [m for m, _ in rows] and audit_again == audit
+        finally:
+            await target.close()
+            await source.close()
+
+    asyncio.run(main())
+
+
+def test_reviews_are_copied_and_a_later_decision_follows(tmp_path: Path, pg_url: str) -> None:
+    async def main() -> None:
+        source = await _source(str(tmp_path / "memorelay.db"))
+        target = postgres_backend(pg_url)
+        await target.open()
+        try:
+            waiting = Review("r1", "t", "u", "m0", "m1", "numbers or dates differ", "2026-01-02T00:00:00Z")
+            await source.memories.add_review(waiting)
+            await source.memories.add_review(
+                Review("r2", "t", "u", "m2", "m3", "content differs", "2026-01-03T00:00:00Z")
+            )
+            assert (await migration.migrate(source, target, "source.db")).reviews_copied == 2
+            assert await target.memories.get_review("r1") == waiting
+            await source.memories.decide_review("r1", "accepted", "user:u", "2026-01-04T00:00:00Z")
+            again = await migration.migrate(source, target, "source.db")
+            assert again.reviews_copied == 1 and again.anything
+            assert await target.memories.get_review("r1") == await source.memories.get_review("r1")
+            assert (await migration.migrate(source, target, "source.db")).reviews_copied == 0
         finally:
             await target.close()
             await source.close()

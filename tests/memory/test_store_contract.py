@@ -14,7 +14,7 @@ import numpy as np
 import pytest
 
 from gateway.memory.keyword_index import SHARED_OWNER, parse_query
-from gateway.memory.store import Backend, Change, ConsoleSession, Decay, SettingsRow, Visibility
+from gateway.memory.store import Backend, Change, ConsoleSession, Decay, Review, SettingsRow, Visibility
 from gateway.memory.types import Memory, TenantConflict
 
 T = TypeVar("T")
@@ -479,6 +479,7 @@ def test_tenant_move(backend: Factory) -> None:
         await s.put_settings("new", "v", {"learning_enabled": True})
         await s.put_settings("t", "v", {"learning_enabled": False})
         await b.learning.log(None, "t", "u", {"outcome": "stored"})
+        await s.add_review(Review("r1", "t", "u", "m_u1", "m_u2", "content differs", "2026-01-01T00:00:00Z"))
         with pytest.raises(TenantConflict) as refused:
             await s.move_tenant("t", "new", None)
         assert refused.value.user_ids == ["v"]
@@ -494,6 +495,7 @@ def test_tenant_move(backend: Factory) -> None:
         assert {h[0] for h in await s.vector_candidates(Visibility("t", "u"), vec(1, 0, 0, 0), 10)} == {"m_sh"}
         assert _ids(await s.keyword_candidates(Visibility("new", "u"), parse_query("Mochi"), 10)) == {"m_u2"}
         assert (await b.learning.log_entries(tenant="new"))[1] == 1
+        assert (await s.get_review("r1")).tenant == "new"  # type: ignore[union-attr]
         assert await s.move_tenant("t", "new", "u") == {
             "memories": 0,
             "settings": 0,
@@ -769,5 +771,35 @@ def test_exclusive_is_held_by_one_replica_at_a_time(backend: Factory) -> None:
                 assert after
         finally:
             await other.close()
+
+    run(backend, body)
+
+
+def test_reviews_are_listed_decided_once_and_go_with_their_memories(backend: Factory) -> None:
+    async def body(b: Backend) -> None:
+        s = b.memories
+        await s.insert([mem("old", "Team of 8"), mem("new", "Team of 12"), mem("x", "Other", user="v")], None)
+        first = Review("r1", "t", "u", "old", "new", "numbers or dates differ", "2026-01-02T00:00:00Z")
+        await s.add_review(first)
+        await s.add_review(Review("r2", "t", "v", "x", "x", "content differs", "2026-01-01T00:00:00Z"))
+        assert await s.get_review("r1") == first
+        assert await s.get_review("nope") is None
+        mine, total = await s.reviews("t", "u", "pending", limit=10, offset=0)
+        assert (mine, total) == ([first], 1)
+        both, total = await s.reviews("t", None, None, limit=10, offset=0)
+        assert [r.id for r in both] == ["r2", "r1"] and total == 2  # oldest first
+        assert (await s.reviews("other", None, None, limit=10, offset=0))[1] == 0
+        assert [r.id for r in (await s.reviews(None, None, "pending", limit=1, offset=1))[0]] == ["r1"]
+        # decided once: a second decision (another replica, a double click) loses
+        assert await s.decide_review("r1", "rejected", "user:u", "2026-01-03T00:00:00Z") is True
+        assert await s.decide_review("r1", "accepted", "admin", "2026-01-04T00:00:00Z") is False
+        assert await s.decide_review("nope", "accepted", "admin", "2026-01-04T00:00:00Z") is False
+        decided = await s.get_review("r1")
+        assert decided == replace(first, state="rejected", decided_by="user:u", decided_at="2026-01-03T00:00:00Z")
+        assert (await s.reviews("t", "u", "pending", limit=10, offset=0))[1] == 0
+        assert (await s.reviews("t", "u", "rejected", limit=10, offset=0))[0] == [decided]
+        # deleting a memory a review names deletes the review (nothing left to decide on)
+        await s.delete(["x"])
+        assert await s.get_review("r2") is None and await s.get_review("r1") is not None
 
     run(backend, body)

@@ -19,7 +19,18 @@ import orjson
 
 from .._copy import sort_import
 from ..keyword_index import SHARED_OWNER, KeywordQuery
-from ..store import Change, Decay, KeywordOptions, MemoryRow, PartitionRows, SettingsRow, Use, Visibility
+from ..store import (
+    Change,
+    Decay,
+    KeywordOptions,
+    MemoryRow,
+    PartitionRows,
+    Review,
+    ReviewState,
+    SettingsRow,
+    Use,
+    Visibility,
+)
 from ..types import Memory, TenantConflict
 from . import _search, vectors
 from ._db import Conn, Database, Tx, everything
@@ -64,6 +75,9 @@ def _vector(value: Any) -> np.ndarray | None:
 
 def _row_values(row: MemoryRow) -> tuple[Any, ...]:
     return (*memory_values(row[0]), _vector(row[1]))
+
+
+_REVIEW_COLUMNS = "id, tenant, user_id, old_id, new_id, reason, created_at, state, decided_by, decided_at"
 
 
 class PostgresMemoryStore:
@@ -228,6 +242,9 @@ class PostgresMemoryStore:
             self._touched(tx, await cur.fetchall())
             await tx.conn.execute(f"UPDATE audit_log SET {_SCRUB_AUDIT} WHERE memory_id = ANY(%s)", (list(ids),))
             await tx.conn.execute("DELETE FROM memory_uses WHERE memory_id = ANY(%s)", (list(ids),))
+            await tx.conn.execute(
+                "DELETE FROM memory_reviews WHERE old_id = ANY(%s) OR new_id = ANY(%s)", (list(ids), list(ids))
+            )
 
     async def add_access(self, counts: Sequence[tuple[str, int, str]]) -> None:
         """Access counts steer retention only, not retrieval: no change is announced."""
@@ -367,6 +384,54 @@ class PostgresMemoryStore:
         async with self.db.transaction() as tx:
             cur = await tx.conn.execute("DELETE FROM memory_uses WHERE time < %s", (cutoff,))
             return int(cur.rowcount)
+
+    # -- supersedes waiting for review ------------------------------------------------------
+    async def add_review(self, review: Review) -> None:
+        async with self.db.transaction() as tx:
+            await tx.conn.execute(
+                f"INSERT INTO memory_reviews ({_REVIEW_COLUMNS}) VALUES (%s, %s, %s, %s, %s, %s, %s, %s, %s, %s)",
+                (
+                    review.id,
+                    review.tenant,
+                    review.user_id,
+                    review.old_id,
+                    review.new_id,
+                    review.reason,
+                    review.created_at,
+                    review.state,
+                    review.decided_by,
+                    review.decided_at,
+                ),
+            )
+
+    async def get_review(self, review_id: str) -> Review | None:
+        rows = await self._rows(f"SELECT {_REVIEW_COLUMNS} FROM memory_reviews WHERE id = %s", [review_id])
+        return Review(*rows[0]) if rows else None
+
+    async def reviews(
+        self, tenant: str | None, user_id: str | None, state: ReviewState | None, *, limit: int, offset: int
+    ) -> tuple[list[Review], int]:
+        clauses, args = ["TRUE"], []
+        for column, value in (("tenant", tenant), ("user_id", user_id), ("state", state)):
+            if value is not None:
+                clauses.append(f"{column} = %s")
+                args.append(value)
+        where = " AND ".join(clauses)
+        total = await self._scalar(f"SELECT COUNT(*) FROM memory_reviews WHERE {where}", args)
+        rows = await self._rows(
+            f"SELECT {_REVIEW_COLUMNS} FROM memory_reviews WHERE {where} ORDER BY created_at, id LIMIT %s OFFSET %s",
+            [*args, max(0, int(limit)), max(0, int(offset))],
+        )
+        return [Review(*r) for r in rows], total
+
+    async def decide_review(self, review_id: str, state: ReviewState, decided_by: str, decided_at: str) -> bool:
+        async with self.db.transaction() as tx:
+            cur = await tx.conn.execute(
+                "UPDATE memory_reviews SET state = %s, decided_by = %s, decided_at = %s "
+                "WHERE id = %s AND state = 'pending'",
+                (state, decided_by, decided_at, review_id),
+            )
+            return cur.rowcount == 1
 
     # -- candidates for retrieval -----------------------------------------------------------
     async def vector_candidates(self, where: Visibility, query: np.ndarray, k: int) -> list[tuple[str, float]]:
@@ -515,6 +580,9 @@ class PostgresMemoryStore:
             await conn.execute(
                 f"UPDATE memory_uses SET tenant = %s WHERE tenant = %s{user_sql}", [target, source, *user_args]
             )
+            await conn.execute(
+                f"UPDATE memory_reviews SET tenant = %s WHERE tenant = %s{user_sql}", [target, source, *user_args]
+            )
             learning = 0
             for table in ("learning_log", "learning_jobs"):
                 cur = await conn.execute(
@@ -638,6 +706,7 @@ class PostgresMemoryStore:
             for tenant, user_id in await cur.fetchall():
                 tx.changed(Change("settings", tenant, user_id))
             await tx.conn.execute("DELETE FROM audit_log")
+            await tx.conn.execute("DELETE FROM memory_reviews")
 
     async def import_audit(self, entries: Sequence[dict[str, Any]]) -> None:
         if not entries:

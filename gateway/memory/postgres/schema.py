@@ -187,6 +187,22 @@ MIGRATIONS: tuple[str, ...] = (
     CREATE INDEX memory_uses_owner ON memory_uses (tenant, user_id);
     CREATE INDEX memory_uses_time ON memory_uses (time);
     """,
+    # supersedes waiting for the user's or an operator's decision (learning.review: queue)
+    """
+    CREATE TABLE memory_reviews (
+        id text PRIMARY KEY,
+        tenant text NOT NULL,
+        user_id text NOT NULL,
+        old_id text NOT NULL,
+        new_id text NOT NULL,
+        reason text NOT NULL,
+        created_at text NOT NULL,
+        state text NOT NULL DEFAULT 'pending',
+        decided_by text,
+        decided_at text
+    );
+    CREATE INDEX memory_reviews_owner ON memory_reviews (tenant, user_id, state);
+    """,
 )
 
 

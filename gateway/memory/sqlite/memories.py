@@ -41,7 +41,18 @@ from ..keyword_index import (
     prune_common,
     visible_partitions,
 )
-from ..store import Change, Decay, KeywordOptions, MemoryRow, PartitionRows, SettingsRow, Use, Visibility
+from ..store import (
+    Change,
+    Decay,
+    KeywordOptions,
+    MemoryRow,
+    PartitionRows,
+    Review,
+    ReviewState,
+    SettingsRow,
+    Use,
+    Visibility,
+)
 from ..types import Memory, TenantConflict
 from ..vector_index import PartitionedIndex, PartitionKey
 from .keywords import (
@@ -64,6 +75,7 @@ _COLUMNS = (
     "source_conversation_id, score, enabled, disabled_reason, created_at, updated_at, "
     "access_count, last_access_at, slot, pinned"
 )
+_REVIEW_COLUMNS = "id, tenant, user_id, old_id, new_id, reason, created_at, state, decided_by, decided_at"
 _M_COLUMNS = ", ".join(f"m.{c.strip()}" for c in _COLUMNS.split(","))
 _WRITABLE = frozenset(
     {
@@ -599,6 +611,9 @@ class SQLiteMemoryStore:
             olds = await self._partitions_of(ids)
             await self.db.executemany("DELETE FROM memories WHERE id = ?", [(i,) for i in ids])
             await self.db.executemany("DELETE FROM memory_uses WHERE memory_id = ?", [(i,) for i in ids])
+            await self.db.executemany(
+                "DELETE FROM memory_reviews WHERE old_id = ? OR new_id = ?", [(i, i) for i in ids]
+            )
             await self.db.executemany(f"UPDATE audit_log SET {SCRUB_AUDIT} WHERE memory_id = ?", [(i,) for i in ids])
             for mid, key in olds.items():
                 self._moved(tx, mid, key)
@@ -753,6 +768,43 @@ class SQLiteMemoryStore:
         async with self._writing():
             cur = await self.db.execute("DELETE FROM memory_uses WHERE time < ?", (cutoff,))
             return int(cur.rowcount)
+
+    # -- supersedes waiting for review ------------------------------------------------------
+    async def add_review(self, review: Review) -> None:
+        async with self._writing():
+            await self.db.execute(
+                f"INSERT INTO memory_reviews ({_REVIEW_COLUMNS}) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
+                _review_values(review),
+            )
+
+    async def get_review(self, review_id: str) -> Review | None:
+        rows = await self._rows(f"SELECT {_REVIEW_COLUMNS} FROM memory_reviews WHERE id = ?", [review_id])
+        return Review(*rows[0]) if rows else None
+
+    async def reviews(
+        self, tenant: str | None, user_id: str | None, state: ReviewState | None, *, limit: int, offset: int
+    ) -> tuple[list[Review], int]:
+        clauses, args = ["1 = 1"], []
+        for column, value in (("tenant", tenant), ("user_id", user_id), ("state", state)):
+            if value is not None:
+                clauses.append(f"{column} = ?")
+                args.append(value)
+        where = " AND ".join(clauses)
+        total = await self._scalar(f"SELECT COUNT(*) FROM memory_reviews WHERE {where}", args)
+        rows = await self._rows(
+            f"SELECT {_REVIEW_COLUMNS} FROM memory_reviews WHERE {where} ORDER BY created_at, id LIMIT ? OFFSET ?",
+            [*args, max(0, int(limit)), max(0, int(offset))],
+        )
+        return [Review(*r) for r in rows], total
+
+    async def decide_review(self, review_id: str, state: ReviewState, decided_by: str, decided_at: str) -> bool:
+        async with self._writing():
+            cur = await self.db.execute(
+                "UPDATE memory_reviews SET state = ?, decided_by = ?, decided_at = ? "
+                "WHERE id = ? AND state = 'pending'",
+                (state, decided_by, decided_at, review_id),
+            )
+            return cur.rowcount == 1
 
     # -- candidates for retrieval -----------------------------------------------------------
     async def vector_candidates(self, where: Visibility, query: np.ndarray, k: int) -> list[tuple[str, float]]:
@@ -1020,6 +1072,9 @@ class SQLiteMemoryStore:
             await db.execute(
                 f"UPDATE memory_uses SET tenant = ? WHERE tenant = ?{user_sql}", [target, source, *user_args]
             )
+            await db.execute(
+                f"UPDATE memory_reviews SET tenant = ? WHERE tenant = ?{user_sql}", [target, source, *user_args]
+            )
             learning = await self._move_learning_rows(source, target, user_sql, user_args)
             if memories.rowcount:
                 tx.rebuild = True
@@ -1189,3 +1244,7 @@ class SQLiteMemoryStore:
 
 async def _nothing() -> list[tuple[list[tuple[str, float]], str]]:
     return []
+
+
+def _review_values(r: Review) -> tuple[Any, ...]:
+    return (r.id, r.tenant, r.user_id, r.old_id, r.new_id, r.reason, r.created_at, r.state, r.decided_by, r.decided_at)

@@ -277,6 +277,22 @@ MIGRATIONS: tuple[str, ...] = (
     CREATE INDEX memory_uses_owner ON memory_uses (tenant, user_id);
     CREATE INDEX memory_uses_time ON memory_uses (time);
     """,
+    # 12: supersedes waiting for the user's or an operator's decision (learning.review: queue)
+    """
+    CREATE TABLE memory_reviews (
+        id TEXT PRIMARY KEY,
+        tenant TEXT NOT NULL,
+        user_id TEXT NOT NULL,
+        old_id TEXT NOT NULL,
+        new_id TEXT NOT NULL,
+        reason TEXT NOT NULL,
+        created_at TEXT NOT NULL,
+        state TEXT NOT NULL DEFAULT 'pending',
+        decided_by TEXT,
+        decided_at TEXT
+    );
+    CREATE INDEX memory_reviews_owner ON memory_reviews (tenant, user_id, state);
+    """,
 )
 
 
