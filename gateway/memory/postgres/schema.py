@@ -187,7 +187,7 @@ MIGRATIONS: tuple[str, ...] = (
     CREATE INDEX memory_uses_owner ON memory_uses (tenant, user_id);
     CREATE INDEX memory_uses_time ON memory_uses (time);
     """,
-    # supersedes waiting for the user's or an operator's decision (learning.review: queue)
+    # 4: supersedes waiting for the user's or an operator's decision (learning.review: queue)
     """
     CREATE TABLE memory_reviews (
         id text PRIMARY KEY,
