@@ -12,57 +12,8 @@ from ..keyword_index import SHARED_OWNER, cjk_grams
 from ..store import Visibility
 from ..types import Memory
 
-COLUMNS = (
-    "id, tenant, user_id, scope, category, subcategory, title, content, tags, source, "
-    "source_conversation_id, score, enabled, disabled_reason, created_at, updated_at, "
-    "access_count, last_access_at, slot, pinned"
-)
-WRITABLE = frozenset(
-    {
-        "user_id",
-        "scope",
-        "category",
-        "subcategory",
-        "title",
-        "content",
-        "tags",
-        "score",
-        "enabled",
-        "disabled_reason",
-        "updated_at",
-        "access_count",
-        "last_access_at",
-        "slot",
-        "pinned",
-    }
-)
 # tsvector positions stop at 16383 and a lexeme keeps at most 256 of them
 _MAX_POSITION = 16383
-
-
-def row_to_memory(row: Sequence[Any]) -> Memory:
-    return Memory(
-        id=row[0],
-        tenant=row[1],
-        user_id=row[2],
-        scope=row[3],
-        category=row[4],
-        subcategory=row[5],
-        title=row[6],
-        content=row[7],
-        tags=list(orjson.loads(row[8])),
-        source=row[9],
-        source_conversation_id=row[10],
-        score=float(row[11]),
-        enabled=bool(row[12]),
-        disabled_reason=row[13],
-        created_at=row[14],
-        updated_at=row[15],
-        access_count=int(row[16]),
-        last_access_at=row[17],
-        slot=row[18],
-        pinned=bool(row[19]),
-    )
 
 
 def memory_values(m: Memory) -> tuple[Any, ...]:

@@ -19,6 +19,9 @@ import orjson
 
 from .._copy import sort_import
 from ..keyword_index import SHARED_OWNER, KeywordQuery
+from ..rows import MEMORY_COLUMNS as COLUMNS
+from ..rows import WRITABLE_FIELDS as WRITABLE
+from ..rows import row_to_memory
 from ..store import (
     Change,
     Decay,
@@ -34,7 +37,7 @@ from ..store import (
 from ..types import Memory, TenantConflict
 from . import _search, vectors
 from ._db import Conn, Database, Tx, everything
-from ._sql import COLUMNS, WRITABLE, cjk_vector, memory_values, partition, row_to_memory, visibility
+from ._sql import cjk_vector, memory_values, partition, visibility
 
 # an audit entry of a deleted memory keeps only the names of the fields it recorded
 _SCRUB_AUDIT = ", ".join(

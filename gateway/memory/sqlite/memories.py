@@ -41,6 +41,7 @@ from ..keyword_index import (
     prune_common,
     visible_partitions,
 )
+from ..rows import MEMORY_COLUMNS, WRITABLE_FIELDS, row_to_memory
 from ..store import (
     Change,
     Decay,
@@ -70,32 +71,8 @@ from .schema import SCRUB_AUDIT, migrate, register_functions
 
 log = logging.getLogger("memorelay.memory")
 
-_COLUMNS = (
-    "id, tenant, user_id, scope, category, subcategory, title, content, tags, source, "
-    "source_conversation_id, score, enabled, disabled_reason, created_at, updated_at, "
-    "access_count, last_access_at, slot, pinned"
-)
 _REVIEW_COLUMNS = "id, tenant, user_id, old_id, new_id, reason, created_at, state, decided_by, decided_at"
-_M_COLUMNS = ", ".join(f"m.{c.strip()}" for c in _COLUMNS.split(","))
-_WRITABLE = frozenset(
-    {
-        "user_id",
-        "scope",
-        "category",
-        "subcategory",
-        "title",
-        "content",
-        "tags",
-        "score",
-        "enabled",
-        "disabled_reason",
-        "updated_at",
-        "access_count",
-        "last_access_at",
-        "slot",
-        "pinned",
-    }
-)
+_M_COLUMNS = ", ".join(f"m.{c.strip()}" for c in MEMORY_COLUMNS.split(","))
 # fields whose change moves a memory in or out of the vector index
 _INDEXED = frozenset({"enabled", "scope", "user_id"})
 # fields whose change no reader of memories cares about (no on_change callback)
@@ -126,31 +103,6 @@ def _stacked(blobs: list[bytes | None]) -> np.ndarray | None:
     return out
 
 
-def row_to_memory(row: Sequence[Any]) -> Memory:
-    return Memory(
-        id=row[0],
-        tenant=row[1],
-        user_id=row[2],
-        scope=row[3],
-        category=row[4],
-        subcategory=row[5],
-        title=row[6],
-        content=row[7],
-        tags=list(orjson.loads(row[8])),
-        source=row[9],
-        source_conversation_id=row[10],
-        score=float(row[11]),
-        enabled=bool(row[12]),
-        disabled_reason=row[13],
-        created_at=row[14],
-        updated_at=row[15],
-        access_count=int(row[16]),
-        last_access_at=row[17],
-        slot=row[18],
-        pinned=bool(row[19]),
-    )
-
-
 def _blob(vector: np.ndarray | None) -> bytes | None:
     if vector is None:
         return None
@@ -162,7 +114,7 @@ def _vector(blob: bytes | None) -> np.ndarray | None:
 
 
 def _values(m: Memory, vector: np.ndarray | None) -> tuple[Any, ...]:
-    """The ``_COLUMNS`` of ``m``, then its embedding."""
+    """The ``MEMORY_COLUMNS`` of ``m``, then its embedding."""
     return (
         m.id,
         m.tenant,
@@ -548,7 +500,7 @@ class SQLiteMemoryStore:
     async def insert(self, memories: Sequence[Memory], embeddings: np.ndarray | None) -> None:
         rows = [_values(m, embeddings[i] if embeddings is not None else None) for i, m in enumerate(memories)]
         async with self._writing() as tx:
-            await self.db.executemany(f"INSERT INTO memories ({_COLUMNS}, embedding) VALUES ({_marks(21)})", rows)
+            await self.db.executemany(f"INSERT INTO memories ({MEMORY_COLUMNS}, embedding) VALUES ({_marks(21)})", rows)
             for m in memories:
                 if embeddings is not None:
                     self._moved(tx, m.id, None)
@@ -575,7 +527,7 @@ class SQLiteMemoryStore:
     async def write_fields(self, memory_id: str, fields: dict[str, Any]) -> None:
         if not fields:
             return
-        bad = set(fields) - _WRITABLE
+        bad = set(fields) - WRITABLE_FIELDS
         if bad:
             raise ValueError(f"not writable: {sorted(bad)}")
         values = [
@@ -967,7 +919,7 @@ class SQLiteMemoryStore:
             where, args = "tenant = ? AND scope = 'personal' AND user_id = ?", [tenant, owner]
         tail = "" if limit is None else f" LIMIT {int(limit)}"
         rows = await self._rows(
-            f"SELECT {_COLUMNS}, embedding FROM memories WHERE {where} AND enabled = 1 ORDER BY rowid{tail}", args
+            f"SELECT {MEMORY_COLUMNS}, embedding FROM memories WHERE {where} AND enabled = 1 ORDER BY rowid{tail}", args
         )
         return PartitionRows([row_to_memory(r) for r in rows], _stacked([r[-1] for r in rows]))
 
@@ -1138,7 +1090,7 @@ class SQLiteMemoryStore:
         last = 0
         while True:
             rows = await self._rows(
-                f"SELECT rowid, {_COLUMNS}, embedding FROM memories WHERE rowid > ? ORDER BY rowid LIMIT ?",
+                f"SELECT rowid, {MEMORY_COLUMNS}, embedding FROM memories WHERE rowid > ? ORDER BY rowid LIMIT ?",
                 (last, max(1, int(batch))),
             )
             if not rows:
@@ -1154,14 +1106,15 @@ class SQLiteMemoryStore:
             ids = [m.id for m, _ in rows]
             for start in range(0, len(ids), _CHUNK):
                 chunk = ids[start : start + _CHUNK]
-                sql = f"SELECT {_COLUMNS}, embedding FROM memories WHERE id IN ({_marks(len(chunk))})"
+                sql = f"SELECT {MEMORY_COLUMNS}, embedding FROM memories WHERE id IN ({_marks(len(chunk))})"
                 for r in await self._rows(sql, chunk):
                     held[r[0]] = (row_to_memory(r), _vector(r[-1]))
             fresh, replace = sort_import(rows, held)
             await self.db.executemany(
-                f"INSERT INTO memories ({_COLUMNS}, embedding) VALUES ({_marks(21)})", [_values(*r) for r in fresh]
+                f"INSERT INTO memories ({MEMORY_COLUMNS}, embedding) VALUES ({_marks(21)})",
+                [_values(*r) for r in fresh],
             )
-            columns = [c.strip() for c in _COLUMNS.split(",")][1:] + ["embedding"]
+            columns = [c.strip() for c in MEMORY_COLUMNS.split(",")][1:] + ["embedding"]
             assignments = ", ".join(f"{c} = ?" for c in columns)
             await self.db.executemany(
                 f"UPDATE memories SET {assignments} WHERE id = ?",
