@@ -3,23 +3,18 @@
 
 Its own connection to the file (WAL allows it): every statement runs with its commit under
 ``_lock``, writes wait out ``database is locked`` and mark ``health`` on a full or failing
-disk, as in ``learning.SQLiteLearningStore``.
+disk (``connection.SerialConnection``).
 """
 
 from __future__ import annotations
 
-import asyncio
-import contextlib
-import sqlite3
 from collections.abc import Sequence
 from typing import Any
 
 import aiosqlite
 
-from gateway.storage import StoreHealth, configure_connection, retry_busy
-
 from ..store import ConsoleSession
-from .schema import migrate, register_functions
+from .connection import SerialConnection
 
 SEED_KEY = "console_link_seed"
 _COLUMNS = "key, kind, tenant, user_id, expires, link_nonce, link_expires"
@@ -37,71 +32,20 @@ def _session(row: Sequence[Any]) -> ConsoleSession:
     )
 
 
-class SQLiteConsoleStore:
-    def __init__(
-        self,
-        database_path: str,
-        *,
-        busy_timeout_ms: int = 5_000,
-        max_page_count: int | None = None,
-        health: StoreHealth | None = None,
-    ) -> None:
-        self.database_path = database_path
-        self.busy_timeout_ms = busy_timeout_ms
-        self.max_page_count = max_page_count
-        self.health = health or StoreHealth()
-        self._db: aiosqlite.Connection | None = None
-        self._lock = asyncio.Lock()
-
-    @property
-    def db(self) -> aiosqlite.Connection:
-        if self._db is None:
-            raise RuntimeError("console store is not open")
-        return self._db
-
-    async def open(self) -> None:
-        self._db = await aiosqlite.connect(self.database_path)
-        try:
-            await configure_connection(self._db, self.busy_timeout_ms, self.max_page_count)
-            await register_functions(self._db)
-            await migrate(self._db)
-        except BaseException:
-            await self.close()
-            raise
-
-    async def close(self) -> None:
-        if self._db is not None:
-            db, self._db = self._db, None
-            await db.close()
+class SQLiteConsoleStore(SerialConnection):
+    name = "console store"
 
     async def _write(self, statements: Sequence[tuple[str, Sequence[Any]]]) -> list[int]:
         """The statements in one transaction; answers each one's count of changed rows."""
 
-        async def once() -> list[int]:
-            db = self.db
+        async def run(db: aiosqlite.Connection) -> list[int]:
             counts = []
-            try:
-                for sql, params in statements:
-                    async with db.execute(sql, params) as cursor:
-                        counts.append(cursor.rowcount)
-                await db.commit()
-            except BaseException:
-                with contextlib.suppress(sqlite3.Error):
-                    await db.rollback()
-                raise
+            for sql, params in statements:
+                async with db.execute(sql, params) as cursor:
+                    counts.append(cursor.rowcount)
             return counts
 
-        async with self._lock:
-            try:
-                return await retry_busy(once)
-            except sqlite3.Error as exc:
-                self.health.note(exc)
-                raise
-
-    async def _read(self, sql: str, params: Sequence[Any] = ()) -> list[Any]:
-        async with self._lock:
-            async with self.db.execute(sql, params) as cursor:
-                return list(await cursor.fetchall())
+        return await self._unit(run)
 
     async def add_session(self, session: ConsoleSession) -> None:
         s = session

@@ -16,25 +16,22 @@ minimisation); a dead job keeps it for an operator's retry until retention
 
 from __future__ import annotations
 
-import asyncio
-import contextlib
 import secrets
 import sqlite3
 import time
-from collections.abc import Awaitable, Callable, Sequence
+from collections.abc import Sequence
 from dataclasses import dataclass
-from typing import Any, TypeVar
+from typing import Any
 
 import aiosqlite
 import orjson
 
 from gateway.learning.jobs import Job
 from gateway.learning.prompts import PromptName, default_prompt
-from gateway.storage import StoreHealth, configure_connection, retry_busy
+from gateway.storage import StoreHealth
 
-from .schema import migrate, register_functions
+from .connection import SerialConnection
 
-T = TypeVar("T")
 
 
 def _iso(t: float | None = None) -> str:
@@ -48,16 +45,11 @@ class _Result:
     rowcount: int
 
 
-class SQLiteLearningStore:
-    """Its own connection to the memory database file (WAL allows both).
+class SQLiteLearningStore(SerialConnection):
+    """Its own connection to the memory database file (see ``connection.SerialConnection``):
+    the workers, the learning filter and the admin API share it from concurrent coroutines."""
 
-    The workers, the learning filter and the admin API share this one connection from
-    concurrent coroutines: every statement and its commit run as one unit under
-    ``_lock`` (with its cursor closed first), so no coroutine commits while another's
-    statement is still in progress. Writes wait out ``database is locked`` (see
-    ``gateway.storage``); a write that fails because the disk is full or failing marks
-    ``health`` unwritable.
-    """
+    name = "learning store"
 
     def __init__(
         self,
@@ -67,55 +59,7 @@ class SQLiteLearningStore:
         max_page_count: int | None = None,
         health: StoreHealth | None = None,
     ) -> None:
-        self.database_path = database_path
-        self.busy_timeout_ms = busy_timeout_ms
-        self.max_page_count = max_page_count
-        self.health = health or StoreHealth()
-        self._db: aiosqlite.Connection | None = None
-        self._lock = asyncio.Lock()
-
-    @property
-    def db(self) -> aiosqlite.Connection:
-        if self._db is None:
-            raise RuntimeError("learning store is not open")
-        return self._db
-
-    async def open(self) -> None:
-        self._db = await aiosqlite.connect(self.database_path)
-        try:
-            await configure_connection(self._db, self.busy_timeout_ms, self.max_page_count)
-            await register_functions(self._db)
-            await migrate(self._db)
-        except BaseException:
-            await self.close()
-            raise
-
-    async def close(self) -> None:
-        if self._db is not None:
-            db, self._db = self._db, None
-            await db.close()
-
-    async def _unit(self, statements: Callable[[aiosqlite.Connection], Awaitable[T]]) -> T:
-        """``statements`` and their commit as one transaction, serialised with every other use
-        of the connection (retried whole while the database is locked)."""
-
-        async def once() -> T:
-            db = self.db
-            try:
-                result = await statements(db)
-                await db.commit()
-            except BaseException:
-                with contextlib.suppress(sqlite3.Error):
-                    await db.rollback()
-                raise
-            return result
-
-        async with self._lock:
-            try:
-                return await retry_busy(once)
-            except sqlite3.Error as exc:
-                self.health.note(exc)
-                raise
+        super().__init__(database_path, busy_timeout_ms=busy_timeout_ms, max_page_count=max_page_count, health=health)
 
     async def _write(self, sql: str, params: Sequence[Any] = ()) -> _Result:
         """One statement and its commit."""
@@ -126,11 +70,6 @@ class SQLiteLearningStore:
                 return _Result(rows, cursor.lastrowid, cursor.rowcount)
 
         return await self._unit(one)
-
-    async def _read(self, sql: str, params: Sequence[Any] = ()) -> list[Any]:
-        async with self._lock:
-            async with self.db.execute(sql, params) as cursor:
-                return list(await cursor.fetchall())
 
     async def writable(self) -> bool:
         """False while the last write failed for lack of space or an I/O error; re-probed

@@ -1,0 +1,92 @@
+"""``SerialConnection``: one aiosqlite connection to the memory database file, shared by
+concurrent coroutines, for the stores beside the memory store (learning, console).
+
+Every statement and its commit run as one unit under ``_lock`` (with its cursor closed
+first), so no coroutine commits while another's statement is still in progress. Writes wait
+out ``database is locked`` (see ``gateway.storage``); a write that fails because the disk is
+full or failing marks ``health`` unwritable. WAL lets these connections and the memory
+store's share the file.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import sqlite3
+from collections.abc import Awaitable, Callable, Sequence
+from typing import Any, TypeVar
+
+import aiosqlite
+
+from gateway.storage import StoreHealth, configure_connection, retry_busy
+
+from .schema import migrate, register_functions
+
+T = TypeVar("T")
+
+
+class SerialConnection:
+    name = "store"  # for the "not open" error
+
+    def __init__(
+        self,
+        database_path: str,
+        *,
+        busy_timeout_ms: int = 5_000,
+        max_page_count: int | None = None,
+        health: StoreHealth | None = None,
+    ) -> None:
+        self.database_path = database_path
+        self.busy_timeout_ms = busy_timeout_ms
+        self.max_page_count = max_page_count
+        self.health = health or StoreHealth()
+        self._db: aiosqlite.Connection | None = None
+        self._lock = asyncio.Lock()
+
+    @property
+    def db(self) -> aiosqlite.Connection:
+        if self._db is None:
+            raise RuntimeError(f"{self.name} is not open")
+        return self._db
+
+    async def open(self) -> None:
+        self._db = await aiosqlite.connect(self.database_path)
+        try:
+            await configure_connection(self._db, self.busy_timeout_ms, self.max_page_count)
+            await register_functions(self._db)
+            await migrate(self._db)
+        except BaseException:
+            await self.close()
+            raise
+
+    async def close(self) -> None:
+        if self._db is not None:
+            db, self._db = self._db, None
+            await db.close()
+
+    async def _unit(self, statements: Callable[[aiosqlite.Connection], Awaitable[T]]) -> T:
+        """``statements`` and their commit as one transaction, serialised with every other use
+        of the connection (retried whole while the database is locked)."""
+
+        async def once() -> T:
+            db = self.db
+            try:
+                result = await statements(db)
+                await db.commit()
+            except BaseException:
+                with contextlib.suppress(sqlite3.Error):
+                    await db.rollback()
+                raise
+            return result
+
+        async with self._lock:
+            try:
+                return await retry_busy(once)
+            except sqlite3.Error as exc:
+                self.health.note(exc)
+                raise
+
+    async def _read(self, sql: str, params: Sequence[Any] = ()) -> list[Any]:
+        async with self._lock:
+            async with self.db.execute(sql, params) as cursor:
+                return list(await cursor.fetchall())
