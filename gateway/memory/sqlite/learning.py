@@ -33,7 +33,6 @@ from gateway.storage import StoreHealth
 from .connection import SerialConnection
 
 
-
 def _iso(t: float | None = None) -> str:
     return time.strftime("%Y-%m-%dT%H:%M:%SZ", time.gmtime(t))
 
