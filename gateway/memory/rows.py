@@ -1,5 +1,6 @@
-"""How a memory row looks to both backends: its columns in order, the fields a write may
-change, and the row → ``Memory`` mapping (tags are stored as JSON text by both)."""
+"""How rows look to both backends: a memory's columns in order, the fields a write may
+change, and the row → ``Memory`` mapping (tags are stored as JSON text by both); the same for
+a console session."""
 
 from __future__ import annotations
 
@@ -8,6 +9,7 @@ from typing import Any
 
 import orjson
 
+from .store import ConsoleSession
 from .types import Memory
 
 MEMORY_COLUMNS = (
@@ -59,4 +61,22 @@ def row_to_memory(row: Sequence[Any]) -> Memory:
         last_access_at=row[17],
         slot=row[18],
         pinned=bool(row[19]),
+    )
+
+
+SESSION_COLUMNS = "key, kind, tenant, user_id, expires, link_nonce, link_expires"
+# the meta key of the random seed that signs console links when console.secret is empty
+LINK_SEED_KEY = "console_link_seed"
+
+
+def row_to_session(row: Sequence[Any]) -> ConsoleSession:
+    """A row selected as ``SESSION_COLUMNS``."""
+    return ConsoleSession(
+        key=str(row[0]),
+        kind=str(row[1]),
+        tenant=str(row[2]),
+        user_id=str(row[3]),
+        expires=float(row[4]),
+        link_nonce=None if row[5] is None else str(row[5]),
+        link_expires=None if row[6] is None else float(row[6]),
     )

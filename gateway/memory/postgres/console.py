@@ -12,23 +12,9 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Any
 
+from ..rows import LINK_SEED_KEY, SESSION_COLUMNS, row_to_session
 from ..store import ConsoleSession
 from ._db import Database
-
-SEED_KEY = "console_link_seed"
-_COLUMNS = "key, kind, tenant, user_id, expires, link_nonce, link_expires"
-
-
-def _session(row: Sequence[Any]) -> ConsoleSession:
-    return ConsoleSession(
-        key=str(row[0]),
-        kind=str(row[1]),
-        tenant=str(row[2]),
-        user_id=str(row[3]),
-        expires=float(row[4]),
-        link_nonce=None if row[5] is None else str(row[5]),
-        link_expires=None if row[6] is None else float(row[6]),
-    )
 
 
 class PostgresConsoleStore:
@@ -52,19 +38,23 @@ class PostgresConsoleStore:
         s = session
         async with self.db.transaction() as tx:
             await tx.conn.execute(
-                f"INSERT INTO console_sessions ({_COLUMNS}) VALUES (%s, %s, %s, %s, %s, %s, %s)",
+                f"INSERT INTO console_sessions ({SESSION_COLUMNS}) VALUES (%s, %s, %s, %s, %s, %s, %s)",
                 (s.key, s.kind, s.tenant, s.user_id, s.expires, s.link_nonce, s.link_expires),
             )
 
     async def session(self, key: str, now: float) -> ConsoleSession | None:
-        rows = await self._read(f"SELECT {_COLUMNS} FROM console_sessions WHERE key = %s AND expires > %s", (key, now))
-        return _session(rows[0]) if rows else None
+        rows = await self._read(
+            f"SELECT {SESSION_COLUMNS} FROM console_sessions WHERE key = %s AND expires > %s", (key, now)
+        )
+        return row_to_session(rows[0]) if rows else None
 
     async def end_session(self, key: str) -> ConsoleSession | None:
         async with self.db.transaction() as tx:
-            cur = await tx.conn.execute(f"DELETE FROM console_sessions WHERE key = %s RETURNING {_COLUMNS}", (key,))
+            cur = await tx.conn.execute(
+                f"DELETE FROM console_sessions WHERE key = %s RETURNING {SESSION_COLUMNS}", (key,)
+            )
             row = await cur.fetchone()
-        return None if row is None else _session(row)
+        return None if row is None else row_to_session(row)
 
     async def revoke_link(self, nonce: str, expires: float) -> None:
         async with self.db.transaction() as tx:
@@ -86,9 +76,9 @@ class PostgresConsoleStore:
     async def link_seed(self, candidate: str) -> str:
         async with self.db.transaction() as tx:
             await tx.conn.execute(
-                "INSERT INTO meta (key, value) VALUES (%s, %s) ON CONFLICT (key) DO NOTHING", (SEED_KEY, candidate)
+                "INSERT INTO meta (key, value) VALUES (%s, %s) ON CONFLICT (key) DO NOTHING", (LINK_SEED_KEY, candidate)
             )
-            cur = await tx.conn.execute("SELECT value FROM meta WHERE key = %s", (SEED_KEY,))
+            cur = await tx.conn.execute("SELECT value FROM meta WHERE key = %s", (LINK_SEED_KEY,))
             row = await cur.fetchone()
         assert row is not None
         return str(row[0])

@@ -13,23 +13,9 @@ from typing import Any
 
 import aiosqlite
 
+from ..rows import LINK_SEED_KEY, SESSION_COLUMNS, row_to_session
 from ..store import ConsoleSession
 from .connection import SerialConnection
-
-SEED_KEY = "console_link_seed"
-_COLUMNS = "key, kind, tenant, user_id, expires, link_nonce, link_expires"
-
-
-def _session(row: Sequence[Any]) -> ConsoleSession:
-    return ConsoleSession(
-        key=str(row[0]),
-        kind=str(row[1]),
-        tenant=str(row[2]),
-        user_id=str(row[3]),
-        expires=float(row[4]),
-        link_nonce=None if row[5] is None else str(row[5]),
-        link_expires=None if row[6] is None else float(row[6]),
-    )
 
 
 class SQLiteConsoleStore(SerialConnection):
@@ -52,20 +38,22 @@ class SQLiteConsoleStore(SerialConnection):
         await self._write(
             [
                 (
-                    f"INSERT OR REPLACE INTO console_sessions ({_COLUMNS}) VALUES (?, ?, ?, ?, ?, ?, ?)",
+                    f"INSERT OR REPLACE INTO console_sessions ({SESSION_COLUMNS}) VALUES (?, ?, ?, ?, ?, ?, ?)",
                     (s.key, s.kind, s.tenant, s.user_id, s.expires, s.link_nonce, s.link_expires),
                 )
             ]
         )
 
     async def session(self, key: str, now: float) -> ConsoleSession | None:
-        rows = await self._read(f"SELECT {_COLUMNS} FROM console_sessions WHERE key = ? AND expires > ?", (key, now))
-        return _session(rows[0]) if rows else None
+        rows = await self._read(
+            f"SELECT {SESSION_COLUMNS} FROM console_sessions WHERE key = ? AND expires > ?", (key, now)
+        )
+        return row_to_session(rows[0]) if rows else None
 
     async def end_session(self, key: str) -> ConsoleSession | None:
-        rows = await self._read(f"SELECT {_COLUMNS} FROM console_sessions WHERE key = ?", (key,))
+        rows = await self._read(f"SELECT {SESSION_COLUMNS} FROM console_sessions WHERE key = ?", (key,))
         await self._write([("DELETE FROM console_sessions WHERE key = ?", (key,))])
-        return _session(rows[0]) if rows else None
+        return row_to_session(rows[0]) if rows else None
 
     async def revoke_link(self, nonce: str, expires: float) -> None:
         await self._write(
@@ -88,6 +76,6 @@ class SQLiteConsoleStore(SerialConnection):
         return sum(counts)
 
     async def link_seed(self, candidate: str) -> str:
-        await self._write([("INSERT OR IGNORE INTO meta (key, value) VALUES (?, ?)", (SEED_KEY, candidate))])
-        rows = await self._read("SELECT value FROM meta WHERE key = ?", (SEED_KEY,))
+        await self._write([("INSERT OR IGNORE INTO meta (key, value) VALUES (?, ?)", (LINK_SEED_KEY, candidate))])
+        rows = await self._read("SELECT value FROM meta WHERE key = ?", (LINK_SEED_KEY,))
         return str(rows[0][0])
