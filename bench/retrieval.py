@@ -124,7 +124,7 @@ async def run_corpus(
             if service.working_set is not None:  # every question from memory, none while it loads
                 await service.working_set.view("bench", "locomo")
             for question, cat, evidence in questions(sample):
-                hits = await service.search("bench", "locomo", question, limit=max(KS))
+                hits = await service.search("bench", "locomo", question, limit=max(KS), recall=args.recall == "on")
                 ranked = [h.memory.id for h in hits]
                 ev = set(evidence)
                 for name in (CATEGORY_NAMES[cat], "overall"):
@@ -150,6 +150,7 @@ async def main_async(args: argparse.Namespace) -> None:
         f"data={args.data} backend={args.backend} embedder={args.embedder} rrf_k={args.rrf_k} depth={args.depth} "
         f"weights vector={args.vector_weight} keyword={args.keyword_weight} substring={args.substring_weight} "
         f"vector_depth={args.vector_depth} fusion={args.fusion} working_set_mb={args.working_set_mb}"
+        f" recall={args.recall}"
     )
     print("| corpus | category | n | R@1 | R@5 | R@10 | H@5 | H@10 |")
     print("|---|---|---:|---:|---:|---:|---:|---:|")
@@ -191,6 +192,12 @@ def main() -> None:
     ap.add_argument("--fusion", default=defaults.fusion, choices=["rrf", "score"])
     ap.add_argument(
         "--working-set-mb", type=float, default=DEFAULT_BUDGET_MB, help="0: every list from the store (SQLite)"
+    )
+    ap.add_argument(
+        "--recall",
+        default="on",
+        choices=["on", "off"],
+        help="on: injection's ranking (memory.recall defaults: recency, popularity, co-occurrence, fatigue)",
     )
     asyncio.run(main_async(ap.parse_args()))
 

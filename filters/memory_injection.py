@@ -60,7 +60,12 @@ class MemoryInjectionFilter:
             # access stats and the citation log are bookkeeping: off the hot path, after the call
             identity = ctx.identity
             self.services.memory.record_uses(
-                identity.tenant, identity.user or "", injected, identity.conversation, ctx.dialect.name
+                identity.tenant,
+                identity.user or "",
+                injected,
+                identity.conversation,
+                ctx.dialect.name,
+                pinned=ctx.state.get("memory_pinned", ()),
             )
             task = asyncio.ensure_future(self._touch(injected))
             self._touches.add(task)
@@ -96,7 +101,13 @@ class MemoryInjectionFilter:
         if query:
             # pinned ones are already in: ask for that many more so they never use up top_k
             hits = await services.memory.search(
-                tenant, user, query, limit=self.options.top_k + len(pinned), cached_rows=True
+                tenant,
+                user,
+                query,
+                limit=self.options.top_k + len(pinned),
+                cached_rows=True,
+                recall=True,
+                conversation=ctx.identity.conversation,
             )
             found = [s for s in hits if s.memory.id not in pinned_ids][: self.options.top_k]
         if not found and not pinned:
@@ -108,6 +119,7 @@ class MemoryInjectionFilter:
         if not kept:
             return "", [], 0
         pins = sum(1 for s in kept if s.memory.id in pinned_ids)
+        ctx.state["memory_pinned"] = pinned_ids  # left out of the recall statistics
         return render_block([s.memory for s in kept], pinned=pins), [s.memory.id for s in kept], tokens
 
     async def _touch(self, ids: list[str]) -> None:

@@ -249,6 +249,11 @@ class MemoryStore(Protocol):
         """How many memory uses the user's responses recorded (any memory they saw)."""
         ...
 
+    async def recent_uses(self, tenant: str, user_id: str, conversation_id: str | None, limit: int) -> list[Use]:
+        """The user's newest ``limit`` uses (only those of ``conversation_id`` when given), newest
+        first; one response's uses stay next to each other (the recall statistics, ``recall``)."""
+        ...
+
     async def prune_uses(self, cutoff: str) -> int:
         """Delete uses older than ``cutoff`` (ISO time); answers how many."""
         ...
