@@ -3,7 +3,9 @@
 Pinned (L1) memories come first on every turn, whatever the query: they are served from a
 per-caller cache (``MemoryService.pinned``), never count against ``top_k``, and are the last
 to leave when the budget is short. Each injection is logged (which memories, conversation id,
-surface; no text) for ``GET /api/memories/{id}/uses``, written off the chat's path.
+surface; no text) for ``GET /api/memories/{id}/uses``, written off the chat's path. The
+retrieved ones are ranked with the recall paths (``memory.recall``: recency, popularity,
+co-occurrence, fatigue in the ``X-Memorelay-Conversation``), from statistics held in process.
 
 SPEC §4 (injection). Retrieval is hybrid (vector + keyword); the request's dialect places the block after
 the existing system content (``placement: system``) or just before the latest user

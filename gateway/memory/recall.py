@@ -266,11 +266,11 @@ class RecallStats:
         try:
             n = self.settings.fatigue_turns
             uses = await self._store.recent_uses(key[0], key[1], key[2], n * 50)
-            if key in self._conversations:
-                return  # a turn here was logged meanwhile: this replica knows it now
             turns: deque[frozenset[str]] = deque(maxlen=n)
             for ids in _turns(reversed(uses)):
                 turns.append(frozenset(ids))
+            # turns this replica logged while the store was read are newer: they go last
+            turns.extend(self._conversations.get(key, ()))
             self._conversations[key] = turns
             if len(self._conversations) > MAX_CONVERSATIONS:
                 self._conversations.popitem(last=False)

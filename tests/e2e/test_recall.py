@@ -4,10 +4,12 @@ by the memory block the upstream received."""
 
 from __future__ import annotations
 
+import time
 from typing import Any
 
 import pytest
 
+from gateway.config import ConfigError, config_from_dict
 from tests.conftest import GatewayFactory
 from tests.e2e.test_injection import block_of, chat, injection
 from tests.e2e.test_memory_api import add, user_client
@@ -91,3 +93,40 @@ def test_popularity_breaks_a_tie_between_equally_relevant_memories(
         chat(url, "dora", QUESTION)
         block = block_of(fake.last_chat().body["messages"])  # type: ignore[index]
         assert (other if popularity > 0 else winner) in block
+
+
+@pytest.mark.parametrize(
+    ("recall_block", "key"),
+    [
+        ({"fatigue_weight": -0.1}, "memory.recall.fatigue_weight"),
+        ({"popularity_weight": 2}, "memory.recall.popularity_weight"),
+        ({"fatigue_turns": 0}, "memory.recall.fatigue_turns"),
+        ({"recency_half_life_days": 0}, "memory.recall.recency_half_life_days"),
+        ({"fatigue": 1}, "memory.recall.fatigue"),
+    ],
+)
+def test_bad_recall_settings_are_config_errors(recall_block: dict[str, Any], key: str) -> None:
+    with pytest.raises(ConfigError) as raised:
+        config_from_dict({"memory": {"recall": recall_block}}, source="m.yaml")
+    assert str(raised.value).startswith("m.yaml: ") and key in str(raised.value)
+    # the defaults load, and reach the service
+    assert config_from_dict({"memory": {"recall": {}}}).memory.recall.fatigue_turns == 3
+
+
+def test_fatigue_follows_a_conversation_to_another_replica(
+    gateway: GatewayFactory, fake: FakeUpstream, pg_url: str
+) -> None:
+    options = {"filters": injection(top_k=2), "memory": {"database": pg_url}}
+    with gateway(**options) as a, gateway(**options) as b:
+        add_teas(a, "erin")
+        t1, t2 = conversation(a, "erin", fake, 2, "conv-hop")
+        assert not t1 & t2
+        time.sleep(1.5)  # the citation log reaches the database (written every second)
+        # B has not served this conversation: it reads the last turns in the background while
+        # answering this turn, and applies them from its next turn
+        t3 = conversation(b, "erin", fake, 1, "conv-hop")[0]
+        time.sleep(0.3)
+        t4 = conversation(b, "erin", fake, 1, "conv-hop")[0]
+        # what A injected two turns ago is still tired on B, as is B's own last turn
+        assert not t4 & t2, (t1, t2, t3, t4)
+        assert not t4 & t3, (t1, t2, t3, t4)
