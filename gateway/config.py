@@ -147,7 +147,7 @@ class RecallConfig(_Frozen):
     recency_weight: float = Field(0.05, ge=0, le=1)
     recency_half_life_days: float = Field(30, gt=0)
     popularity_weight: float = Field(0.1, ge=0, le=1)
-    cooccurrence_weight: float = Field(0.1, ge=0, le=1)
+    cooccurrence_weight: float = Field(0.05, ge=0, le=1)
     fatigue_weight: float = Field(0.3, ge=0, le=1)
     fatigue_turns: int = Field(3, ge=1, le=50)
 

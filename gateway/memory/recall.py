@@ -67,7 +67,7 @@ class RecallSettings:
     recency_weight: float = 0.05
     recency_half_life_days: float = 30.0
     popularity_weight: float = 0.1
-    cooccurrence_weight: float = 0.1
+    cooccurrence_weight: float = 0.05
     fatigue_weight: float = 0.3
     fatigue_turns: int = 3
 
