@@ -57,6 +57,9 @@ STRONG = 3  # the query's strong candidates, whose past companions co-occurrence
 RELOAD_S = 600.0  # a user's statistics are read again from the citation log this often
 LOADED_USES = 5000  # the newest uses a load reads per user
 MAX_USERS = 10_000
+# counts and co-occurrence pairs held for all users together (about 100 bytes each): past it
+# the least recently served users' statistics leave first
+MAX_ENTRIES = 1_000_000
 MAX_CONVERSATIONS = 10_000
 
 
@@ -83,22 +86,29 @@ class _UserStats:
     counts: dict[str, int] = field(default_factory=dict)
     together: dict[str, dict[str, int]] = field(default_factory=dict)
     top: int = 0  # the highest count
+    size: int = 0  # entries held in counts and together
     loaded_at: float = 0.0
     # uses logged while a load reads the store; those from ``since`` on are added after it
     pending: list[list[str]] | None = None
     pending_times: list[str] = field(default_factory=list)
 
-    def add_turn(self, ids: Sequence[str]) -> None:
+    def add_turn(self, ids: Sequence[str]) -> int:
+        """Count one response's memories; answers how many entries it added."""
+        before = self.size
         for mid in ids:
             n = self.counts.get(mid, 0) + 1
             self.counts[mid] = n
             self.top = max(self.top, n)
+            self.size += n == 1
         if len(ids) > 1:
             for a in ids:
                 row = self.together.setdefault(a, {})
                 for b in ids:
                     if b != a:
-                        row[b] = row.get(b, 0) + 1
+                        n = row.get(b, 0) + 1
+                        row[b] = n
+                        self.size += n == 1
+        return self.size - before
 
 
 @dataclass(frozen=True, slots=True)
@@ -140,6 +150,7 @@ class RecallStats:
         self._users: OrderedDict[tuple[str, str], _UserStats] = OrderedDict()
         self._conversations: OrderedDict[tuple[str, str, str], deque[frozenset[str]]] = OrderedDict()
         self._reloading: dict[tuple[str, str], _UserStats] = {}  # fresh statistics being read
+        self._entries = 0  # the sizes of the statistics in _users
         self._loads: set[asyncio.Task[None]] = set()
         self._loading_conversations: set[tuple[str, str, str]] = set()
 
@@ -185,8 +196,7 @@ class RecallStats:
         if stats is None:
             stats = _UserStats(pending=[])
             self._users[key] = stats
-            if len(self._users) > MAX_USERS:
-                self._users.popitem(last=False)
+            self._trim()
             self._spawn(self._load_user(key, stats))
         else:
             self._users.move_to_end(key)
@@ -214,8 +224,9 @@ class RecallStats:
             if stats.pending is not None:
                 stats.pending.append(ids)
                 stats.pending_times.append(first.time)
-            else:
-                stats.add_turn(ids)
+            elif self._users.get(user) is stats:
+                self._entries += stats.add_turn(ids)
+                self._trim()
         if first.conversation_id and self.settings.fatigue_weight > 0:
             key = (first.tenant, first.user_id, first.conversation_id)
             turns = self._conversations.get(key)
@@ -232,7 +243,7 @@ class RecallStats:
         """A tenant move (``"*"``) takes users' uses elsewhere: forget that tenant."""
         if change.kind == "memories" and change.user_id == "*":
             for key in [k for k in self._users if k[0] == change.tenant]:
-                del self._users[key]
+                self._entries -= self._users.pop(key).size
             for ckey in [k for k in self._conversations if k[0] == change.tenant]:
                 del self._conversations[ckey]
 
@@ -259,8 +270,17 @@ class RecallStats:
                 stats.add_turn(ids)
         stats.pending, stats.pending_times = None, []
         stats.loaded_at = time.monotonic()
-        if key in self._users:
+        held = self._users.get(key)
+        if held is not None:  # (a user evicted meanwhile stays out)
+            self._entries += stats.size - (0 if held is stats else held.size)
             self._users[key] = stats
+            self._trim()
+
+    def _trim(self) -> None:
+        """Least recently served users leave first, past MAX_USERS or MAX_ENTRIES (the newest stays)."""
+        while len(self._users) > 1 and (len(self._users) > MAX_USERS or self._entries > MAX_ENTRIES):
+            _, gone = self._users.popitem(last=False)
+            self._entries -= gone.size
 
     async def _load_conversation(self, key: tuple[str, str, str]) -> None:
         try:

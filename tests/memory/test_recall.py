@@ -6,7 +6,9 @@ from __future__ import annotations
 import asyncio
 from dataclasses import replace
 
-from gateway.memory import Embedder
+import pytest
+
+from gateway.memory import Embedder, recall
 from gateway.memory.recall import RecallSettings, RecallStats, Signals, rerank
 from gateway.memory.store import Backend, Use
 from tests.memory.helpers import note, opened
@@ -119,3 +121,27 @@ def test_a_popular_memory_never_displaces_relevant_ones(db_path: str, use_embedd
             await s.close()
 
     run_service(main())
+
+
+def test_statistics_stay_within_their_bound(backend: Factory, monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setattr(recall, "MAX_ENTRIES", 30)
+
+    async def body(b: Backend) -> None:
+        stats = RecallStats(b.memories, RecallSettings())
+        for user in ("u1", "u2", "u3"):
+            stats.signals("t", user, None)
+        for _ in range(200):  # the three (empty) loads land
+            if all(stats._users[("t", u)].pending is None for u in ("u1", "u2", "u3")):
+                break
+            await asyncio.sleep(0.01)
+        stats.signals("t", "u1", None)  # u1 served last: u2 is the least recent now
+        # 4 memories together: 4 counts + 12 pairs = 16 entries per user; two users pass 30
+        turn = [Use("t", "u3", f"m{i}", None, "s", "2099-01-01T00:00:00Z") for i in range(4)]
+        stats.record(turn)
+        stats.record([replace(u, user_id="u1") for u in turn])
+        assert ("t", "u2") not in stats._users  # empty, but the least recently served: left first
+        assert stats.signals("t", "u1", None).counts == {f"m{i}": 1 for i in range(4)}
+        assert ("t", "u3") not in stats._users and stats._entries == 16
+        await stats.stop()
+
+    run(backend, body)
