@@ -15,13 +15,15 @@ re-order its head: the ``limit x POOL_FACTOR`` best fused candidates, each score
 where the bonuses go only to candidates of at least ``RELEVANT_SHARE`` (half) of the best
 relevance: a memory climbs over another only when their relevance differs by less than the
 bonus weights, a weak match is never lifted, and nothing outside the pool comes in, however
-popular. Pinned memories are injected apart
-(``memory_injection``) and are left out of the statistics.
+popular. Pinned memories are injected apart (``memory_injection``) and are left out of the
+statistics.
 
 No store round trip on the chat's path: per-user citation counts and co-occurrences are held in
 process (``RecallStats``), loaded in the background from the citation log on a user's first
-chat and again every ``RELOAD_S``, and updated as this process logs uses; a conversation's last
-turns are kept in a bounded LRU fed by the same log. With several replicas (``store.shared``) a
+chat and again every ``RELOAD_S`` (so pruned or deleted uses and other replicas' uses show then;
+a deleted memory's counts only ever order candidates that exist), updated as this process logs
+uses, and bounded (``MAX_USERS``, ``MAX_ENTRIES``: least recently served users leave first); a
+conversation's last turns are kept in a bounded LRU fed by the same log. With several replicas (``store.shared``) a
 conversation this replica has not seen is read from the store's citation log in the background
 (its fatigue applies from its next turn here); turns another replica serves afterwards reach
 this one only through the next reload of the user's statistics, not its fatigue: route a
