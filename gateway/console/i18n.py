@@ -93,6 +93,8 @@ MESSAGES: dict[str, tuple[str, str]] = {
     "score": ("Score", "评分"),
     "times_used": ("Times used", "使用次数"),
     "last_access": ("Last used", "最近使用"),
+    # the citation log (kept learning.retention_days): responses a memory went into, all users
+    "uses_logged": ("In answers (log)", "用于回答（日志）"),
     "read_only": ("Shared by the operator: only they can change it.", "由管理员共享：只有管理员可以修改。"),
     "previous": ("Previous", "上一页"),
     "next": ("Next", "下一页"),
