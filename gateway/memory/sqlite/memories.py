@@ -715,8 +715,8 @@ class SQLiteMemoryStore:
         for start in range(0, len(ids), _CHUNK):  # one read for a page (chunks only past _CHUNK ids)
             chunk = ids[start : start + _CHUNK]
             rows = await self._rows(
-                f"SELECT memory_id, COUNT(*) FROM memory_uses WHERE memory_id IN ({_marks(len(chunk))}) "
-                f"AND tenant = ?{who} GROUP BY memory_id",
+                f"SELECT memory_id, COUNT(*) FROM memory_uses "
+                f"WHERE memory_id IN ({_marks(len(chunk))}) AND tenant = ?{who} GROUP BY memory_id",
                 [*chunk, tenant, *who_args],
             )
             out.update((mid, int(n)) for mid, n in rows)
