@@ -83,8 +83,7 @@ class OperatorPages:
                     return self.pages.render(request, "denied.html", 403, message="csrf_failed")
                 request.state.form = form
             else:  # the menu shows how many supersedes wait for a decision (one count per page)
-                _, waiting = await services_of(request).memory.reviews(None, None, "pending", limit=0, offset=0)
-                request.state.waiting_reviews = waiting
+                request.state.waiting_reviews = await queries.waiting_reviews(services_of(request), None)
             return await handler(request, session)
 
         return endpoint
@@ -135,7 +134,6 @@ class OperatorPages:
         tenant = request.query_params.get("tenant") or None
         days = queries.last_days()
         stats = await services.memory.admin_stats(tenant)
-        _, waiting = await services.memory.reviews(tenant, None, "pending", limit=0, offset=0)
         chart = queries.stacked_chart(await queries.learned_by_day(services, tenant, days))
         outcomes = await queries.recent_outcomes(services, tenant, days[0])
         return self.render(
@@ -145,7 +143,7 @@ class OperatorPages:
             tenant=tenant or "",
             tenants=await queries.tenants(services),
             stats=stats,
-            waiting=waiting,
+            waiting=await queries.waiting_reviews(services, tenant),
             chart=chart,
             outcomes=outcomes,
             categories=CATEGORIES,

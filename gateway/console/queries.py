@@ -71,6 +71,12 @@ def age(iso: str, now: float) -> tuple[str, int]:
     return "d", int(seconds // 86400)
 
 
+async def waiting_reviews(services: Services, tenant: str | None) -> int:
+    """How many supersedes wait for a decision (one count, no rows read)."""
+    _, total = await services.memory.store.reviews(tenant, None, "pending", limit=0, offset=0)
+    return total
+
+
 async def tenants(services: Services) -> list[str]:
     return await services.memory.store.tenants()
 
