@@ -110,6 +110,8 @@ class UserPages:
                 session.tenant, session.user, category=category, limit=PAGE_SIZE, offset=offset, personal_only=True
             )
             more = offset + PAGE_SIZE < total
+        # the user's own uses of each listed memory (also of a shared one), one read per page
+        uses = await memory.use_counts(session.tenant, session.user, [m.id for m in items])
         settings = await memory.get_settings(session.tenant, session.user)
         stats = await memory.stats(session.tenant, session.user)
         notice = p.get("done") if p.get("done") in _NOTICES else None
@@ -120,6 +122,7 @@ class UserPages:
             session,
             "me.html",
             reviews=reviews,
+            uses=uses,
             q=q,
             category=category,
             page=page,

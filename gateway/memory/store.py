@@ -254,6 +254,11 @@ class MemoryStore(Protocol):
         first; one response's uses stay next to each other (the recall statistics, ``recall``)."""
         ...
 
+    async def use_counts(self, tenant: str, ids: Sequence[str], user_id: str | None = None) -> dict[str, int]:
+        """How many uses each of ``ids`` has in ``tenant`` (only ``user_id``'s when given), one
+        grouped read for a page of memories; every id is answered (0 without uses)."""
+        ...
+
     async def prune_uses(self, cutoff: str) -> int:
         """Delete uses older than ``cutoff`` (ISO time); answers how many."""
         ...
@@ -368,8 +373,8 @@ class MemoryStore(Protocol):
         ...
 
     async def wipe(self) -> None:
-        """Delete every memory, user setting and audit entry in one transaction (``memorelay
-        restore --force``); metadata such as the embedding model stays."""
+        """Delete every memory, user setting, audit entry, use (citation log) and review in one
+        transaction (``memorelay restore --force``); metadata such as the embedding model stays."""
         ...
 
     # -- housekeeping -----------------------------------------------------------------------

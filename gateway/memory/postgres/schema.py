@@ -203,6 +203,11 @@ MIGRATIONS: tuple[str, ...] = (
     );
     CREATE INDEX memory_reviews_owner ON memory_reviews (tenant, user_id, state);
     """,
+    # 5: use counts of a listed page (MemoryStore.use_counts) from an index-only scan: a shared
+    # memory's uses by one user are found without walking every user's
+    """
+    CREATE INDEX memory_uses_counts ON memory_uses (memory_id, tenant, user_id);
+    """,
 )
 
 
