@@ -17,9 +17,12 @@ and memories a pending review names are never touched. Two steps, on the stored 
    learning model once per cluster, else the offline rules) replaces them, the originals
    disabled with the reason "consolidated into <summary id>".
 
-Each merge and each cluster is written in one transaction (``MemoryService.merge_into`` /
-``compress``); nothing is deleted. A user who turned learning off is left as is (their memory is
-not rewritten, consolidation is learning too); their reflection report is still written.
+A user's pass is written in one transaction (each merge and cluster checked by
+``MemoryService.merge_into`` / ``compress``): a crash leaves the user's memory as it was or fully
+consolidated, and readers reload it once. Model calls and embeddings happen before it, so the
+write lock is never held across an upstream call. Nothing is deleted. A user who turned learning
+off is left as is (their memory is not rewritten: consolidation is learning too); their
+reflection report is still written.
 Without an embedder nothing is compared, so nothing is consolidated.
 """
 
@@ -206,8 +209,8 @@ async def consolidate_user(
     actor: str,
     dry_run: bool = False,
 ) -> UserResult:
-    """One user's pass: plan on the stored embeddings, then write each merge and each
-    cluster in its own transaction (nothing with ``dry_run``)."""
+    """One user's pass: plan on the stored embeddings, summarise the clusters, then write every
+    merge and cluster in one transaction (nothing with ``dry_run``)."""
     result = UserResult(tenant, user_id)
     if not (await memory.get_settings(tenant, user_id)).get("learning_enabled", True):
         result.note = "learning off: left as is"
@@ -219,26 +222,30 @@ async def consolidate_user(
     pending, _ = await memory.reviews(tenant, user_id, "pending", limit=10_000, offset=0)
     protected = {i for review, _, _ in pending for i in (review.old_id, review.new_id)}
     found = await memory.background(plan, rows, settings, protected)
-    for merge in found.merges:
-        entry = {"into": merge.kept.id, "ids": [m.id for m in merge.merged]}
-        if dry_run or await memory.merge_into(merge.kept, merge.merged, _carry(merge.kept, merge.merged), actor=actor):
-            result.merges.append(entry)
-        else:
-            result.skipped += 1
     summaries = []
-    for cluster in found.clusters:
+    for cluster in found.clusters:  # model calls and embeddings first, outside the write transaction
         summary = await summariser.summarise(cluster, settings.summary_chars)
-        if len(summary.members) >= settings.min_cluster:
-            summaries.append(summary)
-    if not summaries:
-        return result
-    vectors = None if dry_run else await memory.embed_memories([(s.title, s.content) for s in summaries])
-    for i, summary in enumerate(summaries):
+        if len(summary.members) < settings.min_cluster:
+            continue
         new = summary_memory(summary.members, summary.title, summary.content, now_iso())
-        entry = {"id": new.id, "title": new.title, "from": [m.id for m in summary.members]}
-        vector = None if vectors is None else vectors[i]
-        if dry_run or await memory.compress(new, vector, summary.members, actor=actor):
-            result.summaries.append(entry)
-        else:
-            result.skipped += 1
+        # one summary at a time: a chat's query never waits behind a batch of them on the CPU thread
+        vectors = None if dry_run else await memory.embed_memories([(new.title, new.content)])
+        summaries.append((new, None if vectors is None else vectors[0], summary.members))
+    if dry_run:
+        result.merges = [{"into": m.kept.id, "ids": [x.id for x in m.merged]} for m in found.merges]
+        result.summaries = [{"id": n.id, "title": n.title, "from": [x.id for x in ms]} for n, _, ms in summaries]
+        return result
+    # one commit for the user's whole pass: readers (a replica's working set) reload the user's
+    # memories once, not once per group; a group changed since the read is skipped
+    async with memory.store.transaction():
+        for merge in found.merges:
+            if await memory.merge_into(merge.kept, merge.merged, _carry(merge.kept, merge.merged), actor=actor):
+                result.merges.append({"into": merge.kept.id, "ids": [m.id for m in merge.merged]})
+            else:
+                result.skipped += 1
+        for new, vector, members in summaries:
+            if await memory.compress(new, vector, members, actor=actor):
+                result.summaries.append({"id": new.id, "title": new.title, "from": [m.id for m in members]})
+            else:
+                result.skipped += 1
     return result
