@@ -3,7 +3,10 @@ user's data. Built by ``gateway.learning.reflection``."""
 
 from __future__ import annotations
 
+from datetime import timedelta
 from typing import TYPE_CHECKING
+
+from ._clock import now_iso
 
 if TYPE_CHECKING:
     from .store import MemoryStore, Reflection
@@ -26,3 +29,7 @@ class ReflectionMixin:
     ) -> tuple[list[Reflection], int]:
         """Newest first, and the total; ``None`` filters nothing."""
         return await self.store.reflections(tenant, user_id, limit=limit, offset=offset)
+
+    async def prune_reflections(self, retention_days: int) -> int:
+        """Delete reports older than ``retention_days`` days (with the citation log's retention)."""
+        return await self.store.prune_reflections(now_iso(-timedelta(days=retention_days)))

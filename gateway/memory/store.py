@@ -301,6 +301,10 @@ class MemoryStore(Protocol):
         """Delete a user's reports (with the rest of their data); answers how many."""
         ...
 
+    async def prune_reflections(self, cutoff: str) -> int:
+        """Delete reports created before ``cutoff`` (ISO time); answers how many."""
+        ...
+
     async def use_counts(self, tenant: str, user_id: str, since: str, limit: int) -> list[tuple[str, int]]:
         """(memory id, uses) of the memories most injected into the user's responses since
         ``since`` (ISO time), most first (ties by id)."""

@@ -92,8 +92,7 @@ def test_the_rules_keep_every_clause_once_and_leave_out_a_member_that_does_not_f
     ]
     summary = asyncio.run(RuleSummary().summarise(members, 800))
     assert summary.content == (
-        "The user has a dog. The dog is a beagle. The user walks the dog every morning. "
-        "The dog is 3; it sleeps a lot."
+        "The user has a dog. The dog is a beagle. The user walks the dog every morning. The dog is 3; it sleeps a lot."
     )
     assert [m.id for m in summary.members] == ["a", "b", "c"] and summary.title == "a"
     short = asyncio.run(RuleSummary().summarise(members, 75))

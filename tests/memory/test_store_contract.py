@@ -840,6 +840,9 @@ def test_reflections_are_listed_newest_first_and_deleted_with_the_user(backend: 
         assert (await s.reflections("other", None, limit=10, offset=0))[1] == 0
         assert await s.delete_reflections("t", "u") == 2
         assert [r.id for r in (await s.reflections("t", None, limit=10, offset=0))[0]] == ["f3", "f4"]
+        # retention: reports created before the cutoff go
+        assert await s.prune_reflections("2026-01-03T00:00:00Z") == 1
+        assert [r.id for r in (await s.reflections("t", None, limit=10, offset=0))[0]] == ["f3"]
         await s.wipe()
         assert (await s.reflections(None, None, limit=10, offset=0))[1] == 0
 

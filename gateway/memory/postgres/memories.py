@@ -469,6 +469,11 @@ class PostgresMemoryStore:
             cur = await tx.conn.execute("DELETE FROM reflections WHERE tenant = %s AND user_id = %s", (tenant, user_id))
             return int(cur.rowcount)
 
+    async def prune_reflections(self, cutoff: str) -> int:
+        async with self.db.transaction() as tx:
+            cur = await tx.conn.execute("DELETE FROM reflections WHERE created_at < %s", (cutoff,))
+            return int(cur.rowcount)
+
     async def use_counts(self, tenant: str, user_id: str, since: str, limit: int) -> list[tuple[str, int]]:
         rows = await self._rows(
             "SELECT memory_id, COUNT(*) AS n FROM memory_uses WHERE tenant = %s AND user_id = %s AND time >= %s "

@@ -790,6 +790,11 @@ class SQLiteMemoryStore:
             cur = await self.db.execute("DELETE FROM reflections WHERE tenant = ? AND user_id = ?", (tenant, user_id))
             return int(cur.rowcount)
 
+    async def prune_reflections(self, cutoff: str) -> int:
+        async with self._writing():
+            cur = await self.db.execute("DELETE FROM reflections WHERE created_at < ?", (cutoff,))
+            return int(cur.rowcount)
+
     async def use_counts(self, tenant: str, user_id: str, since: str, limit: int) -> list[tuple[str, int]]:
         rows = await self._rows(
             "SELECT memory_id, COUNT(*) AS n FROM memory_uses WHERE tenant = ? AND user_id = ? AND time >= ? "
