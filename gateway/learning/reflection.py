@@ -22,14 +22,14 @@ import uuid
 from datetime import UTC, datetime, timedelta
 from typing import Any
 
-from gateway.memory import Memory, MemoryService
+from gateway.memory import CONSOLIDATED_REASON, MERGED_REASON, Memory, MemoryService
 from gateway.memory.store import Reflection
 
 KINDS = ("learned", "merged", "consolidated", "summaries", "superseded", "decayed", "most_used", "stale")
 MAX_IDS = 100
 TOP_USED = 10
-MERGED = "merged into "
-CONSOLIDATED = "consolidated into "
+MERGED = MERGED_REASON
+CONSOLIDATED = CONSOLIDATED_REASON
 SUPERSEDED = "superseded by "
 
 

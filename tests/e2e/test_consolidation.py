@@ -172,3 +172,35 @@ def test_the_periodic_round_consolidates_and_leaves_an_opted_out_user_alone(
             lambda: (r := user_client(url, "omar").get("/api/memories/reflection")).status_code == 200 and r.json()
         )
         assert report["counts"]["merged"] == 0 and report["counts"]["learned"] == 2
+
+
+def test_the_learning_model_writes_the_summary_with_one_call_per_cluster(
+    gateway: GatewayFactory, fake: FakeUpstream, tmp_path: Path, upstream_url: str
+) -> None:
+    options = _options("sqlite", consolidate_interval_h=0, model="gpt-4o-mini")
+    options["upstreams"] = {"default": {"api_key": "sk-upstream"}}  # a key of the gateway's own
+    with gateway(**options) as url:
+        learned = _learn(url, fake, "dana", DOG)
+    merged = "The user has a 3-year-old beagle and walks it every morning."
+    learn = learner(HIGH, DOG)
+
+    def respond(body: dict[str, Any]) -> str | None:
+        if "You merge short facts" in body["messages"][-1]["content"]:
+            return '```json\n{"title": "Dog", "content": "' + merged + '"}\n```'
+        return learn(body)
+
+    fake.responder = respond
+    config = tmp_path / "cli.yaml"
+    memory = {"database": str(tmp_path / "db" / "memorelay.db"), **options["memory"]}
+    upstreams = {"default": {"api_base": upstream_url, "api_key": "sk-upstream"}}
+    config.write_text(yaml.safe_dump({"memory": memory, "filters": options["filters"], "upstreams": upstreams}))
+    done = memorelay("memories", "consolidate", "--config", str(config))
+    assert done.returncode == 0, done.stderr
+    assert "summaries by llm:gpt-4o-mini" in done.stdout and "consolidated 4 into 1" in done.stdout
+    calls = [r for r in fake.chats() if "You merge short facts" in str(r.body)]
+    prompt = calls[0].body["messages"][-1]["content"]  # type: ignore[index]
+    assert len(calls) == 1 and all(d["content"] in prompt for d in DOG)
+    assert calls[0].headers["authorization"] == "Bearer sk-upstream"
+    with gateway(**options) as url:
+        (summary,) = memories(url, "dana")
+        assert summary["content"] == merged and summary["id"] not in learned.values()
