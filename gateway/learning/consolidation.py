@@ -216,6 +216,9 @@ async def consolidate_user(
         result.note = "learning off: left as is"
         return result
     rows = await memory.personal_rows(tenant, user_id)
+    if not rows.memories:
+        result.note = "no memories"
+        return result
     if rows.vectors is None:
         result.note = "no embeddings: nothing compared"
         return result
