@@ -1,8 +1,8 @@
 """Consolidation: how long one 500-memory user's round takes, and chat latency through the gateway
 while a round runs vs not (same run, as ``bench/learning.py`` compares busy and idle).
 
-(a) A SQLite store with one user of 500 auto memories (local USE embedder): ``--topics`` topics
-    of 5 small related facts, ``--pairs`` near-duplicate pairs and singletons for the rest. One
+(a) A store (SQLite, or ``--backend postgres``) with one user of 500 auto memories (local USE
+    embedder): ``--topics`` topics of 5 small related facts, ``--pairs`` near-duplicate pairs and singletons for the rest. One
     round (``consolidate_round``, offline rules) on a copy of it, timed in this process.
 (b) A gateway on another copy with ``[memory_injection, learning {model: heuristic,
     consolidate_interval_h: <--delay-s>}]``: its first round starts ``--delay-s`` after start.
@@ -13,7 +13,8 @@ while a round runs vs not (same run, as ``bench/learning.py`` compares busy and 
     until the report appears. Probes that started inside that window are "during", the others
     "idle".
 
-Run: ``.venv/bin/python bench/consolidation.py [--topics 60] [--pairs 50] [--delay-s 12]``.
+Run: ``.venv/bin/python bench/consolidation.py [--backend sqlite|postgres] [--topics 60] [--pairs 50]
+[--delay-s 12]`` (postgres: an embedded server, as the tests start one).
 """
 
 from __future__ import annotations
@@ -136,12 +137,12 @@ def new_memories(topics: int, pairs: int, total: int) -> list[Any]:
     return out[:total]
 
 
-async def build_store(path: Path, args: argparse.Namespace) -> None:
+async def build_store(path: str, args: argparse.Namespace) -> None:
     from gateway.config import config_from_dict
     from gateway.memory import MemoryService, build_embedder
     from gateway.memory.backend import open_backend
 
-    config = config_from_dict({"memory": {"database": str(path), "embedding": {"provider": "local"}}})
+    config = config_from_dict({"memory": {"database": path, "embedding": {"provider": "local"}}})
     backend = open_backend(config)
     await backend.open()
     service = MemoryService(backend.memories, build_embedder({"provider": "local"}))
@@ -156,14 +157,14 @@ async def build_store(path: Path, args: argparse.Namespace) -> None:
         await backend.close()
 
 
-async def round_in_process(path: Path) -> None:
+async def round_in_process(path: str) -> None:
     from gateway.config import config_from_dict
     from gateway.learning.consolidate_job import RoundSettings, consolidate_round
     from gateway.learning.summaries import RuleSummary
     from gateway.memory import MemoryService, build_embedder
     from gateway.memory.backend import open_backend
 
-    config = config_from_dict({"memory": {"database": str(path), "embedding": {"provider": "local"}}})
+    config = config_from_dict({"memory": {"database": path, "embedding": {"provider": "local"}}})
     backend = open_backend(config)
     await backend.open()
     service = MemoryService(backend.memories, build_embedder({"provider": "local"}))
@@ -259,22 +260,32 @@ def main() -> None:
     parser.add_argument("--delay-s", type=float, default=12.0, help="the gateway's first round, after its start")
     parser.add_argument("--after-s", type=float, default=6.0, help="idle probes after the round")
     parser.add_argument("--concurrency", type=int, default=2)
+    parser.add_argument("--backend", choices=("sqlite", "postgres"), default="sqlite")
     args = parser.parse_args()
     with tempfile.TemporaryDirectory() as tmp:
-        seed = Path(tmp) / "seed.db"
         started = time.perf_counter()
-        asyncio.run(build_store(seed, args))
-        print(f"store: {args.memories} auto memories of one user built in {time.perf_counter() - started:.1f} s")
-        copies = [Path(tmp) / name for name in ("a.db", "b.db")]
-        for copy in copies:
-            shutil.copy(seed, copy)
-        asyncio.run(round_in_process(copies[0]))
+        if args.backend == "postgres":  # an embedded server (tests/pg.py): one database per run, each built
+            from tests.pg import fresh_database_url
+
+            stores = [fresh_database_url(), fresh_database_url()]
+            for url in stores:
+                asyncio.run(build_store(url, args))
+        else:  # one SQLite file built, then copied
+            seed = Path(tmp) / "seed.db"
+            asyncio.run(build_store(str(seed), args))
+            stores = [str(Path(tmp) / name) for name in ("a.db", "b.db")]
+            for copy in stores:
+                shutil.copy(seed, copy)
+        print(
+            f"store ({args.backend}): {args.memories} auto memories of one user, built in {time.perf_counter() - started:.1f} s"
+        )
+        asyncio.run(round_in_process(stores[0]))
         filters = [
             {"memory_injection": {}},
             {"learning": {"model": "heuristic", "consolidate_interval_h": args.delay_s / 3600}},
         ]
         extra = {"memory": {"embedding": {"provider": "local"}}}
-        with fake_upstream() as upstream, gateway(upstream, filters, extra, database=str(copies[1])) as url:
+        with fake_upstream() as upstream, gateway(upstream, filters, extra, database=stores[1]) as url:
             asyncio.run(live(url, args))
 
 
