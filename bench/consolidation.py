@@ -2,8 +2,9 @@
 while a round runs vs not (same run, as ``bench/learning.py`` compares busy and idle).
 
 (a) A store (SQLite, or ``--backend postgres``) with one user of 500 auto memories (local USE
-    embedder): ``--topics`` topics of 5 small related facts, ``--pairs`` near-duplicate pairs and singletons for the rest. One
-    round (``consolidate_round``, offline rules) on a copy of it, timed in this process.
+    embedder): ``--topics`` topics of 5 small related facts, ``--pairs`` near-duplicate pairs and
+    singletons for the rest. One round (``consolidate_round``, offline rules) on a copy of it,
+    timed in this process.
 (b) A gateway on another copy with ``[memory_injection, learning {model: heuristic,
     consolidate_interval_h: <--delay-s>}]``: its first round starts ``--delay-s`` after start.
     Probe chats for that user (``X-Memorelay-Opt-Out: learning``: injection searches their 500
@@ -277,7 +278,8 @@ def main() -> None:
             for copy in stores:
                 shutil.copy(seed, copy)
         print(
-            f"store ({args.backend}): {args.memories} auto memories of one user, built in {time.perf_counter() - started:.1f} s"
+            f"store ({args.backend}): {args.memories} auto memories of one user, "
+            f"built in {time.perf_counter() - started:.1f} s"
         )
         asyncio.run(round_in_process(stores[0]))
         filters = [
