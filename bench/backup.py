@@ -103,11 +103,10 @@ async def run(args: argparse.Namespace) -> None:
     await timed("restore into empty SQLite", restore(target, out))
     await target.close()
     if args.postgres:
-        from gateway.memory.postgres import PostgresLearningStore, PostgresMemoryStore
+        from gateway.memory.postgres import postgres_backend
         from tests.pg import fresh_database_url
 
-        url = fresh_database_url()
-        pg = Backend("postgres", PostgresMemoryStore(url), PostgresLearningStore(url))
+        pg = postgres_backend(fresh_database_url())
         await pg.open()
         await timed("restore into empty PostgreSQL", restore(pg, out))
         back = folder / "pg.jsonl.gz"

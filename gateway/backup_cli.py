@@ -29,7 +29,11 @@ def add_backup_commands(sub: Any) -> None:
     )
     p.add_argument("--config", help=CONFIG_HELP)
     p.add_argument("file", help="a file written by `memorelay backup`")
-    p.add_argument("--force", action="store_true", help="wipe the store's memories, settings and audit log first")
+    p.add_argument(
+        "--force",
+        action="store_true",
+        help="wipe the store's memories, settings, audit log, citation log and reviews first",
+    )
     p.set_defaults(run=lambda args: asyncio.run(_restore(args)))
 
 

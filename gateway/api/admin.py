@@ -63,6 +63,7 @@ async def user_memories(request: Request) -> Response:
         category=query.category,
         scope="personal",
         include_disabled=query.include_disabled,
+        everyone=True,
     )
     return json_response(page)
 

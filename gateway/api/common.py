@@ -68,26 +68,34 @@ async def memory_page(
     category: str | None,
     scope: str | None,
     include_disabled: bool,
+    everyone: bool = False,
 ) -> dict[str, Any]:
     """One page of a user's visible memories: ranked by retrieval with a query (each with its
-    ``relevance``), newest first without one. The body of both the user and the admin lists."""
+    ``relevance``), newest first without one. The body of both the user and the admin lists.
+    Each memory carries ``uses``: the responses it went into, the user's own (``everyone``: all
+    users', for operators), counted for the whole page in one read."""
     if query:
         found = await memory.search(
             tenant, user, query, limit=offset + limit, category=category, scope=scope, include_disabled=include_disabled
         )
         page = [dict(s.memory.to_json(), relevance=round(s.relevance, 6)) for s in found[offset:]]
-        return {"data": page, "total": len(found)}
-    items, total = await memory.list(
-        tenant,
-        user,
-        category=category,
-        scope=scope,
-        include_disabled=include_disabled,
-        limit=limit,
-        offset=offset,
-        personal_only=scope == "personal",
-    )
-    return {"data": [m.to_json() for m in items], "total": total}
+        total = len(found)
+    else:
+        items, total = await memory.list(
+            tenant,
+            user,
+            category=category,
+            scope=scope,
+            include_disabled=include_disabled,
+            limit=limit,
+            offset=offset,
+            personal_only=scope == "personal",
+        )
+        page = [m.to_json() for m in items]
+    counts = await memory.use_counts(tenant, user, [m["id"] for m in page], everyone=everyone)
+    for m in page:
+        m["uses"] = counts[m["id"]]
+    return {"data": page, "total": total}
 
 
 def review_json(review: Review, old: Memory | None, new: Memory | None) -> dict[str, Any]:

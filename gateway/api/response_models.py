@@ -47,6 +47,10 @@ class Memory(_Fixed):
 class MemoryHit(Memory):
     """A listed memory; with ``q`` it carries its ``relevance`` (higher is more relevant)."""
 
+    uses: int = Field(
+        description="responses this memory went into (citation log, kept learning.retention_days): the "
+        "calling user's own in the user API, every user's in the admin API"
+    )
     relevance: float | None = Field(default=None, description="present only when the list was searched with q")
 
 

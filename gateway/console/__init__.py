@@ -82,6 +82,8 @@ def console_routes(config: Config, backend: Backend) -> list[BaseRoute]:
         Route("/console/reflections", op.session(op.reflections), methods=["GET"]),
         Route("/console/jobs", op.session(op.jobs), methods=["GET"]),
         Route("/console/jobs/{id}/{action:str}", op.session(op.job_action, change=True), methods=["POST"]),
+        Route("/console/reviews", op.session(op.reviews), methods=["GET"]),
+        Route("/console/reviews/{id}/{decision}", op.session(op.decide_review, change=True), methods=["POST"]),
     ]
 
 

@@ -105,6 +105,8 @@ MESSAGES: dict[str, tuple[str, str]] = {
     "score": ("Score", "评分"),
     "times_used": ("Times used", "使用次数"),
     "last_access": ("Last used", "最近使用"),
+    # the citation log (kept learning.retention_days): responses a memory went into, all users
+    "uses_logged": ("In answers (log)", "用于回答（日志）"),
     "read_only": ("Shared by the operator: only they can change it.", "由管理员共享：只有管理员可以修改。"),
     "previous": ("Previous", "上一页"),
     "next": ("Next", "下一页"),
@@ -157,6 +159,34 @@ MESSAGES: dict[str, tuple[str, str]] = {
     "no_rows": ("Nothing here.", "暂无内容。"),
     "mint_link": ("Open this user's page", "打开该用户的页面"),
     "edit": ("Edit", "编辑"),
+    # supersede reviews (learning.review: queue) in the operator console
+    "reviews_nav": ("Reviews", "审核"),
+    "reviews_title": ("Changes waiting for review", "待审核的更改"),
+    "reviews_waiting": ("Reviews waiting", "待审核"),
+    "reviews_console_intro": (
+        "The learner took a new memory to replace an old one but was not sure. Until someone "
+        "decides, the old memory stays in use and the new one is held back. The user can decide "
+        "on their own page too.",
+        "学习器认为一条新记忆应替换旧记忆，但并不确定。在有人决定之前，旧记忆继续使用，新记忆暂不生效。"
+        "用户也可以在自己的页面上决定。",
+    ),
+    "state_pending": ("Waiting", "待处理"),
+    "state_accepted": ("Accepted", "已接受"),
+    "state_rejected": ("Rejected", "已拒绝"),
+    "review_old": ("Remembered", "当前记忆"),
+    "review_proposed": ("Proposed", "提议的新记忆"),
+    "review_reason": ("Why", "原因"),
+    "review_age": ("Waiting for", "已等待"),
+    "review_decided": ("Decided", "决定"),
+    "review_gone": ("(deleted)", "（已删除）"),
+    "accept": ("Accept", "接受"),
+    "reject": ("Reject", "拒绝"),
+    "age_m": ("{n} min", "{n} 分钟"),
+    "age_h": ("{n} h", "{n} 小时"),
+    "age_d": ("{n} days", "{n} 天"),
+    "review_accepted_op": ("Accepted: the proposed memory replaced the old one.", "已接受：新记忆已替换旧记忆。"),
+    "review_rejected_op": ("Rejected: the old memory stays.", "已拒绝：保留旧记忆。"),
+    "review_was_decided": ("That review was already decided.", "该审核已被处理。"),
 }
 
 

@@ -20,17 +20,29 @@ from gateway.console.links import Links
 from gateway.console.mint import OPEN_PATH
 from gateway.console.sessions import Session, SessionStore
 from gateway.console.web import Pages, clear_cookie, query_string, read_form, set_session_cookie
-from gateway.errors import Unauthorized
+from gateway.errors import NotFound, ReviewDecided, Unauthorized
 from gateway.learning.prompts import PROMPT_NAMES, PromptName
 from gateway.learning.reflection import KINDS, reflection_json
 from gateway.memory import CATEGORIES, MemoryValidationError, NewMemory
+from gateway.memory.store import ReviewState
 
 COOKIE = "memorelay_console"
 PATH = "/console/"
 PAGE_SIZE = 50
 ACTOR = "admin:console"
 _MAX_PROMPT = 20_000
-_NOTICES = ("promoted", "created_ok", "saved", "deleted", "retried", "discarded")
+_NOTICES = (
+    "promoted",
+    "created_ok",
+    "saved",
+    "deleted",
+    "retried",
+    "discarded",
+    "review_accepted_op",
+    "review_rejected_op",
+    "review_was_decided",
+)
+_REVIEW_STATES: tuple[ReviewState, ...] = ("pending", "accepted", "rejected")
 
 Handler = Callable[[Request, Session], Awaitable[Response]]
 
@@ -71,6 +83,8 @@ class OperatorPages:
                 if not self.pages.same_origin(request) or not session.csrf_ok(form.get("csrf")):
                     return self.pages.render(request, "denied.html", 403, message="csrf_failed")
                 request.state.form = form
+            else:  # the menu shows how many supersedes wait for a decision (one count per page)
+                request.state.waiting_reviews = await queries.waiting_reviews(services_of(request), None)
             return await handler(request, session)
 
         return endpoint
@@ -84,6 +98,7 @@ class OperatorPages:
             session=session,
             notice=notice if notice in _NOTICES else None,
             path=request.url.path,
+            waiting_reviews=getattr(request.state, "waiting_reviews", 0),
             **ctx,
         )
 
@@ -129,6 +144,7 @@ class OperatorPages:
             tenant=tenant or "",
             tenants=await queries.tenants(services),
             stats=stats,
+            waiting=await queries.waiting_reviews(services, tenant),
             chart=chart,
             outcomes=outcomes,
             categories=CATEGORIES,
@@ -197,6 +213,7 @@ class OperatorPages:
             total=total,
             page=page,
             more=more,
+            uses=await memory.use_counts(tenant, user, [m.id for m in items], everyone=True),
             stats=await memory.stats(tenant, user),
             settings=await memory.get_settings(tenant, user),
             link=lambda **kw: PATH + "user" + query_string(tenant=tenant, user=user, q=q, **kw),
@@ -228,6 +245,7 @@ class OperatorPages:
             tenant=tenant,
             tenants=known,
             items=items,
+            uses=await services.memory.use_counts(tenant, None, [m.id for m in items], everyone=True),
             **_paging(page, offset, total),
             categories=CATEGORIES,
             error=request.query_params.get("error"),
@@ -402,3 +420,48 @@ class OperatorPages:
         if not done:
             return self.render(request, session, "denied.html", 404, message="not_found")
         return self.pages.redirect(PATH + "jobs?done=" + notice)
+
+    # -- supersede reviews (learning.review: queue) ------------------------------------------
+    async def reviews(self, request: Request, session: Session) -> Response:
+        """Supersedes waiting for an operator (or their user), oldest first, with both texts;
+        the decided ones (who decided, when) under their own tabs."""
+        services = services_of(request)
+        tenant = request.query_params.get("tenant") or None
+        wanted = request.query_params.get("state")
+        state: ReviewState = next((known for known in _REVIEW_STATES if known == wanted), "pending")
+        page, offset = _page(request)
+        rows, total = await services.memory.reviews(tenant, None, state, limit=PAGE_SIZE, offset=offset)
+        now = time.time()
+        return self.render(
+            request,
+            session,
+            "console_reviews.html",
+            rows=[(r, old, new, queries.age(r.created_at, now)) for r, old, new in rows],
+            state=state,
+            states=_REVIEW_STATES,
+            **_paging(page, offset, total),
+            tenant=tenant or "",
+            tenants=await queries.tenants(services),
+            here=PATH + "reviews" + query_string(tenant=tenant, state=state, page=page if page > 1 else None),
+            link=lambda **kw: PATH + "reviews" + query_string(tenant=tenant, state=state, **kw),
+        )
+
+    async def decide_review(self, request: Request, session: Session) -> Response:
+        decision = request.path_params["decision"]
+        if decision not in ("accept", "reject"):
+            return self.render(request, session, "denied.html", 404, message="not_found")
+        back = _back(request.state.form, PATH + "reviews")
+        try:
+            await services_of(request).memory.decide_review(
+                request.path_params["id"], decision == "accept", tenant=None, user_id=None, actor=ACTOR
+            )
+        except NotFound:
+            return self.render(request, session, "denied.html", 404, message="not_found")
+        except ReviewDecided:  # decided meanwhile (the user, another operator): say so
+            return self.pages.redirect(_with_notice(back, "review_was_decided"))
+        notice = "review_accepted_op" if decision == "accept" else "review_rejected_op"
+        return self.pages.redirect(_with_notice(back, notice))
+
+
+def _with_notice(url: str, notice: str) -> str:
+    return url + ("&" if "?" in url else "?") + "done=" + notice

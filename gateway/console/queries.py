@@ -3,6 +3,7 @@ category, learning outcomes by reason, and the tenants that hold memories."""
 
 from __future__ import annotations
 
+import calendar
 import time
 from dataclasses import dataclass
 from typing import Any
@@ -53,6 +54,27 @@ def outcome_counts(entries: list[dict[str, Any]]) -> dict[str, int]:
 
 async def recent_outcomes(services: Services, tenant: str | None, since_day: str) -> dict[str, int]:
     return outcome_counts(await services.learning.log_since(since_day, tenant, _MAX_LOG_ROWS))
+
+
+def age(iso: str, now: float) -> tuple[str, int]:
+    """How long ago ``iso`` (a stored "2026-11-29T22:10:00Z") was, as (unit, count): "m"
+    minutes under an hour, "h" hours under two days, else "d" days (for ``t("age_" + unit)``)."""
+    try:
+        then = calendar.timegm(time.strptime(iso, "%Y-%m-%dT%H:%M:%SZ"))
+    except ValueError:
+        return "m", 0
+    seconds = max(0.0, now - then)
+    if seconds < 3600:
+        return "m", int(seconds // 60)
+    if seconds < 2 * 86400:
+        return "h", int(seconds // 3600)
+    return "d", int(seconds // 86400)
+
+
+async def waiting_reviews(services: Services, tenant: str | None) -> int:
+    """How many supersedes wait for a decision (one count, no rows read)."""
+    _, total = await services.memory.store.reviews(tenant, None, "pending", limit=0, offset=0)
+    return total
 
 
 async def tenants(services: Services) -> list[str]:

@@ -111,6 +111,8 @@ class UserPages:
                 session.tenant, session.user, category=category, limit=PAGE_SIZE, offset=offset, personal_only=True
             )
             more = offset + PAGE_SIZE < total
+        # the user's own uses of each listed memory (also of a shared one), one read per page
+        uses = await memory.use_counts(session.tenant, session.user, [m.id for m in items])
         settings = await memory.get_settings(session.tenant, session.user)
         stats = await memory.stats(session.tenant, session.user)
         notice = p.get("done") if p.get("done") in _NOTICES else None
@@ -122,6 +124,7 @@ class UserPages:
             session,
             "me.html",
             reviews=reviews,
+            uses=uses,
             reflection=None if latest is None else reflection_json(latest),
             kinds=KINDS,
             q=q,

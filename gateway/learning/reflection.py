@@ -99,7 +99,7 @@ async def user_report(
         if m.enabled and not m.pinned and (m.last_access_at or m.created_at) < cutoff:
             ids["stale"].append(m.id)
     await memory.flush_uses()
-    used = await memory.store.use_counts(tenant, user_id, start, TOP_USED)
+    used = await memory.store.most_used(tenant, user_id, start, TOP_USED)
     ids["most_used"] = [mid for mid, _ in used]
     merges = [{"into": kept, "ids": merged} for kept, merged in into.items()]
     report = _report(ids, merges, [{"id": mid, "uses": n} for mid, n in used])

@@ -2,16 +2,20 @@
 
 The file is gzip'd JSON lines: a header (format version, memorelay version, embedding model
 and dimension, time, source backend), then one line per memory (all SPEC section 4 fields,
-the embedding as base64 little-endian float32), per user's settings, per audit entry and per
-prompt override, and an ``end`` line with the counts (a file without it was cut short and is
-refused). It is written through the store interface only, so a SQLite backup restores into
-PostgreSQL and back. It holds no credentials: no config, no keys, no database URL.
+the embedding as base64 little-endian float32), per user's settings, per audit entry, per use
+of a memory (the citation log), per supersede review and per prompt override, and an ``end``
+line with the counts (a file without it was cut short and is refused). Format 1 (before uses
+and reviews were carried) still restores. It is written through the store interface only, so
+a SQLite backup restores into PostgreSQL and back. It holds no credentials: no config, no keys, no database URL.
 
 Consistency: memories are read ``BATCH`` at a time (each batch one short read, so a serving
 gateway is never blocked for long). Every memory that exists for the whole run is in the file
 exactly once; one written, changed or deleted while the backup runs may appear in its old or
 its new state or not at all. Settings are one read; the audit log is taken up to the last
-entry that existed when the backup started. The learning queue, learning log and token
+entry that existed when the backup started; uses and reviews are those stamped no later than
+the second the backup started (read after the memories, so a memory deleted meanwhile takes
+its uses and reviews with it: a restored use or review names a memory of the file, except one
+created, used and left out in that very second). The learning queue, learning log and token
 usage are not backed up (as ``memories migrate``).
 
 Restore refuses a target holding memories, settings or audit entries unless ``force``, which
@@ -25,6 +29,7 @@ from __future__ import annotations
 import asyncio
 import base64
 import contextlib
+import dataclasses
 import gzip
 import os
 import time
@@ -38,12 +43,15 @@ import orjson
 
 from gateway.learning.prompts import PROMPT_NAMES
 
-from .store import Backend, MemoryRow, SettingsRow
+from ._clock import now_iso
+from .store import Backend, MemoryRow, Review, SettingsRow, Use
 from .types import Memory
 
 FORMAT = "memorelay-backup"
-FORMAT_VERSION = 1
+FORMAT_VERSION = 2  # 2: uses (citation log) and supersede reviews
+READABLE_VERSIONS = (1, 2)
 BATCH = 500
+_ALL_REVIEWS = 10_000_000  # reviews are few: read in one go (offsets shift when one is deleted)
 ACTOR = "restore"
 
 
@@ -57,14 +65,21 @@ class Counts:
     settings: int = 0
     audit: int = 0
     prompts: int = 0
+    uses: int = 0
+    reviews: int = 0
 
-    def as_dict(self) -> dict[str, int]:
-        return {"memories": self.memories, "settings": self.settings, "audit": self.audit, "prompts": self.prompts}
+    def as_dict(self, version: int = FORMAT_VERSION) -> dict[str, int]:
+        """The ``end`` line's counts as format ``version`` writes them."""
+        out = {"memories": self.memories, "settings": self.settings, "audit": self.audit, "prompts": self.prompts}
+        if version >= 2:
+            out.update(uses=self.uses, reviews=self.reviews)
+        return out
 
     def line(self) -> str:
         return (
             f"{self.memories} memories, {self.settings} user settings, "
-            f"{self.audit} audit entries, {self.prompts} prompt overrides"
+            f"{self.audit} audit entries, {self.prompts} prompt overrides, "
+            f"{self.uses} memory uses, {self.reviews} reviews"
         )
 
 
@@ -106,6 +121,7 @@ async def _lines(backend: Backend) -> AsyncIterator[tuple[dict[str, Any], Counts
     counts = Counts()
     # the audit log's end as it stands now: entries written during the backup are left out
     last_audit = await _last_audit_id(backend)
+    started = now_iso()
     async for batch in store.iter_memories(BATCH):
         for memory, vector in batch:
             counts.memories += 1
@@ -131,12 +147,36 @@ async def _lines(backend: Backend) -> AsyncIterator[tuple[dict[str, Any], Counts
             counts.audit += 1
             yield {"type": "audit", "entry": {k: v for k, v in entry.items() if k != "id"}}, counts
         after = int(entries[-1]["id"])
+    async for line in _uses_and_reviews(backend, started):
+        if line["type"] == "use":
+            counts.uses += 1
+        else:
+            counts.reviews += 1
+        yield line, counts
     for name in PROMPT_NAMES:
         text, origin = await backend.learning.get_prompt(name)
         if origin == "override":
             counts.prompts += 1
             yield {"type": "prompt", "name": name, "text": text}, counts
     yield {"type": "end", "counts": counts.as_dict()}, counts
+
+
+async def _uses_and_reviews(backend: Backend, started: str) -> AsyncIterator[dict[str, Any]]:
+    """The citation log and the reviews stamped no later than ``started``."""
+    store = backend.memories
+    after = 0
+    while True:
+        rows = await store.uses_after(after, BATCH)
+        if not rows:
+            break
+        for _, use in rows:
+            if use.time <= started:
+                yield {"type": "use", "use": dataclasses.asdict(use)}
+        after = rows[-1][0]
+    reviews, _ = await store.reviews(None, None, None, limit=_ALL_REVIEWS, offset=0)
+    for review in reviews:
+        if review.created_at <= started:
+            yield {"type": "review", "review": dataclasses.asdict(review)}
 
 
 async def _last_audit_id(backend: Backend) -> int:
@@ -203,8 +243,9 @@ def read_header(path: Path) -> dict[str, Any]:
         raise BackupError(f"{path} is not a memorelay backup: {exc}") from exc
     if first is None or first.get("type") != "header" or first.get("format") != FORMAT:
         raise BackupError(f"{path} is not a memorelay backup")
-    if first.get("version") != FORMAT_VERSION:
-        raise BackupError(f"{path} is backup format {first.get('version')}; this memorelay reads {FORMAT_VERSION}")
+    if first.get("version") not in READABLE_VERSIONS:
+        readable = " and ".join(str(v) for v in READABLE_VERSIONS)
+        raise BackupError(f"{path} is backup format {first.get('version')}; this memorelay reads {readable}")
     return first
 
 
@@ -236,7 +277,7 @@ async def restore(backend: Backend, path: Path, *, force: bool = False, configur
                 )
     if not force and not await is_empty(backend):
         raise BackupError("the target already holds memories, settings or audit entries: use --force to replace them")
-    _check_complete(path)
+    _check_complete(path, int(header["version"]))
     counts = Counts()
     prompts: list[tuple[str, str]] = []
     async with store.transaction():  # the wipe and the import commit together
@@ -248,6 +289,7 @@ async def restore(backend: Backend, path: Path, *, force: bool = False, configur
         memories: list[MemoryRow] = []
         settings: list[SettingsRow] = []
         audit: list[dict[str, Any]] = []
+        uses: list[Use] = []
         with gzip.open(path, "rb") as f:
             for number, line in enumerate(_read(f), 1):
                 try:
@@ -263,6 +305,14 @@ async def restore(backend: Backend, path: Path, *, force: bool = False, configur
                         missing = [k for k in ("time", "actor", "action") if not isinstance(entry.get(k), str)]
                         if missing:
                             raise ValueError(f"no {missing[0]}")
+                    elif kind == "use":
+                        use = Use(**line["use"])
+                        if not all(isinstance(v, str) for v in (use.tenant, use.user_id, use.memory_id, use.time)):
+                            raise ValueError("tenant, user_id, memory_id and time must be strings")
+                    elif kind == "review":
+                        review = Review(**line["review"])
+                        if review.state not in ("pending", "accepted", "rejected"):
+                            raise ValueError(f"state {review.state!r}")
                 except (KeyError, TypeError, ValueError) as exc:  # rolls the whole restore back
                     raise BackupError(f"{path} line {number} is not a {kind} this memorelay reads: {exc}") from exc
                 if kind == "memory":
@@ -278,6 +328,15 @@ async def restore(backend: Backend, path: Path, *, force: bool = False, configur
                         await store.import_audit(audit)
                         counts.audit += len(audit)
                         audit = []
+                elif kind == "use":
+                    uses.append(use)
+                    if len(uses) >= BATCH:
+                        await store.add_uses(uses)
+                        counts.uses += len(uses)
+                        uses = []
+                elif kind == "review":
+                    await store.add_review(review)
+                    counts.reviews += 1
                 elif kind == "prompt" and line.get("name") in PROMPT_NAMES:
                     prompts.append((str(line["name"]), str(line["text"])))
         counts.memories += (await store.import_memories(memories))[0]
@@ -285,6 +344,8 @@ async def restore(backend: Backend, path: Path, *, force: bool = False, configur
         counts.settings = len(settings)
         await store.import_audit(audit)
         counts.audit += len(audit)
+        await store.add_uses(uses)
+        counts.uses += len(uses)
     # the learning store may hold its own connection: after the memory transaction
     restored = dict(prompts)
     for name in PROMPT_NAMES:
@@ -298,7 +359,7 @@ async def restore(backend: Backend, path: Path, *, force: bool = False, configur
     return counts
 
 
-def _check_complete(path: Path) -> None:
+def _check_complete(path: Path, version: int) -> None:
     """Read the file through once: every line JSON, ending with ``end`` and matching counts."""
     seen = Counts()
     end: dict[str, Any] | None = None
@@ -316,11 +377,15 @@ def _check_complete(path: Path) -> None:
                     seen.audit += 1
                 elif kind == "prompt":
                     seen.prompts += 1
+                elif kind == "use":
+                    seen.uses += 1
+                elif kind == "review":
+                    seen.reviews += 1
                 elif kind == "end":
                     end = line
     except (OSError, EOFError) as exc:
         raise BackupError(f"{path} cannot be read to its end ({exc}): it was cut short") from exc
     if end is None:
         raise BackupError(f"{path} has no end line: it was cut short")
-    if end.get("counts") != seen.as_dict():
-        raise BackupError(f"{path} counts {end.get('counts')} but holds {seen.as_dict()}")
+    if end.get("counts") != seen.as_dict(version):
+        raise BackupError(f"{path} counts {end.get('counts')} but holds {seen.as_dict(version)}")

@@ -15,7 +15,7 @@ from __future__ import annotations
 import builtins
 import logging
 import uuid
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from typing import Any, TypeVar
 
 import numpy as np
@@ -368,6 +368,14 @@ class MemoryService(UserDataMixin, AdminMixin, TenantMixin, ReviewMixin, Consoli
         await self.flush_uses()
         who = None if everyone else (user_id or "")
         return await self.store.uses(memory_id, tenant, who, limit=limit, offset=offset)
+
+    async def use_counts(
+        self, tenant: str, user_id: str | None, ids: Sequence[str], *, everyone: bool = False
+    ) -> dict[str, int]:
+        """How many responses each memory of a listed page went into (one grouped read): the
+        user's own uses (also of a shared memory); ``everyone``: all users' (operators)."""
+        await self.flush_uses()  # a no-op unless injections are buffered
+        return await self.store.use_counts(tenant, ids, None if everyone else (user_id or ""))
 
     async def in_slot(self, tenant: str, user_id: str, slot: str) -> builtins.list[Memory]:
         """The user's enabled personal memories holding profile ``slot`` (newest first)."""

@@ -265,6 +265,11 @@ class MemoryStore(Protocol):
         """How many memory uses the user's responses recorded (any memory they saw)."""
         ...
 
+    async def use_counts(self, tenant: str, ids: Sequence[str], user_id: str | None = None) -> dict[str, int]:
+        """How many uses each of ``ids`` has in ``tenant`` (only ``user_id``'s when given), one
+        grouped read for a page of memories; every id is answered (0 without uses)."""
+        ...
+
     async def prune_uses(self, cutoff: str) -> int:
         """Delete uses older than ``cutoff`` (ISO time); answers how many."""
         ...
@@ -305,7 +310,7 @@ class MemoryStore(Protocol):
         """Delete reports created before ``cutoff`` (ISO time); answers how many."""
         ...
 
-    async def use_counts(self, tenant: str, user_id: str, since: str, limit: int) -> list[tuple[str, int]]:
+    async def most_used(self, tenant: str, user_id: str, since: str, limit: int) -> list[tuple[str, int]]:
         """(memory id, uses) of the memories most injected into the user's responses since
         ``since`` (ISO time), most first (ties by id)."""
         ...
@@ -401,8 +406,8 @@ class MemoryStore(Protocol):
         ...
 
     async def wipe(self) -> None:
-        """Delete every memory, user setting and audit entry in one transaction (``memorelay
-        restore --force``); metadata such as the embedding model stays."""
+        """Delete every memory, user setting, audit entry, use (citation log) and review in one
+        transaction (``memorelay restore --force``); metadata such as the embedding model stays."""
         ...
 
     # -- housekeeping -----------------------------------------------------------------------

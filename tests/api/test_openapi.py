@@ -30,6 +30,8 @@ def test_served_document_is_valid_openapi_31_and_covers_every_route(gateway: Gat
         "$ref": "#/components/schemas/MemoryUsePage"
     }
     assert doc["components"]["schemas"]["Memory"]["properties"]["pinned"]["type"] == "boolean"
+    hit = doc["components"]["schemas"]["MemoryHit"]  # a listed memory carries its use count
+    assert hit["properties"]["uses"]["type"] == "integer" and "uses" in hit["required"]
     assert "409" in doc["paths"]["/api/memories"]["post"]["responses"]
     link = doc["paths"]["/api/admin/console-links"]["post"]
     assert link["requestBody"]["content"]["application/json"]["schema"] == {

@@ -1,6 +1,7 @@
 """``memorelay backup`` / ``memorelay restore`` end to end: a store filled through a real
 gateway is backed up while it serves, wiped through the API, and restored; the gateway then
-answers exactly as before (lists, search order, stats, settings, audit log, prompts), on
+answers exactly as before (lists with their use counts, search order, stats, settings, audit
+log, prompts, the citation log of each memory, pending and decided supersede reviews), on
 SQLite and with the same SQLite backup restored into PostgreSQL."""
 
 from __future__ import annotations
@@ -14,9 +15,11 @@ import orjson
 import yaml
 
 from tests.conftest import GatewayFactory
-from tests.e2e.test_injection import injection
-from tests.e2e.test_memory_api import ADMIN, add, user_client
-from tests.e2e.test_migrate import LOCAL, _answers, _fill
+from tests.e2e.test_injection import chat
+from tests.e2e.test_learning import HIGH, learner, learning, log_entries, say, wait_for
+from tests.e2e.test_memory_api import ADMIN, add, admin_client, user_client
+from tests.e2e.test_migrate import LOCAL, QUESTION, _answers, _fill
+from tests.fake_upstream import FakeUpstream
 from tests.test_cli import memorelay
 
 
@@ -31,6 +34,45 @@ def _run(*args: str, config: Path) -> tuple[int, str, str]:
     return r.returncode, r.stdout, r.stderr
 
 
+def _team(size: int) -> list[dict[str, Any]]:
+    return [{"title": "Team size", "content": f"The user's team has {size} engineers.", "category": "organizational"}]
+
+
+def _reviews(url: str, fake: FakeUpstream) -> None:
+    """Supersedes waiting for review: dan's team grew twice, the first change was rejected,
+    the second waits (before ``_fill`` overrides the prompt the fake learner answers)."""
+    dan = user_client(url, "dan")
+    for turn, size in enumerate((8, 12, 15), 1):
+        fake.responder = learner(HIGH, _team(size))
+        say(url, "dan", f"My team has {size} engineers now.")
+        wait_for(lambda turn=turn: len(log_entries(url)) == turn)  # type: ignore[misc]
+        if size == 12:
+            (review,) = dan.get("/api/memories/reviews").json()["data"]
+            assert dan.post(f"/api/memories/reviews/{review['id']}/reject").status_code == 200
+    assert dan.get("/api/memories/reviews").json()["total"] == 1
+
+
+def _answers_with_log(url: str) -> dict[str, Any]:
+    """``_answers`` and what the citation log and the review list answer."""
+    answers = _answers(url)
+    # learning-job counts and token usage: the learning log and queue are not in backups (as migrate)
+    answers["learning"] = answers["admin_stats"].pop("learning")
+    alice, dan, admin = user_client(url, "alice"), user_client(url, "dan"), admin_client(url)
+    shown = alice.get("/api/memories", params={"limit": 100, "include_disabled": "true"}).json()["data"]
+    answers["uses"] = {m["id"]: alice.get(f"/api/memories/{m['id']}/uses").json() for m in shown}
+    answers["dan"] = dan.get("/api/memories", params={"include_disabled": "true"}).json()
+    answers["dan_stats"] = dan.get("/api/memories/stats").json()
+    tenant = shown[0]["tenant"]
+    answers["reviews"] = {
+        state: (
+            dan.get("/api/memories/reviews", params={"state": state}).json(),
+            admin.get("/api/admin/reviews", params={"tenant": tenant, "state": state}).json(),
+        )
+        for state in ("pending", "accepted", "rejected")
+    }
+    return answers
+
+
 def _wipe(url: str) -> None:
     """What a user can undo through the API: every memory of theirs, their settings."""
     for user in ("alice", "bob"):
@@ -40,20 +82,30 @@ def _wipe(url: str) -> None:
 
 
 def test_backup_wipe_restore_answers_the_same_on_sqlite_and_into_postgresql(
-    gateway: GatewayFactory, tmp_path: Path, pg_url: str
+    gateway: GatewayFactory, fake: FakeUpstream, tmp_path: Path, pg_url: str
 ) -> None:
     sqlite_path = str(tmp_path / "db" / "memorelay.db")
     config = _config(tmp_path, sqlite_path)
     backup = tmp_path / "backups" / "one.jsonl.gz"
-    options: dict[str, Any] = {"filters": injection(), "auth": {"admin_key": ADMIN}, "memory": {"embedding": LOCAL}}
+    options: dict[str, Any] = {
+        "filters": learning(review="queue"),
+        "auth": {"admin_key": ADMIN},
+        "memory": {"embedding": LOCAL},
+    }
     with gateway(**options) as a:
+        _reviews(a, fake)
         _fill(a)
-        before = _answers(a)
+        for _ in range(2):
+            chat(a, "alice", QUESTION)  # the citation log (alice does not learn: her settings)
+        before = _answers_with_log(a)
+        assert before["stats"]["uses"] > 0 and before["dan_stats"]["uses"] > 0
+        assert any(m["uses"] for m in before["alice"]["data"]) and any(u["total"] for u in before["uses"].values())
+        assert [len(before["reviews"][s][0]["data"]) for s in ("pending", "rejected")] == [1, 1]
         rc, out, err = _run("backup", "--out", str(backup), config=config)  # beside the serving gateway
         assert rc == 0, err
-        assert "7 memories, 1 user settings" in out and "1 prompt overrides" in out, out
+        assert "10 memories, 1 user settings" in out and "1 prompt overrides" in out and " 2 reviews" in out, out
         _wipe(a)
-        assert _answers(a) != before
+        assert _answers_with_log(a) != before
         add(user_client(a, "alice"), "New", "The user moved to Berlin.")
 
     # the file: a header naming the model, no credentials, no memory text in the clear
@@ -67,13 +119,16 @@ def test_backup_wipe_restore_answers_the_same_on_sqlite_and_into_postgresql(
     rc, out, err = _run("restore", str(backup), "--force", config=config)
     assert rc == 0, err
     with gateway(**options) as a:
-        assert _answers(a) == before  # "New" is gone, the wiped memories and settings are back
+        assert _answers_with_log(a) == before  # "New" is gone; the wiped memories, settings, uses are back
 
     pg_config = _config(tmp_path, pg_url, name="pg.yaml")
     rc, out, err = _run("restore", str(backup), config=pg_config)
     assert rc == 0, err
+    # another database: all but the learning counts (no learning log there)
+    without_learning = {k: v for k, v in before.items() if k != "learning"}
     with gateway(**{**options, "memory": {"database": pg_url, "embedding": LOCAL}}) as b:
-        assert _answers(b) == before
+        answers = _answers_with_log(b)
+        assert answers.pop("learning") != before["learning"] and answers == without_learning
     # and back: a PostgreSQL backup restores into an empty SQLite file
     back = tmp_path / "back.jsonl.gz"
     assert _run("backup", "--out", str(back), config=pg_config)[0] == 0
@@ -83,7 +138,8 @@ def test_backup_wipe_restore_answers_the_same_on_sqlite_and_into_postgresql(
     with gateway(
         **{**options, "memory": {"database": str(tmp_path / "other" / "memorelay.db"), "embedding": LOCAL}}
     ) as c:
-        assert _answers(c) == before
+        answers = _answers_with_log(c)
+        assert answers.pop("learning") != before["learning"] and answers == without_learning
 
 
 def test_restore_refuses_another_model_and_a_cut_file(gateway: GatewayFactory, tmp_path: Path) -> None:

@@ -5,14 +5,18 @@ from __future__ import annotations
 
 import asyncio
 import gzip
+import importlib
 from collections.abc import Callable
 from pathlib import Path
+from types import SimpleNamespace
+from typing import cast
 
 import orjson
 import pytest
 
 from gateway.memory import backup
-from gateway.memory.store import Backend
+from gateway.memory.backend import sqlite_backend
+from gateway.memory.store import Backend, Review, Use
 from tests.memory.test_store_contract import mem, run
 
 Factory = Callable[[], Backend]
@@ -53,3 +57,64 @@ def test_a_backup_during_writes_holds_every_lasting_memory_once(
         assert lines[-1] == {"type": "end", "counts": counts.as_dict()}
 
     run(backend, body)
+
+
+def _fresh(backend: Factory, tmp_path: Path) -> Backend:
+    """An unopened backend of the same kind on an empty database (the factory's holds the source)."""
+    if backend().kind == "sqlite":
+        return sqlite_backend(str(tmp_path / "restored.db"))
+    pg = importlib.import_module("tests.pg")
+    postgres = importlib.import_module("gateway.memory.postgres")
+    config = SimpleNamespace(memory=SimpleNamespace(database=pg.fresh_database_url()))
+    return cast(Backend, postgres.create_backend(config))
+
+
+def test_uses_and_reviews_come_back_and_a_format_1_file_still_restores(backend: Factory, tmp_path: Path) -> None:
+    out = tmp_path / "b.jsonl.gz"
+    uses = [
+        Use("t", "u", "a", "conv-1", "chat_completions", "2026-01-01T00:00:00Z"),
+        Use("t", "u", "b", None, "responses", "2026-01-02T00:00:00Z"),
+        Use("t", "v", "s", "conv-9", "messages", "2026-01-03T00:00:00Z"),
+    ]
+    pending = Review("r1", "t", "u", "a", "b", "content differs", "2026-01-01T00:00:00Z")
+    decided = Review("r2", "t", "u", "a", "c", "content differs", "2026-01-02T00:00:00Z", "rejected", "user:u", "x")
+
+    async def fill(b: Backend) -> None:
+        s = b.memories
+        await s.insert(
+            [mem("a", "Tea"), mem("b", "Green tea"), mem("c", "Oolong"), mem("s", "VPN", scope="shared")], None
+        )
+        await s.add_uses(uses)
+        await s.add_review(pending)
+        await s.add_review(decided)
+        counts = await backup.write_backup(b, out)
+        assert (counts.uses, counts.reviews) == (3, 2)
+
+    run(backend, fill)
+    target = _fresh(backend, tmp_path)
+
+    async def check(b: Backend) -> None:
+        s = b.memories
+        counts = await backup.restore(b, out)
+        assert (counts.memories, counts.uses, counts.reviews) == (4, 3, 2)
+        assert [u for _, u in await s.uses_after(0, 10)] == uses  # in their order
+        assert (await s.reviews(None, None, None, limit=10, offset=0))[0] == [pending, decided]
+        assert await s.use_counts("t", ["a", "b", "s"]) == {"a": 1, "b": 1, "s": 1}
+        # a file of format 1 (no uses, no reviews; four counts in its end line) restores too
+        lines = [orjson.loads(x) for x in gzip.decompress(out.read_bytes()).splitlines()]
+        old = [x for x in lines if x["type"] not in ("use", "review")]
+        old[0]["version"] = 1
+        old[-1]["counts"] = {k: v for k, v in old[-1]["counts"].items() if k not in ("uses", "reviews")}
+        v1 = tmp_path / "v1.jsonl.gz"
+        v1.write_bytes(gzip.compress(b"\n".join(orjson.dumps(x) for x in old) + b"\n"))
+        counts = await backup.restore(b, v1, force=True)
+        assert (counts.memories, counts.uses, counts.reviews) == (4, 0, 0)
+        assert len(await s.fetch(["a", "b", "c", "s"])) == 4
+        assert await s.uses_after(0, 10) == [] and (await s.reviews(None, None, None, limit=10, offset=0))[1] == 0
+        # a format-2 file whose end line lacks the new counts was cut or edited: refused
+        old[0]["version"] = 2
+        v1.write_bytes(gzip.compress(b"\n".join(orjson.dumps(x) for x in old) + b"\n"))
+        with pytest.raises(backup.BackupError, match="counts"):
+            await backup.restore(b, v1, force=True)
+
+    run(lambda: target, check)

@@ -88,3 +88,28 @@ def test_uses_move_with_their_user_to_another_tenant(backend: Factory) -> None:
         assert await s.count_uses("t", "v") == 1
 
     run(backend, body)
+
+
+def test_use_counts_answer_a_page_in_one_read(backend: Factory) -> None:
+    async def body(b: Backend) -> None:
+        s = b.memories
+        await s.insert([mem("a", "Tea"), mem("s", "Shared", scope="shared"), mem("n", "Never used")], None)
+        await s.add_uses(
+            [
+                Use("t", "u", "a", "conv-1", "chat_completions", "2026-01-01T00:00:00Z"),
+                Use("t", "u", "a", "conv-2", "chat_completions", "2026-01-02T00:00:00Z"),
+                Use("t", "u", "s", "conv-1", "chat_completions", "2026-01-01T00:00:00Z"),
+                Use("t", "v", "s", None, "responses", "2026-01-03T00:00:00Z"),
+                Use("t2", "u", "a", None, "responses", "2026-01-03T00:00:00Z"),  # another tenant's log
+            ]
+        )
+        assert await s.use_counts("t", ["a", "s", "n", "gone"]) == {"a": 2, "s": 2, "n": 0, "gone": 0}
+        assert await s.use_counts("t", ["s", "a"], "u") == {"s": 1, "a": 2}  # a user's own uses
+        assert await s.use_counts("t", ["s"], "w") == {"s": 0}
+        assert await s.use_counts("t2", ["a"]) == {"a": 1}
+        assert await s.use_counts("t", []) == {}
+        many = [f"x{i}" for i in range(1200)] + ["a"]  # past one statement's parameter chunk
+        counts = await s.use_counts("t", many)
+        assert len(counts) == 1201 and counts["a"] == 2 and sum(counts.values()) == 2
+
+    run(backend, body)

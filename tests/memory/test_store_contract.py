@@ -727,13 +727,16 @@ def test_console_sessions_expire_end_and_die_with_their_link(backend: Factory) -
     run(backend, body)
 
 
-def test_wipe_clears_memories_settings_and_audit_at_once(backend: Factory) -> None:
+def test_wipe_clears_memories_settings_audit_uses_and_reviews_at_once(backend: Factory) -> None:
     async def body(b: Backend) -> None:
         s = b.memories
         await s.prepare_vectors("test-model", DIM)
         await _people(b)
         await s.put_settings("t", "u", {"learning_enabled": False})
         await s.audit({"time": "2026-01-01T00:00:00Z", "actor": "u", "action": "create", "tenant": "t"})
+        # a use buffered for a memory deleted meanwhile stays in the log: the wipe takes it too
+        await s.add_uses([Use("t", "u", mid, None, "responses", "2026-01-01T00:00:00Z") for mid in ("m_u1", "gone")])
+        await s.add_review(Review("r1", "t", "u", "m_u1", "m_u2", "content differs", "2026-01-01T00:00:00Z"))
         with pytest.raises(RuntimeError):  # a wipe in a failed transaction leaves everything
             async with s.transaction():
                 await s.wipe()
@@ -742,6 +745,7 @@ def test_wipe_clears_memories_settings_and_audit_at_once(backend: Factory) -> No
         await s.wipe()
         assert [row async for batch in s.iter_memories(10) for row in batch] == []
         assert await s.all_settings() == [] and await s.audit_after(0, 10) == []
+        assert await s.uses_after(0, 10) == [] and await s.reviews(None, None, None, limit=10, offset=0) == ([], 0)
         assert await s.vector_candidates(Visibility("t", "u"), vec(1, 0, 0, 0), 10) == []
         assert await s.get_meta("embedding_model") == "test-model"  # metadata stays
 
@@ -849,7 +853,7 @@ def test_reflections_are_listed_newest_first_and_deleted_with_the_user(backend: 
     run(backend, body)
 
 
-def test_use_counts_rank_the_users_most_used_memories_since_a_time(backend: Factory) -> None:
+def test_most_used_ranks_the_users_most_used_memories_since_a_time(backend: Factory) -> None:
     async def body(b: Backend) -> None:
         s = b.memories
         uses = [Use("t", "u", "a", None, "chat_completions", "2026-01-05T00:00:00Z") for _ in range(3)]
@@ -859,8 +863,8 @@ def test_use_counts_rank_the_users_most_used_memories_since_a_time(backend: Fact
         uses += [Use("t", "v", "a", None, "chat_completions", "2026-01-05T00:00:00Z") for _ in range(9)]
         await s.add_uses(uses)
         since = "2026-01-01T00:00:00Z"
-        assert await s.use_counts("t", "u", since, 10) == [("a", 3), ("b", 3), ("c", 1)]
-        assert await s.use_counts("t", "u", since, 1) == [("a", 3)]
-        assert await s.use_counts("t", "w", since, 10) == []
+        assert await s.most_used("t", "u", since, 10) == [("a", 3), ("b", 3), ("c", 1)]
+        assert await s.most_used("t", "u", since, 1) == [("a", 3)]
+        assert await s.most_used("t", "w", since, 10) == []
 
     run(backend, body)

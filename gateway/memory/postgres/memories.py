@@ -377,6 +377,19 @@ class PostgresMemoryStore:
             "SELECT COUNT(*) FROM memory_uses WHERE tenant = %s AND user_id = %s", (tenant, user_id)
         )
 
+    async def use_counts(self, tenant: str, ids: Sequence[str], user_id: str | None = None) -> dict[str, int]:
+        out = dict.fromkeys(ids, 0)
+        if not out:
+            return out
+        who, who_args = (" AND user_id = %s", [user_id]) if user_id is not None else ("", [])
+        rows = await self._rows(
+            f"SELECT memory_id, COUNT(*) FROM memory_uses WHERE memory_id = ANY(%s) AND tenant = %s{who} "
+            "GROUP BY memory_id",
+            [list(out), tenant, *who_args],
+        )
+        out.update((str(mid), int(n)) for mid, n in rows)
+        return out
+
     async def uses_after(self, after_id: int, limit: int) -> list[tuple[int, Use]]:
         rows = await self._rows(
             "SELECT id, tenant, user_id, memory_id, conversation_id, surface, time FROM memory_uses "
@@ -474,7 +487,7 @@ class PostgresMemoryStore:
             cur = await tx.conn.execute("DELETE FROM reflections WHERE created_at < %s", (cutoff,))
             return int(cur.rowcount)
 
-    async def use_counts(self, tenant: str, user_id: str, since: str, limit: int) -> list[tuple[str, int]]:
+    async def most_used(self, tenant: str, user_id: str, since: str, limit: int) -> list[tuple[str, int]]:
         rows = await self._rows(
             "SELECT memory_id, COUNT(*) AS n FROM memory_uses WHERE tenant = %s AND user_id = %s AND time >= %s "
             "GROUP BY memory_id ORDER BY n DESC, memory_id LIMIT %s",
@@ -760,6 +773,7 @@ class PostgresMemoryStore:
                 tx.changed(Change("settings", tenant, user_id))
             await tx.conn.execute("DELETE FROM audit_log")
             await tx.conn.execute("DELETE FROM memory_reviews")
+            await tx.conn.execute("DELETE FROM memory_uses")
             await tx.conn.execute("DELETE FROM reflections")
 
     async def import_audit(self, entries: Sequence[dict[str, Any]]) -> None:

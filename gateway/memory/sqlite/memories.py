@@ -710,6 +710,20 @@ class SQLiteMemoryStore:
             "SELECT COUNT(*) FROM memory_uses WHERE tenant = ? AND user_id = ?", [tenant, user_id]
         )
 
+    async def use_counts(self, tenant: str, ids: Sequence[str], user_id: str | None = None) -> dict[str, int]:
+        out = dict.fromkeys(ids, 0)
+        ids = list(out)
+        who, who_args = (" AND user_id = ?", [user_id]) if user_id is not None else ("", [])
+        for start in range(0, len(ids), _CHUNK):  # one read for a page (chunks only past _CHUNK ids)
+            chunk = ids[start : start + _CHUNK]
+            rows = await self._rows(
+                f"SELECT memory_id, COUNT(*) FROM memory_uses "
+                f"WHERE memory_id IN ({_marks(len(chunk))}) AND tenant = ?{who} GROUP BY memory_id",
+                [*chunk, tenant, *who_args],
+            )
+            out.update((mid, int(n)) for mid, n in rows)
+        return out
+
     async def uses_after(self, after_id: int, limit: int) -> list[tuple[int, Use]]:
         rows = await self._rows(
             "SELECT id, tenant, user_id, memory_id, conversation_id, surface, time FROM memory_uses "
@@ -795,7 +809,7 @@ class SQLiteMemoryStore:
             cur = await self.db.execute("DELETE FROM reflections WHERE created_at < ?", (cutoff,))
             return int(cur.rowcount)
 
-    async def use_counts(self, tenant: str, user_id: str, since: str, limit: int) -> list[tuple[str, int]]:
+    async def most_used(self, tenant: str, user_id: str, since: str, limit: int) -> list[tuple[str, int]]:
         rows = await self._rows(
             "SELECT memory_id, COUNT(*) AS n FROM memory_uses WHERE tenant = ? AND user_id = ? AND time >= ? "
             "GROUP BY memory_id ORDER BY n DESC, memory_id LIMIT ?",
@@ -1231,6 +1245,8 @@ class SQLiteMemoryStore:
             await self.delete([r[0] for r in await self._rows("SELECT id FROM memories")])
             await self.db.execute("DELETE FROM user_settings")
             await self.db.execute("DELETE FROM audit_log")
+            await self.db.execute("DELETE FROM memory_uses")  # also uses buffered for a memory since deleted
+            await self.db.execute("DELETE FROM memory_reviews")
             await self.db.execute("DELETE FROM reflections")
 
     # -- housekeeping -----------------------------------------------------------------------

@@ -293,7 +293,12 @@ MIGRATIONS: tuple[str, ...] = (
     );
     CREATE INDEX memory_reviews_owner ON memory_reviews (tenant, user_id, state);
     """,
-    # 13: reflection reports of a user's (or, user_id '', a tenant's) memory over a period
+    # 13: use counts of a listed page (MemoryStore.use_counts) read from the index alone: a
+    # shared memory's uses by one user are found without walking every user's
+    """
+    CREATE INDEX memory_uses_counts ON memory_uses (memory_id, tenant, user_id);
+    """,
+    # 14: reflection reports of a user's (or, user_id '', a tenant's) memory over a period
     # (gateway.learning.reflection): counts and memory ids as JSON, never memory text
     """
     CREATE TABLE reflections (
