@@ -1,4 +1,4 @@
-"""``memorelay memories list|search|add|delete|export|import|reindex|users|move-tenant|migrate``:
+"""``memorelay memories list|search|add|delete|export|import|reindex|consolidate|users|move-tenant|migrate``:
 the store, directly.
 
 Writes go to SQLite (the source of truth); a running gateway's in-memory vector
@@ -80,6 +80,17 @@ def add_memory_commands(sub: Any) -> None:
     )
     p.add_argument("file")
     command("reindex", _reindex, "re-embed every memory and rebuild the indexes", user=False, embed=True)
+    p = command(
+        "consolidate",
+        _consolidate,
+        "merge near-duplicate memories, compress clusters of small related facts into summaries "
+        "and write reflection reports (what the gateway does every learning.consolidate_interval_h)",
+        user=False,
+        embed=True,
+    )
+    p.add_argument("--tenant", help="only this tenant")
+    p.add_argument("--user", help="only this user (reports: this user's only, no tenant report)")
+    p.add_argument("--dry-run", action="store_true", help="print what would change; write nothing")
     p = command("users", _users, "list users with memories and the tenant holding them", user=False)
     p.add_argument("--tenant", help="only this tenant")
     p = command(
@@ -287,6 +298,44 @@ async def _all_personal(service: Any, tenant: str, user: str) -> list[Any]:
 
 async def _reindex(service: Any, args: argparse.Namespace, tenant: str) -> int:
     print(f"re-embedded {await service.reindex()} memories")
+    return 0
+
+
+async def _consolidate(service: Any, args: argparse.Namespace, tenant: str) -> int:
+    from gateway.auth import Authenticator
+    from gateway.learning.consolidate_job import RoundSettings, consolidate_round, round_settings, summariser_for
+    from gateway.learning.service import learning_options
+    from gateway.upstreams import UpstreamRouter
+
+    config = load_config(args.config)
+    options = learning_options(config)
+    settings = round_settings(options) if options is not None else RoundSettings()
+    if options is not None:
+        service.learning_default = options.consent == "opt_out"
+        service.decay_half_life_days = options.decay_half_life_days
+        service.decay_floor = options.decay_floor
+    upstreams = UpstreamRouter(config)
+    await upstreams.start()
+    try:
+        summariser = summariser_for(config, upstreams, Authenticator(config).gateway_key_mode, options)
+        done = await consolidate_round(
+            service, settings, summariser, tenant=args.tenant, user_id=args.user, dry_run=args.dry_run
+        )
+    finally:
+        await upstreams.close()
+    prefix = "would change (dry run): " if args.dry_run else ""
+    for user in done.users:
+        print(prefix + user.line())
+        for merge in user.merges:
+            print(f"  merged {', '.join(merge['ids'])} into {merge['into']}")
+        for summary in user.summaries:
+            print(f"  consolidated {', '.join(summary['from'])} into {summary['id']} ({summary['title']!r})")
+    if not done.users:
+        print("no users with memories" + (f" in tenant {args.tenant!r}" if args.tenant else ""))
+    print(
+        f"{len(done.users)} users in {done.seconds:.2f} s, summaries by {done.summariser}; "
+        f"{len(done.reports)} reflection reports written"
+    )
     return 0
 
 

@@ -32,6 +32,8 @@ EXPECTED = {
     "gateway.learning": {"LearningError", "MalformedOutput", "PiiError"},
     "gateway.memory": {
         "CATEGORIES",
+        "CONSOLIDATED_REASON",
+        "MERGED_REASON",
         "MEMORY_BLOCK_END",
         "MEMORY_BLOCK_START",
         "SCOPES",

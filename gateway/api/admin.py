@@ -22,6 +22,7 @@ from gateway.api.validation import parse_body, parse_query
 from gateway.asgi import header_dict
 from gateway.errors import GatewayError, NotFound
 from gateway.learning.prompts import PROMPT_NAMES, PromptName
+from gateway.learning.reflection import reflection_json
 from gateway.memory import MemoryValidationError, NewMemory
 
 ACTOR = "admin"
@@ -198,6 +199,14 @@ async def reviews(request: Request) -> Response:
     return json_response(await review_page(services_of(request).memory, query.tenant, None, query))
 
 
+async def reflections(request: Request) -> Response:
+    query = parse_query(request, rq.ReflectionQuery)
+    found, total = await services_of(request).memory.reflections(
+        query.tenant, query.user, limit=query.limit, offset=query.offset
+    )
+    return json_response({"data": [reflection_json(r) for r in found], "total": total})
+
+
 async def accept_review(request: Request) -> Response:
     memory, review_id = services_of(request).memory, request.path_params["id"]
     return json_response(await decided(memory, review_id, True, tenant=None, user_id=None, actor=ACTOR))
@@ -290,6 +299,14 @@ def admin_operations() -> list[Operation]:
         ),
         op("POST", "/reviews/{id}/accept", accept_review, "Accept a supersede", response=rs.Review, errors=(409,)),
         op("POST", "/reviews/{id}/reject", reject_review, "Reject a supersede", response=rs.Review, errors=(409,)),
+        op(
+            "GET",
+            "/reflections",
+            reflections,
+            "Reflection reports per user and per tenant (user empty), newest first",
+            query=rq.ReflectionQuery,
+            response=rs.ReflectionPage,
+        ),
         op("GET", "/prompts/{name}", get_prompt, "A learning prompt", response=rs.Prompt, path_schemas=_PROMPT),
         op(
             "PUT",

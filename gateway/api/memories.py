@@ -28,6 +28,7 @@ from gateway.api.common import (
 from gateway.api.operation import Operation, routes_of
 from gateway.api.validation import parse_body, parse_query
 from gateway.errors import BadRequest, GatewayError, NotFound
+from gateway.learning.reflection import reflection_json
 from gateway.memory import MemoryValidationError, NewMemory
 from gateway.memory_export import export_csv, export_json, export_markdown
 
@@ -177,6 +178,14 @@ async def export(request: Request) -> Response:
     return json_response(data)
 
 
+async def reflection(request: Request) -> Response:
+    tenant, user = caller_identity(request)
+    latest = await services_of(request).memory.latest_reflection(tenant, user)
+    if latest is None:
+        raise NotFound("no reflection report yet: one is written after each consolidation round")
+    return json_response(reflection_json(latest))
+
+
 async def reviews(request: Request) -> Response:
     tenant, user = caller_identity(request)
     query = parse_query(request, rq.ReviewQuery)
@@ -231,7 +240,16 @@ def memory_operations() -> list[Operation]:
             response=rs.Export,
             alternatives={"text/markdown": {"type": "string"}, "text/csv": {"type": "string"}},
         ),
-        # before "/{id}", which would take "reviews" for a memory id
+        # before "/{id}", which would take "reviews" or "reflection" for a memory id
+        op(
+            "GET",
+            "/reflection",
+            reflection,
+            "Own latest reflection report: what the memory learned, merged, consolidated, superseded, "
+            "let fade, used most and left unused over its period (404 before the first round)",
+            response=rs.Reflection,
+            errors=(404,),
+        ),
         op(
             "GET",
             "/reviews",

@@ -222,6 +222,13 @@ class TenantReviewQuery(TenantQuery, ReviewQuery):
     pass
 
 
+class ReflectionQuery(TenantPageQuery):
+    """``GET /api/admin/reflections``: newest first; ``user`` one user's reports (with
+    ``tenant``: in that tenant), an empty ``user`` is absent."""
+
+    user: str | None = None
+
+
 class UserMemoriesQuery(PageQuery):
     """``GET /api/admin/users/{user}/memories``: the user's personal memories in one tenant."""
 

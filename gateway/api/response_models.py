@@ -110,6 +110,43 @@ class ReviewPage(_Fixed):
     total: int = Field(description="all matching reviews, not just this page")
 
 
+class ReflectionMerge(_Fixed):
+    into: str = Field(description="the memory kept")
+    ids: list[str] = Field(description="the memories merged into it (now disabled: merged into <into>)")
+
+
+class ReflectionUse(_Fixed):
+    id: str
+    uses: int = Field(description="injections into the user's responses in the period (citation log)")
+
+
+class Reflection(_Fixed):
+    """A reflection report: what a user's memory (or, ``kind`` tenant, all of a tenant's users')
+    did over a period. Counts and memory ids only (at most 100 ids of each kind), never text.
+    Kinds: learned (new auto memories), merged (near-duplicates merged into another),
+    consolidated (small facts compressed into a summary), summaries (the summaries made),
+    superseded (replaced by a newer statement), decayed (strength below learning.decay_floor),
+    most_used (most injected), stale (unused for learning.reflection_stale_days)."""
+
+    id: str
+    tenant: str
+    user_id: str = Field(description="empty for a tenant report")
+    kind: Literal["user", "tenant"]
+    period_start: str
+    period_end: str
+    created_at: str
+    users: int = Field(description="users the report covers (1 for a user report)")
+    counts: dict[str, int]
+    ids: dict[str, list[str]]
+    merges: list[ReflectionMerge]
+    most_used: list[ReflectionUse]
+
+
+class ReflectionPage(_Fixed):
+    data: list[Reflection]
+    total: int = Field(description="all matching reports, not just this page")
+
+
 class Settings(_Fixed):
     learning_enabled: bool
 

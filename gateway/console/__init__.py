@@ -79,6 +79,7 @@ def console_routes(config: Config, backend: Backend) -> list[BaseRoute]:
         Route("/console/prompts/{name}", op.session(op.save_prompt, change=True), methods=["POST"]),
         Route("/console/learning-log", op.session(op.learning_log), methods=["GET"]),
         Route("/console/audit-log", op.session(op.audit_log), methods=["GET"]),
+        Route("/console/reflections", op.session(op.reflections), methods=["GET"]),
         Route("/console/jobs", op.session(op.jobs), methods=["GET"]),
         Route("/console/jobs/{id}/{action:str}", op.session(op.job_action, change=True), methods=["POST"]),
         Route("/console/reviews", op.session(op.reviews), methods=["GET"]),

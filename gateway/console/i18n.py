@@ -67,6 +67,18 @@ MESSAGES: dict[str, tuple[str, str]] = {
     "deleted": ("Deleted.", "已删除。"),
     "cleared": ("All your memories were deleted.", "你的全部记忆已删除。"),
     "reviews": ("Changes to confirm", "待确认的更改"),
+    # the user's latest reflection report (gateway.learning.reflection)
+    "reflection": ("What I learned", "我学到了什么"),
+    "reflection_period": ("From {start} to {end}", "{start} 至 {end}"),
+    "reflections": ("Reflections", "反思报告"),
+    "kind_learned": ("Learned", "新学到"),
+    "kind_merged": ("Merged duplicates", "合并的重复项"),
+    "kind_consolidated": ("Combined into summaries", "合并为摘要"),
+    "kind_summaries": ("Summaries made", "生成的摘要"),
+    "kind_superseded": ("Replaced by newer", "被更新的替换"),
+    "kind_decayed": ("Fading", "逐渐淡忘"),
+    "kind_most_used": ("Used most", "最常用"),
+    "kind_stale": ("Unused for long", "长期未用"),
     "reviews_intro": (
         "Something you said may replace what is remembered. Nothing changes until you choose.",
         "你说的内容可能会替换已记住的信息。在你选择之前不会有任何改变。",

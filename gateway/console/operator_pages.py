@@ -22,6 +22,7 @@ from gateway.console.sessions import Session, SessionStore
 from gateway.console.web import Pages, clear_cookie, query_string, read_form, set_session_cookie
 from gateway.errors import NotFound, ReviewDecided, Unauthorized
 from gateway.learning.prompts import PROMPT_NAMES, PromptName
+from gateway.learning.reflection import KINDS, reflection_json
 from gateway.memory import CATEGORIES, MemoryValidationError, NewMemory
 from gateway.memory.store import ReviewState
 
@@ -370,6 +371,23 @@ class OperatorPages:
             **_paging(page, offset, total),
             tenant=tenant or "",
             link=lambda **kw: PATH + "audit-log" + query_string(tenant=tenant, **kw),
+        )
+
+    async def reflections(self, request: Request, session: Session) -> Response:
+        tenant = request.query_params.get("tenant") or None
+        user = request.query_params.get("user") or None
+        page, offset = _page(request)
+        found, total = await services_of(request).memory.reflections(tenant, user, limit=PAGE_SIZE, offset=offset)
+        return self.render(
+            request,
+            session,
+            "console_reflections.html",
+            rows=[reflection_json(r) for r in found],
+            kinds=KINDS,
+            **_paging(page, offset, total),
+            tenant=tenant or "",
+            user=user or "",
+            link=lambda **kw: PATH + "reflections" + query_string(tenant=tenant, user=user, **kw),
         )
 
     async def jobs(self, request: Request, session: Session) -> Response:

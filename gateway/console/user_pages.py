@@ -19,6 +19,7 @@ from gateway.console.links import Links
 from gateway.console.sessions import Session, SessionStore
 from gateway.console.web import Pages, clear_cookie, query_string, read_form, set_session_cookie
 from gateway.errors import NotFound, ReviewDecided
+from gateway.learning.reflection import KINDS, reflection_json
 from gateway.memory import CATEGORIES, Memory, MemoryValidationError
 from gateway.memory_export import export_csv, export_json, export_markdown
 
@@ -117,12 +118,15 @@ class UserPages:
         notice = p.get("done") if p.get("done") in _NOTICES else None
         # supersedes waiting for this user (learning.review: queue), with both memories
         reviews, _ = await memory.reviews(session.tenant, session.user, "pending", limit=_REVIEWS_SHOWN, offset=0)
+        latest = await memory.latest_reflection(session.tenant, session.user)
         return self.render(
             request,
             session,
             "me.html",
             reviews=reviews,
             uses=uses,
+            reflection=None if latest is None else reflection_json(latest),
+            kinds=KINDS,
             q=q,
             category=category,
             page=page,

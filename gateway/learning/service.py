@@ -18,6 +18,7 @@ from typing import TYPE_CHECKING, Literal
 from pydantic import BaseModel, ConfigDict, Field
 
 from gateway.filter_loader import validated_options
+from gateway.learning.consolidate_job import consolidate_every
 from gateway.learning.pending import SharedPending
 from gateway.learning.pii_process import IsolatedScrubber
 from gateway.learning.pipeline import Pipeline, PipelineSettings
@@ -59,6 +60,17 @@ class LearningOptions(BaseModel):
     # old memory stays in use until then; review_scope says which (see Pipeline._reviewed)
     review: Literal["auto", "queue"] = "auto"
     review_scope: Literal["uncertain", "all"] = "uncertain"
+    # consolidation (gateway.learning.consolidation) every consolidate_interval_h hours (0: off;
+    # `memorelay memories consolidate` runs a round by hand), then a reflection report per user
+    # and per tenant (gateway.learning.reflection)
+    consolidate_interval_h: float = Field(24, ge=0)
+    consolidate_merge_threshold: float = Field(0.9, gt=0, le=1)
+    consolidate_cluster_threshold: float = Field(0.6, gt=0, le=1)
+    consolidate_min_cluster: int = Field(3, ge=2, le=50)
+    consolidate_max_cluster: int = Field(8, ge=2, le=50)
+    consolidate_small_chars: int = Field(300, ge=1)
+    consolidate_summary_chars: int = Field(800, ge=50, le=8000)
+    reflection_stale_days: float = Field(60, gt=0)
 
 
 def learning_options(config: Config) -> LearningOptions | None:
@@ -72,6 +84,8 @@ def learning_options(config: Config) -> LearningOptions | None:
 class LearningService:
     def __init__(self, services: Services, options: LearningOptions) -> None:
         self.options = options
+        self.services = services
+        self._consolidation: asyncio.Future[None] | None = None
         services.memory.learning_default = options.consent == "opt_out"
         services.memory.decay_half_life_days = options.decay_half_life_days
         services.memory.decay_floor = options.decay_floor
@@ -105,11 +119,18 @@ class LearningService:
             await self.pending.start()
             await self.scrubber.start_async()
             await self.pool.start()
+            if self.options.consolidate_interval_h > 0:
+                self._consolidation = asyncio.ensure_future(consolidate_every(self.services, self.options))
         except BaseException:
             await self.stop()
             raise
 
     async def stop(self) -> None:
+        if self._consolidation is not None:  # a round cut short leaves whole groups only
+            self._consolidation.cancel()
+            with contextlib.suppress(asyncio.CancelledError):
+                await self._consolidation
+            self._consolidation = None
         try:
             await self.pool.stop()
         finally:

@@ -315,6 +315,9 @@ class WorkerPool:
                 pruned = await self.services.memory.prune_uses(self.retention_days)
                 if pruned:
                     log.info("retention pruned %d citation-log rows", pruned)
+                reports = await self.services.memory.prune_reflections(self.retention_days)
+                if reports:
+                    log.info("retention pruned %d reflection reports", reports)
                 wiped = await self.services.learning.wipe_dead_payloads(older_than_s=DEAD_PAYLOAD_KEEP_S)
                 if wiped:
                     log.info("retention dropped the conversations of %d dead learning jobs", wiped)

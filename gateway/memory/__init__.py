@@ -5,6 +5,7 @@ token budget and the injected block. Other packages use only what is re-exported
 from __future__ import annotations
 
 from . import _validate as validate
+from ._consolidate import CONSOLIDATED_REASON, MERGED_REASON
 from ._tenants import TenantConflict
 from .budget import count_tokens, fit_to_budget
 from .embedders import Embedder, build_embedder
@@ -22,8 +23,10 @@ from .types import (
 
 __all__ = [
     "CATEGORIES",
+    "CONSOLIDATED_REASON",
     "MEMORY_BLOCK_END",
     "MEMORY_BLOCK_START",
+    "MERGED_REASON",
     "SCOPES",
     "SOURCES",
     "Embedder",

@@ -25,7 +25,7 @@ from dataclasses import dataclass
 
 from gateway.learning.prompts import PROMPT_NAMES
 
-from .store import Backend
+from .store import Backend, Reflection
 
 BATCH = 500
 ACTOR = "migrate"
@@ -45,6 +45,7 @@ class MigrationReport:
     audit_copied: int = 0
     uses_copied: int = 0
     reviews_copied: int = 0
+    reflections_copied: int = 0
     prompts_copied: int = 0
     vectors: str = "none (the source has no embeddings)"
 
@@ -56,6 +57,7 @@ class MigrationReport:
             f"audit log: {self.audit_copied} entries copied",
             f"citation log: {self.uses_copied} uses copied",
             f"supersede reviews: {self.reviews_copied} copied or updated",
+            f"reflection reports: {self.reflections_copied} copied",
             f"prompt overrides: {self.prompts_copied} copied",
             f"vector index: {self.vectors}",
         ]
@@ -70,6 +72,7 @@ class MigrationReport:
             or self.audit_copied
             or self.uses_copied
             or self.reviews_copied
+            or self.reflections_copied
             or self.prompts_copied
         )
 
@@ -89,6 +92,7 @@ async def migrate(source: Backend, target: Backend, source_name: str) -> Migrati
     report.audit_copied, report.memories_deleted = await _copy_audit(source, target, source_name)
     report.uses_copied = await _copy_uses(source, target, source_name)
     report.reviews_copied = await _copy_reviews(source, target)
+    report.reflections_copied = await _copy_reflections(source, target)
     report.prompts_copied = await _copy_prompts(source, target)
     if model is not None and dim is not None:
         state = await target.memories.prepare_vectors(model, dim)
@@ -157,6 +161,24 @@ async def _copy_reviews(source: Backend, target: Backend) -> int:
             else:
                 continue
             copied += 1
+
+
+async def _all_reflections(backend: Backend) -> list[Reflection]:
+    out: list[Reflection] = []
+    while True:
+        page, _ = await backend.memories.reflections(None, None, limit=BATCH, offset=len(out))
+        if not page:
+            return out
+        out.extend(page)
+
+
+async def _copy_reflections(source: Backend, target: Backend) -> int:
+    """Reports the target lacks (by id; a report never changes once written)."""
+    held = {r.id for r in await _all_reflections(target)}
+    fresh = [r for r in await _all_reflections(source) if r.id not in held]
+    for r in fresh:
+        await target.memories.add_reflection(r)
+    return len(fresh)
 
 
 async def _copy_prompts(source: Backend, target: Backend) -> int:

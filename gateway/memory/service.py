@@ -15,8 +15,8 @@ from __future__ import annotations
 import builtins
 import logging
 import uuid
-from collections.abc import Collection, Sequence
-from typing import Any
+from collections.abc import Callable, Collection, Sequence
+from typing import Any, TypeVar
 
 import numpy as np
 
@@ -26,9 +26,12 @@ from . import _validate
 from ._access import AccessCounter
 from ._admin import AdminMixin
 from ._clock import now_iso
+from ._consolidate import ConsolidationMixin
 from ._indexing import embed_missing, embed_text
+from ._offload import run_cpu
 from ._pinned import PinnedCache
 from ._purge import DeletedTextPurger
+from ._reflections import ReflectionMixin
 from ._reviews import ReviewMixin
 from ._tenants import TenantMixin
 from ._user_data import UserDataMixin
@@ -36,11 +39,12 @@ from ._uses import UseLog
 from .embedders import Embedder
 from .recall import RecallSettings, RecallStats
 from .retrieval import HybridRetriever, RetrievalSettings
-from .store import Change, MemoryStore, Use, Visibility
+from .store import Change, MemoryStore, PartitionRows, Use, Visibility
 from .types import Memory, NewMemory, ScoredMemory
 from .working_set import DEFAULT_BUDGET_MB, DEFAULT_MAX_ROWS, WorkingSet, budget_bytes
 
 log = logging.getLogger("memorelay.memory")
+T = TypeVar("T")
 
 
 def _small(memory: Memory) -> dict[str, Any]:
@@ -52,7 +56,7 @@ def _small(memory: Memory) -> dict[str, Any]:
     }
 
 
-class MemoryService(UserDataMixin, AdminMixin, TenantMixin, ReviewMixin):
+class MemoryService(UserDataMixin, AdminMixin, TenantMixin, ReviewMixin, ConsolidationMixin, ReflectionMixin):
     """See the module docstring. ``open`` must be awaited before use; ``ready`` tells."""
 
     def __init__(
@@ -161,6 +165,22 @@ class MemoryService(UserDataMixin, AdminMixin, TenantMixin, ReviewMixin):
         if self.embedder is None or not texts:
             return None
         return await self.embedder.embed(texts)
+
+    async def embed_memories(self, pairs: builtins.list[tuple[str, str]]) -> np.ndarray | None:
+        """Vectors of memories to be stored, (title, content) each, at background priority
+        (a waiting chat's query goes first); None without an embedder."""
+        if self.embedder is None or not pairs:
+            return None
+        return await self.embedder.embed([embed_text(title, content) for title, content in pairs])
+
+    async def personal_rows(self, tenant: str, user_id: str) -> PartitionRows:
+        """The user's enabled personal memories with their stored embeddings, in one read."""
+        return await self.store.partition_rows(tenant, user_id)
+
+    @staticmethod
+    async def background(fn: Callable[..., T], *args: object) -> T:
+        """Run CPU work (a numpy scan) on the memory package's CPU thread, behind chat queries."""
+        return await run_cpu(fn, *args)
 
     async def _audit(
         self,
@@ -475,9 +495,11 @@ class MemoryService(UserDataMixin, AdminMixin, TenantMixin, ReviewMixin):
         return await self._delete([m], actor=actor) == 1
 
     async def delete_all(self, tenant: str, user_id: str, *, actor: str) -> int:
-        """Delete every personal memory of the user."""
+        """Delete every personal memory of the user, and their reflection reports."""
         mems = await self.store.personal(tenant, user_id)
-        return await self._delete(mems, actor=actor)
+        async with self.store.transaction():
+            await self.store.delete_reflections(tenant, user_id)
+            return await self._delete(mems, actor=actor)
 
     async def touch(self, memory_ids: builtins.list[str]) -> None:
         """Count an injection: access_count += 1, last_access_at = now. Never lost: counts

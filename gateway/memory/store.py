@@ -142,6 +142,22 @@ class Review:
     decided_at: str | None = None
 
 
+@dataclass(frozen=True, slots=True)
+class Reflection:
+    """A reflection report: what a user's memory (``user_id`` set) or a whole tenant's
+    (``user_id`` "") learned, merged, consolidated, superseded, let fade, used most and left
+    unused over ``period_start``..``period_end`` (see ``gateway.learning.reflection``). ``report``
+    holds counts and memory ids only, never memory text."""
+
+    id: str
+    tenant: str
+    user_id: str
+    period_start: str  # ISO time
+    period_end: str  # ISO time
+    created_at: str  # ISO time
+    report: dict[str, Any]
+
+
 class MemoryStore(Protocol):
     """Memories, their embeddings and indexes, user settings, the audit log, metadata."""
 
@@ -280,6 +296,28 @@ class MemoryStore(Protocol):
     async def decide_review(self, review_id: str, state: ReviewState, decided_by: str, decided_at: str) -> bool:
         """Record a decision on a pending review; False when it is missing or already decided
         (two deciders racing: exactly one wins)."""
+        ...
+
+    # -- reflection reports -----------------------------------------------------------------
+    async def add_reflection(self, reflection: Reflection) -> None: ...
+    async def reflections(
+        self, tenant: str | None, user_id: str | None, *, limit: int, offset: int
+    ) -> tuple[list[Reflection], int]:
+        """Newest first, and the total matching; ``None`` filters nothing (``user_id`` "" is
+        the tenant reports)."""
+        ...
+
+    async def delete_reflections(self, tenant: str, user_id: str) -> int:
+        """Delete a user's reports (with the rest of their data); answers how many."""
+        ...
+
+    async def prune_reflections(self, cutoff: str) -> int:
+        """Delete reports created before ``cutoff`` (ISO time); answers how many."""
+        ...
+
+    async def most_used(self, tenant: str, user_id: str, since: str, limit: int) -> list[tuple[str, int]]:
+        """(memory id, uses) of the memories most injected into the user's responses since
+        ``since`` (ISO time), most first (ties by id)."""
         ...
 
     # -- candidates for retrieval (store-side search) ---------------------------------------

@@ -24,7 +24,7 @@ def test_served_document_is_valid_openapi_31_and_covers_every_route(gateway: Gat
         served |= {(route.path, m) for m in route.methods if m != "HEAD"}
     served |= {("/api/console-links", "POST"), ("/api/admin/console-links", "POST")}
     assert documented == served
-    assert len(served) == 32  # 6 of them: supersede reviews (user and admin)
+    assert len(served) == 34  # 6 of them: supersede reviews (user and admin); 2: reflection reports
     uses = doc["paths"]["/api/memories/{id}/uses"]["get"]
     assert uses["responses"]["200"]["content"]["application/json"]["schema"] == {
         "$ref": "#/components/schemas/MemoryUsePage"

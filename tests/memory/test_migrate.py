@@ -4,6 +4,7 @@
 from __future__ import annotations
 
 import asyncio
+from dataclasses import replace
 from pathlib import Path
 from typing import Any, cast
 
@@ -13,7 +14,7 @@ import pytest
 from gateway.memory import migrate as migration
 from gateway.memory.backend import sqlite_backend
 from gateway.memory.postgres import postgres_backend
-from gateway.memory.store import Backend, MemoryRow, MemoryStore, Review
+from gateway.memory.store import Backend, MemoryRow, MemoryStore, Reflection, Review
 from tests.memory.test_store_contract import mem, vec
 
 
@@ -116,6 +117,25 @@ def test_reviews_are_copied_and_a_later_decision_follows(tmp_path: Path, pg_url:
             assert again.reviews_copied == 1 and again.anything
             assert await target.memories.get_review("r1") == await source.memories.get_review("r1")
             assert (await migration.migrate(source, target, "source.db")).reviews_copied == 0
+        finally:
+            await target.close()
+            await source.close()
+
+    asyncio.run(main())
+
+
+def test_reflection_reports_are_copied_once(tmp_path: Path, pg_url: str) -> None:
+    async def main() -> None:
+        source = await _source(str(tmp_path / "memorelay.db"))
+        target = postgres_backend(pg_url)
+        await target.open()
+        try:
+            report = Reflection("f1", "t", "u", "a", "b", "2026-01-02T00:00:00Z", {"counts": {"merged": 1}})
+            await source.memories.add_reflection(report)
+            await source.memories.add_reflection(replace(report, id="f2", user_id=""))
+            assert (await migration.migrate(source, target, "source.db")).reflections_copied == 2
+            assert (await target.memories.reflections("t", "u", limit=10, offset=0))[0] == [report]
+            assert (await migration.migrate(source, target, "source.db")).reflections_copied == 0
         finally:
             await target.close()
             await source.close()

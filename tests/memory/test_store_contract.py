@@ -14,7 +14,17 @@ import numpy as np
 import pytest
 
 from gateway.memory.keyword_index import SHARED_OWNER, parse_query
-from gateway.memory.store import Backend, Change, ConsoleSession, Decay, Review, SettingsRow, Use, Visibility
+from gateway.memory.store import (
+    Backend,
+    Change,
+    ConsoleSession,
+    Decay,
+    Reflection,
+    Review,
+    SettingsRow,
+    Use,
+    Visibility,
+)
 from gateway.memory.types import Memory, TenantConflict
 
 T = TypeVar("T")
@@ -480,6 +490,8 @@ def test_tenant_move(backend: Factory) -> None:
         await s.put_settings("t", "v", {"learning_enabled": False})
         await b.learning.log(None, "t", "u", {"outcome": "stored"})
         await s.add_review(Review("r1", "t", "u", "m_u1", "m_u2", "content differs", "2026-01-01T00:00:00Z"))
+        await s.add_reflection(Reflection("f1", "t", "u", "a", "b", "2026-01-01T00:00:00Z", {"counts": {}}))
+        await s.add_reflection(Reflection("f2", "t", "", "a", "b", "2026-01-01T00:00:00Z", {"counts": {}}))
         with pytest.raises(TenantConflict) as refused:
             await s.move_tenant("t", "new", None)
         assert refused.value.user_ids == ["v"]
@@ -496,6 +508,9 @@ def test_tenant_move(backend: Factory) -> None:
         assert _ids(await s.keyword_candidates(Visibility("new", "u"), parse_query("Mochi"), 10)) == {"m_u2"}
         assert (await b.learning.log_entries(tenant="new"))[1] == 1
         assert (await s.get_review("r1")).tenant == "new"  # type: ignore[union-attr]
+        # the user's report moves with them; the tenant's report stays with the tenant
+        assert [r.id for r in (await s.reflections("new", None, limit=10, offset=0))[0]] == ["f1"]
+        assert [r.id for r in (await s.reflections("t", None, limit=10, offset=0))[0]] == ["f2"]
         assert await s.move_tenant("t", "new", "u") == {
             "memories": 0,
             "settings": 0,
@@ -805,5 +820,51 @@ def test_reviews_are_listed_decided_once_and_go_with_their_memories(backend: Fac
         # deleting a memory a review names deletes the review (nothing left to decide on)
         await s.delete(["x"])
         assert await s.get_review("r2") is None and await s.get_review("r1") is not None
+
+    run(backend, body)
+
+
+def test_reflections_are_listed_newest_first_and_deleted_with_the_user(backend: Factory) -> None:
+    async def body(b: Backend) -> None:
+        s = b.memories
+        report = {"counts": {"learned": 2, "merged": 1}, "ids": {"learned": ["m1", "m2"]}}
+        first = Reflection(
+            "f1", "t", "u", "2026-01-01T00:00:00Z", "2026-01-02T00:00:00Z", "2026-01-02T00:00:00Z", report
+        )
+        second = replace(first, id="f2", created_at="2026-01-03T00:00:00Z", report={"counts": {}})
+        tenant = replace(first, id="f3", user_id="", created_at="2026-01-03T00:00:01Z")
+        other = replace(first, id="f4", user_id="v")
+        for r in (first, second, tenant, other):
+            await s.add_reflection(r)
+        mine, total = await s.reflections("t", "u", limit=1, offset=0)
+        assert (mine, total) == ([second], 2)  # newest first; the report comes back as stored
+        assert (await s.reflections("t", "u", limit=1, offset=1))[0] == [first]
+        assert [r.id for r in (await s.reflections("t", "", limit=10, offset=0))[0]] == ["f3"]
+        assert [r.id for r in (await s.reflections(None, None, limit=10, offset=0))[0]] == ["f3", "f2", "f4", "f1"]
+        assert (await s.reflections("other", None, limit=10, offset=0))[1] == 0
+        assert await s.delete_reflections("t", "u") == 2
+        assert [r.id for r in (await s.reflections("t", None, limit=10, offset=0))[0]] == ["f3", "f4"]
+        # retention: reports created before the cutoff go
+        assert await s.prune_reflections("2026-01-03T00:00:00Z") == 1
+        assert [r.id for r in (await s.reflections("t", None, limit=10, offset=0))[0]] == ["f3"]
+        await s.wipe()
+        assert (await s.reflections(None, None, limit=10, offset=0))[1] == 0
+
+    run(backend, body)
+
+
+def test_most_used_ranks_the_users_most_used_memories_since_a_time(backend: Factory) -> None:
+    async def body(b: Backend) -> None:
+        s = b.memories
+        uses = [Use("t", "u", "a", None, "chat_completions", "2026-01-05T00:00:00Z") for _ in range(3)]
+        uses += [Use("t", "u", "b", "c1", "responses", "2026-01-05T00:00:00Z") for _ in range(3)]
+        uses += [Use("t", "u", "c", None, "chat_completions", "2026-01-06T00:00:00Z")]
+        uses += [Use("t", "u", "old", None, "chat_completions", "2025-01-01T00:00:00Z") for _ in range(9)]
+        uses += [Use("t", "v", "a", None, "chat_completions", "2026-01-05T00:00:00Z") for _ in range(9)]
+        await s.add_uses(uses)
+        since = "2026-01-01T00:00:00Z"
+        assert await s.most_used("t", "u", since, 10) == [("a", 3), ("b", 3), ("c", 1)]
+        assert await s.most_used("t", "u", since, 1) == [("a", 3)]
+        assert await s.most_used("t", "w", since, 10) == []
 
     run(backend, body)

@@ -28,6 +28,7 @@ from ..store import (
     KeywordOptions,
     MemoryRow,
     PartitionRows,
+    Reflection,
     Review,
     ReviewState,
     SettingsRow,
@@ -81,6 +82,7 @@ def _row_values(row: MemoryRow) -> tuple[Any, ...]:
 
 
 _REVIEW_COLUMNS = "id, tenant, user_id, old_id, new_id, reason, created_at, state, decided_by, decided_at"
+_REFLECTION_COLUMNS = "id, tenant, user_id, period_start, period_end, created_at, report"
 
 
 class PostgresMemoryStore:
@@ -460,6 +462,50 @@ class PostgresMemoryStore:
             )
             return cur.rowcount == 1
 
+    # -- reflection reports -----------------------------------------------------------------
+    async def add_reflection(self, reflection: Reflection) -> None:
+        r = reflection
+        async with self.db.transaction() as tx:
+            await tx.conn.execute(
+                f"INSERT INTO reflections ({_REFLECTION_COLUMNS}) VALUES (%s, %s, %s, %s, %s, %s, %s)",
+                (r.id, r.tenant, r.user_id, r.period_start, r.period_end, r.created_at, _json(r.report)),
+            )
+
+    async def reflections(
+        self, tenant: str | None, user_id: str | None, *, limit: int, offset: int
+    ) -> tuple[list[Reflection], int]:
+        clauses, args = ["TRUE"], []
+        for column, value in (("tenant", tenant), ("user_id", user_id)):
+            if value is not None:
+                clauses.append(f"{column} = %s")
+                args.append(value)
+        where = " AND ".join(clauses)
+        total = await self._scalar(f"SELECT COUNT(*) FROM reflections WHERE {where}", args)
+        rows = await self._rows(
+            f"SELECT {_REFLECTION_COLUMNS} FROM reflections WHERE {where} "
+            "ORDER BY created_at DESC, id DESC LIMIT %s OFFSET %s",
+            [*args, max(0, int(limit)), max(0, int(offset))],
+        )
+        return [_reflection(r) for r in rows], total
+
+    async def delete_reflections(self, tenant: str, user_id: str) -> int:
+        async with self.db.transaction() as tx:
+            cur = await tx.conn.execute("DELETE FROM reflections WHERE tenant = %s AND user_id = %s", (tenant, user_id))
+            return int(cur.rowcount)
+
+    async def prune_reflections(self, cutoff: str) -> int:
+        async with self.db.transaction() as tx:
+            cur = await tx.conn.execute("DELETE FROM reflections WHERE created_at < %s", (cutoff,))
+            return int(cur.rowcount)
+
+    async def most_used(self, tenant: str, user_id: str, since: str, limit: int) -> list[tuple[str, int]]:
+        rows = await self._rows(
+            "SELECT memory_id, COUNT(*) AS n FROM memory_uses WHERE tenant = %s AND user_id = %s AND time >= %s "
+            "GROUP BY memory_id ORDER BY n DESC, memory_id LIMIT %s",
+            (tenant, user_id, since, max(0, int(limit))),
+        )
+        return [(str(r[0]), int(r[1])) for r in rows]
+
     # -- candidates for retrieval -----------------------------------------------------------
     async def vector_candidates(self, where: Visibility, query: np.ndarray, k: int) -> list[tuple[str, float]]:
         if k <= 0:
@@ -610,6 +656,10 @@ class PostgresMemoryStore:
             await conn.execute(
                 f"UPDATE memory_reviews SET tenant = %s WHERE tenant = %s{user_sql}", [target, source, *user_args]
             )
+            # a user's reports follow them; a whole tenant's also carry its tenant reports
+            await conn.execute(
+                f"UPDATE reflections SET tenant = %s WHERE tenant = %s{user_sql}", [target, source, *user_args]
+            )
             learning = 0
             for table in ("learning_log", "learning_jobs"):
                 cur = await conn.execute(
@@ -735,6 +785,7 @@ class PostgresMemoryStore:
             await tx.conn.execute("DELETE FROM audit_log")
             await tx.conn.execute("DELETE FROM memory_reviews")
             await tx.conn.execute("DELETE FROM memory_uses")
+            await tx.conn.execute("DELETE FROM reflections")
 
     async def import_audit(self, entries: Sequence[dict[str, Any]]) -> None:
         if not entries:
@@ -813,3 +864,16 @@ def _partition_rows(rows: Sequence[Sequence[Any]]) -> PartitionRows:
             if v is not None and len(v) == size:
                 matrix[i] = v
     return PartitionRows([row_to_memory(r) for r in rows], matrix)
+
+
+def _reflection(row: Sequence[Any]) -> Reflection:
+    """A reflections row (``_REFLECTION_COLUMNS``)."""
+    return Reflection(
+        id=str(row[0]),
+        tenant=str(row[1]),
+        user_id=str(row[2]),
+        period_start=str(row[3]),
+        period_end=str(row[4]),
+        created_at=str(row[5]),
+        report=dict(orjson.loads(row[6])),
+    )

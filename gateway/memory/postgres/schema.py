@@ -208,6 +208,20 @@ MIGRATIONS: tuple[str, ...] = (
     """
     CREATE INDEX memory_uses_counts ON memory_uses (memory_id, tenant, user_id);
     """,
+    # 6: reflection reports of a user's (or, user_id '', a tenant's) memory over a period
+    # (gateway.learning.reflection): counts and memory ids as JSON, never memory text
+    """
+    CREATE TABLE reflections (
+        id text PRIMARY KEY,
+        tenant text NOT NULL,
+        user_id text NOT NULL,
+        period_start text NOT NULL,
+        period_end text NOT NULL,
+        created_at text NOT NULL,
+        report text NOT NULL
+    );
+    CREATE INDEX reflections_owner ON reflections (tenant, user_id, created_at);
+    """,
 )
 
 

@@ -48,6 +48,7 @@ from ..store import (
     KeywordOptions,
     MemoryRow,
     PartitionRows,
+    Reflection,
     Review,
     ReviewState,
     SettingsRow,
@@ -72,6 +73,7 @@ from .schema import SCRUB_AUDIT, migrate, register_functions
 log = logging.getLogger("memorelay.memory")
 
 _REVIEW_COLUMNS = "id, tenant, user_id, old_id, new_id, reason, created_at, state, decided_by, decided_at"
+_REFLECTION_COLUMNS = "id, tenant, user_id, period_start, period_end, created_at, report"
 _M_COLUMNS = ", ".join(f"m.{c.strip()}" for c in MEMORY_COLUMNS.split(","))
 # fields whose change moves a memory in or out of the vector index
 _INDEXED = frozenset({"enabled", "scope", "user_id"})
@@ -783,6 +785,49 @@ class SQLiteMemoryStore:
             )
             return cur.rowcount == 1
 
+    # -- reflection reports -----------------------------------------------------------------
+    async def add_reflection(self, reflection: Reflection) -> None:
+        async with self._writing():
+            await self.db.execute(
+                f"INSERT INTO reflections ({_REFLECTION_COLUMNS}) VALUES (?, ?, ?, ?, ?, ?, ?)",
+                _reflection_values(reflection),
+            )
+
+    async def reflections(
+        self, tenant: str | None, user_id: str | None, *, limit: int, offset: int
+    ) -> tuple[list[Reflection], int]:
+        clauses, args = ["1 = 1"], []
+        for column, value in (("tenant", tenant), ("user_id", user_id)):
+            if value is not None:
+                clauses.append(f"{column} = ?")
+                args.append(value)
+        where = " AND ".join(clauses)
+        total = await self._scalar(f"SELECT COUNT(*) FROM reflections WHERE {where}", args)
+        rows = await self._rows(
+            f"SELECT {_REFLECTION_COLUMNS} FROM reflections WHERE {where} "
+            "ORDER BY created_at DESC, rowid DESC LIMIT ? OFFSET ?",
+            [*args, max(0, int(limit)), max(0, int(offset))],
+        )
+        return [_reflection(r) for r in rows], total
+
+    async def delete_reflections(self, tenant: str, user_id: str) -> int:
+        async with self._writing():
+            cur = await self.db.execute("DELETE FROM reflections WHERE tenant = ? AND user_id = ?", (tenant, user_id))
+            return int(cur.rowcount)
+
+    async def prune_reflections(self, cutoff: str) -> int:
+        async with self._writing():
+            cur = await self.db.execute("DELETE FROM reflections WHERE created_at < ?", (cutoff,))
+            return int(cur.rowcount)
+
+    async def most_used(self, tenant: str, user_id: str, since: str, limit: int) -> list[tuple[str, int]]:
+        rows = await self._rows(
+            "SELECT memory_id, COUNT(*) AS n FROM memory_uses WHERE tenant = ? AND user_id = ? AND time >= ? "
+            "GROUP BY memory_id ORDER BY n DESC, memory_id LIMIT ?",
+            [tenant, user_id, since, max(0, int(limit))],
+        )
+        return [(str(r[0]), int(r[1])) for r in rows]
+
     # -- candidates for retrieval -----------------------------------------------------------
     async def vector_candidates(self, where: Visibility, query: np.ndarray, k: int) -> list[tuple[str, float]]:
         index = self._index
@@ -1052,6 +1097,7 @@ class SQLiteMemoryStore:
             await db.execute(
                 f"UPDATE memory_reviews SET tenant = ? WHERE tenant = ?{user_sql}", [target, source, *user_args]
             )
+            await self._move_reflections(source, target, user_id)
             learning = await self._move_learning_rows(source, target, user_sql, user_args)
             if memories.rowcount:
                 tx.rebuild = True
@@ -1069,6 +1115,13 @@ class SQLiteMemoryStore:
             "audit_entries": audit.rowcount,
             "learning_rows": learning,
         }
+
+    async def _move_reflections(self, source: str, target: str, user_id: str | None) -> None:
+        """A user's reports follow them; a whole tenant's also carry its tenant reports."""
+        user_sql, user_args = _only_user(user_id, "user_id")
+        await self.db.execute(
+            f"UPDATE reflections SET tenant = ? WHERE tenant = ?{user_sql}", [target, source, *user_args]
+        )
 
     async def _move_settings(self, source: str, target: str, user_id: str | None) -> int:
         """Move user settings, first refusing (``TenantConflict``) any the target holds
@@ -1205,6 +1258,7 @@ class SQLiteMemoryStore:
             await self.db.execute("DELETE FROM audit_log")
             await self.db.execute("DELETE FROM memory_uses")  # also uses buffered for a memory since deleted
             await self.db.execute("DELETE FROM memory_reviews")
+            await self.db.execute("DELETE FROM reflections")
 
     # -- housekeeping -----------------------------------------------------------------------
     async def rebuild_keyword_index(self) -> None:
@@ -1228,3 +1282,20 @@ async def _nothing() -> list[tuple[list[tuple[str, float]], str]]:
 
 def _review_values(r: Review) -> tuple[Any, ...]:
     return (r.id, r.tenant, r.user_id, r.old_id, r.new_id, r.reason, r.created_at, r.state, r.decided_by, r.decided_at)
+
+
+def _reflection_values(r: Reflection) -> tuple[Any, ...]:
+    return (r.id, r.tenant, r.user_id, r.period_start, r.period_end, r.created_at, orjson.dumps(r.report).decode())
+
+
+def _reflection(row: Sequence[Any]) -> Reflection:
+    """A reflections row (``_REFLECTION_COLUMNS``)."""
+    return Reflection(
+        id=str(row[0]),
+        tenant=str(row[1]),
+        user_id=str(row[2]),
+        period_start=str(row[3]),
+        period_end=str(row[4]),
+        created_at=str(row[5]),
+        report=dict(orjson.loads(row[6])),
+    )

@@ -298,6 +298,20 @@ MIGRATIONS: tuple[str, ...] = (
     """
     CREATE INDEX memory_uses_counts ON memory_uses (memory_id, tenant, user_id);
     """,
+    # 14: reflection reports of a user's (or, user_id '', a tenant's) memory over a period
+    # (gateway.learning.reflection): counts and memory ids as JSON, never memory text
+    """
+    CREATE TABLE reflections (
+        id TEXT PRIMARY KEY,
+        tenant TEXT NOT NULL,
+        user_id TEXT NOT NULL,
+        period_start TEXT NOT NULL,
+        period_end TEXT NOT NULL,
+        created_at TEXT NOT NULL,
+        report TEXT NOT NULL
+    );
+    CREATE INDEX reflections_owner ON reflections (tenant, user_id, created_at);
+    """,
 )
 
 

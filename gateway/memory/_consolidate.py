@@ -1,0 +1,87 @@
+"""Consolidation writes of ``MemoryService`` (a mixin): merge near-duplicates into the one kept,
+and replace a cluster of small related facts by one summary memory.
+
+What to merge or compress is decided elsewhere (``gateway.learning.consolidation``); this module
+only writes, each group in one transaction: a crash leaves either the old memories or the new
+state, never half. Nothing is deleted: the originals are disabled with a reason naming the memory
+that now holds their facts ("merged into <id>", "consolidated into <id>"), so a user or operator
+can read, re-enable or delete them. A group whose memories changed since they were read (edited,
+disabled, pinned, deleted meanwhile) is skipped whole.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Any
+
+import numpy as np
+
+if TYPE_CHECKING:
+    from .store import MemoryStore
+    from .types import Memory
+
+MERGED_REASON = "merged into "
+CONSOLIDATED_REASON = "consolidated into "
+ACTION = "consolidate"
+
+
+def _unchanged(read: Memory, now: Memory | None) -> bool:
+    return (
+        now is not None
+        and now.enabled
+        and not now.pinned
+        and now.updated_at == read.updated_at
+        and now.tenant == read.tenant
+        and now.user_id == read.user_id
+        and now.scope == read.scope
+    )
+
+
+class ConsolidationMixin:
+    if TYPE_CHECKING:  # provided by MemoryService
+        store: MemoryStore
+
+        async def _apply(self, m: Memory, changes: dict[str, Any], *, actor: str, action: str) -> Memory: ...
+        async def _audit(
+            self,
+            action: str,
+            actor: str,
+            m: Memory | None,
+            *,
+            tenant: str | None = None,
+            user_id: str | None = None,
+            before: Any = None,
+            after: Any = None,
+        ) -> None: ...
+
+    async def _current(self, group: list[Memory]) -> bool:
+        found = await self.store.fetch([m.id for m in group])
+        return all(_unchanged(m, found.get(m.id)) for m in group)
+
+    async def merge_into(self, kept: Memory, merged: list[Memory], carry: dict[str, Any], *, actor: str) -> bool:
+        """Disable ``merged`` ("merged into <kept id>") and write ``carry`` (counts, score, tags
+        taken over) on ``kept``, in one transaction; False, writing nothing, when any of them
+        changed since it was read."""
+        async with self.store.transaction():
+            if not await self._current([kept, *merged]):
+                return False
+            if carry:
+                await self._apply(kept, carry, actor=actor, action=ACTION)
+            for m in merged:
+                why = MERGED_REASON + kept.id
+                await self._apply(m, {"enabled": False, "disabled_reason": why}, actor=actor, action=ACTION)
+        return True
+
+    async def compress(self, summary: Memory, vector: np.ndarray | None, members: list[Memory], *, actor: str) -> bool:
+        """Store ``summary`` (built by the caller, embedded as ``vector``) and disable ``members``
+        ("consolidated into <summary id>"), in one transaction; False, writing nothing, when any
+        member changed since it was read."""
+        async with self.store.transaction():
+            if not await self._current(members):
+                return False
+            await self.store.insert([summary], None if vector is None else vector.reshape(1, -1))
+            after = {"title": summary.title, "category": summary.category, "from": [m.id for m in members]}
+            await self._audit(ACTION, actor, summary, after=after)
+            for m in members:
+                why = CONSOLIDATED_REASON + summary.id
+                await self._apply(m, {"enabled": False, "disabled_reason": why}, actor=actor, action=ACTION)
+        return True

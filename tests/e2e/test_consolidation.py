@@ -1,0 +1,206 @@
+"""Consolidation and reflection reports through the HTTP surface and the CLI, on both backends:
+learned near-duplicates are merged, a cluster of small related facts becomes one summary that
+injection then serves, the originals stay (disabled, naming the memory that holds their facts),
+and the reports list what happened (user API, admin API, operator console, the user's page)."""
+
+from __future__ import annotations
+
+import re
+from pathlib import Path
+from typing import Any
+
+import httpx
+import pytest
+import yaml
+
+from tests.conftest import GatewayFactory
+from tests.console.helpers import browser_session, mint
+from tests.console.test_operator_http import operator
+from tests.e2e.test_injection import block_of, chat
+from tests.e2e.test_learning import HIGH, LOW, is_learning_call, learner, learning, memories, say, wait_for
+from tests.e2e.test_memory_api import ADMIN, add, admin_client, user_client
+from tests.e2e.test_pinned import database
+from tests.fake_upstream import FakeUpstream
+from tests.test_cli import memorelay
+
+TEA = [
+    {"title": "Likes green tea", "content": "The user likes green tea.", "category": "user_preference"},
+    {"title": "Enjoys green tea", "content": "The user enjoys green tea.", "category": "user_preference"},
+]
+DOG = [
+    {"title": "Dog", "content": "The user has a dog.", "category": "domain"},
+    {"title": "Dog breed", "content": "The user's dog is a beagle.", "category": "domain"},
+    {"title": "Dog walks", "content": "The user walks the dog every morning.", "category": "domain"},
+    {"title": "Dog age", "content": "The user's dog is 3 years old.", "category": "domain"},
+]
+LOCAL = {"embedding": {"provider": "local"}}
+
+
+def _options(kind: str, **learning_options: Any) -> dict[str, Any]:
+    options = {"max_items": 10, "consolidate_cluster_threshold": 0.45, **learning_options}
+    return {"filters": learning(**options), "auth": {"admin_key": ADMIN}, "memory": {**LOCAL, **database(kind)}}
+
+
+def _learn(url: str, fake: FakeUpstream, user: str, items: list[dict[str, str]]) -> dict[str, str]:
+    fake.responder = learner(HIGH, items)
+    say(url, user, "About me: I like green tea, and my beagle is 3; I walk him every morning.")
+    found = wait_for(lambda: len(memories(url, user)) == len(items) and memories(url, user))
+    assert all(m["source"] == "auto" for m in found)
+    return {m["title"]: m["id"] for m in found}
+
+
+def _all(url: str, user: str) -> dict[str, dict[str, Any]]:
+    return {m["id"]: m for m in memories(url, user, include_disabled="true", limit=200)}
+
+
+def _check_consolidated(url: str, fake: FakeUpstream, learned: dict[str, str], manual_id: str) -> dict[str, Any]:
+    """The state after one round; answers the user's report."""
+    everything = _all(url, "dana")
+    tea = [everything[learned[t["title"]]] for t in TEA]
+    (kept,) = [m for m in tea if m["enabled"]]
+    (merged,) = [m for m in tea if not m["enabled"]]
+    assert merged["disabled_reason"] == f"merged into {kept['id']}"
+    dogs = [everything[learned[d["title"]]] for d in DOG]
+    assert not any(m["enabled"] for m in dogs)
+    reasons = {m["disabled_reason"] for m in dogs}
+    assert len(reasons) == 1
+    summary_id = reasons.pop().removeprefix("consolidated into ")
+    summary = everything[summary_id]
+    assert summary["enabled"] and summary["source"] == "auto" and summary["category"] == "domain"
+    for fact in DOG:
+        assert summary["content"].count(fact["content"]) == 1  # every fact kept, once
+    assert everything[manual_id]["enabled"]  # a manual memory is never consolidated
+    # injection serves the summary, never the disabled originals (and nothing is learned from the question)
+    fake.responder = learner(LOW, [])
+    question = "How old is my dog and what breed is he?"
+    chat(url, "dana", [{"role": "user", "content": question}])
+    sent = [r for r in fake.chats() if question in str(r.body) and not is_learning_call(r.body)]
+    block = block_of(sent[-1].body["messages"])  # type: ignore[index]
+    assert summary["content"] in block
+    assert "is a beagle" not in block.replace(summary["content"], "")
+    # the user's latest report lists the merge and the consolidation
+    r = user_client(url, "dana").get("/api/memories/reflection")
+    assert r.status_code == 200, r.text
+    report: dict[str, Any] = r.json()
+    assert report["kind"] == "user" and report["user_id"] == "dana"
+    assert report["counts"]["merged"] == 1 and report["ids"]["merged"] == [merged["id"]]
+    assert report["merges"] == [{"into": kept["id"], "ids": [merged["id"]]}]
+    assert report["counts"]["consolidated"] == 4 and set(report["ids"]["consolidated"]) == set(
+        learned[d["title"]] for d in DOG
+    )
+    assert report["ids"]["summaries"] == [summary_id]
+    assert report["counts"]["learned"] == 6 and summary_id not in report["ids"]["learned"]
+    return report
+
+
+@pytest.mark.parametrize("kind", ["sqlite", "postgres"])
+def test_the_cli_merges_duplicates_compresses_a_cluster_and_reports_it(
+    gateway: GatewayFactory, fake: FakeUpstream, tmp_path: Path, kind: str
+) -> None:
+    options = _options(kind, consolidate_interval_h=0)
+    with gateway(**options) as url:
+        learned = _learn(url, fake, "dana", TEA + DOG)
+        manual = add(user_client(url, "dana"), "Dog", "The user owns a dog.", category="domain")
+        none = user_client(url, "dana").get("/api/memories/reflection")
+        assert none.status_code == 404 and none.json()["error"]["code"] == "not_found"
+    config = tmp_path / "cli.yaml"
+    memory = {"database": str(tmp_path / "db" / "memorelay.db"), **options["memory"]}  # the gateway fixture's file
+    config.write_text(yaml.safe_dump({"memory": memory, "filters": options["filters"]}))
+
+    dry = memorelay("memories", "consolidate", "--config", str(config), "--dry-run")
+    assert dry.returncode == 0, dry.stderr
+    assert "would change (dry run)" in dry.stdout and "merged 1 into 1, consolidated 4 into 1" in dry.stdout
+    done = memorelay("memories", "consolidate", "--config", str(config))
+    assert done.returncode == 0, done.stderr
+    assert "merged 1 into 1, consolidated 4 into 1 summaries" in done.stdout
+    assert "2 reflection reports written" in done.stdout  # dana's and her tenant's
+    printed = re.search(r"into (mem_[0-9a-f]+) \(", done.stdout)
+    assert printed is not None
+
+    with gateway(**options) as url:
+        report = _check_consolidated(url, fake, learned, manual["id"])
+        assert report["ids"]["summaries"] == [printed.group(1)]
+        admin = admin_client(url)
+        page = admin.get("/api/admin/reflections", params={"tenant": report["tenant"]}).json()
+        assert page["total"] == 2 and {r["kind"] for r in page["data"]} == {"user", "tenant"}
+        (tenant_report,) = [r for r in page["data"] if r["kind"] == "tenant"]
+        assert tenant_report["users"] == 1 and tenant_report["counts"]["consolidated"] == 4
+        mine = admin.get("/api/admin/reflections", params={"user": "dana"}).json()
+        assert mine["total"] == 1 and mine["data"][0] == report
+        assert admin.get("/api/admin/reflections", params={"user": "nobody"}).json()["total"] == 0
+        assert httpx.get(url + "/api/admin/reflections").status_code == 401
+        # the operator console lists it; the user's own page says what was learned
+        console, _ = operator(url)
+        html = console.get("/console/reflections", params={"user": "dana"}).text
+        assert f'data-reflection="{report["id"]}"' in html and '<td data-kind="consolidated"' in html
+        assert report["ids"]["summaries"][0] in html
+        me, _ = browser_session(url, mint(url, "dana", key="sk-app"))
+        mine_html = me.get("/me/").text
+        assert 'id="reflection"' in mine_html and '<dd data-kind="consolidated">4</dd>' in mine_html
+        # a second round finds nothing left to do
+    again = memorelay("memories", "consolidate", "--config", str(config), "--user", "dana")
+    assert again.returncode == 0 and "merged 0 into 0, consolidated 0 into 0" in again.stdout
+    with gateway(**options) as url:
+        # the reports are deleted with the user's data
+        c = user_client(url, "dana")
+        assert c.delete("/api/memories", params={"confirm": "true"}).status_code == 204
+        assert c.get("/api/memories/reflection").status_code == 404
+        assert admin_client(url).get("/api/admin/reflections", params={"user": "dana"}).json()["total"] == 0
+
+
+@pytest.mark.parametrize("kind", ["sqlite", "postgres"])
+def test_the_periodic_round_consolidates_and_leaves_an_opted_out_user_alone(
+    gateway: GatewayFactory, fake: FakeUpstream, kind: str
+) -> None:
+    options = _options(kind, consolidate_interval_h=0)
+    with gateway(**options) as url:
+        learned = _learn(url, fake, "dana", TEA + DOG)
+        manual = add(user_client(url, "dana"), "Dog", "The user owns a dog.", category="domain")
+        kept = _learn(url, fake, "omar", TEA)
+        assert (
+            user_client(url, "omar").put("/api/memories/settings", json={"learning_enabled": False}).status_code == 200
+        )
+    # a round every 1.8 s: the first one 1.8 s after start
+    with gateway(
+        **{**options, "filters": learning(**{**options["filters"][1]["learning"], "consolidate_interval_h": 0.0005})}
+    ) as url:
+        wait_for(lambda: user_client(url, "dana").get("/api/memories/reflection").status_code == 200, timeout=30)
+        _check_consolidated(url, fake, learned, manual["id"])
+        # learning off: consolidation is learning too, so omar's memory stays as it is; his report is written
+        assert {m["id"] for m in memories(url, "omar")} == set(kept.values())
+        report = wait_for(
+            lambda: (r := user_client(url, "omar").get("/api/memories/reflection")).status_code == 200 and r.json()
+        )
+        assert report["counts"]["merged"] == 0 and report["counts"]["learned"] == 2
+
+
+def test_the_learning_model_writes_the_summary_with_one_call_per_cluster(
+    gateway: GatewayFactory, fake: FakeUpstream, tmp_path: Path, upstream_url: str
+) -> None:
+    options = _options("sqlite", consolidate_interval_h=0, model="gpt-4o-mini")
+    options["upstreams"] = {"default": {"api_key": "sk-upstream"}}  # a key of the gateway's own
+    with gateway(**options) as url:
+        learned = _learn(url, fake, "dana", DOG)
+    merged = "The user has a 3-year-old beagle and walks it every morning."
+    learn = learner(HIGH, DOG)
+
+    def respond(body: dict[str, Any]) -> str | None:
+        if "You merge short facts" in body["messages"][-1]["content"]:
+            return '```json\n{"title": "Dog", "content": "' + merged + '"}\n```'
+        return learn(body)
+
+    fake.responder = respond
+    config = tmp_path / "cli.yaml"
+    memory = {"database": str(tmp_path / "db" / "memorelay.db"), **options["memory"]}
+    upstreams = {"default": {"api_base": upstream_url, "api_key": "sk-upstream"}}
+    config.write_text(yaml.safe_dump({"memory": memory, "filters": options["filters"], "upstreams": upstreams}))
+    done = memorelay("memories", "consolidate", "--config", str(config))
+    assert done.returncode == 0, done.stderr
+    assert "summaries by llm:gpt-4o-mini" in done.stdout and "consolidated 4 into 1" in done.stdout
+    calls = [r for r in fake.chats() if "You merge short facts" in str(r.body)]
+    prompt = calls[0].body["messages"][-1]["content"]  # type: ignore[index]
+    assert len(calls) == 1 and all(d["content"] in prompt for d in DOG)
+    assert calls[0].headers["authorization"] == "Bearer sk-upstream"
+    with gateway(**options) as url:
+        (summary,) = memories(url, "dana")
+        assert summary["content"] == merged and summary["id"] not in learned.values()
