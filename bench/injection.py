@@ -14,6 +14,9 @@ Run: ``.venv/bin/python bench/injection.py [--users 10] [--per-user 10000] [-n 1
 ``--compare`` starts a second gateway on the same database with ``memory.working_set_mb: 0``
 (every list from the store) and interleaves its requests with the first one's, so both are
 measured under the same load (this machine's two cores are shared).
+``--compare-recall`` adds a gateway with every ``memory.recall`` path off (weights 0), interleaved
+the same way: the first gateway ranks with the recall paths on (the defaults). Requests carry
+``X-Memorelay-Conversation`` (10 turns per conversation), so fatigue has turns to look up.
 ``--db PATH`` keeps the filled database (and its index files) for the next run.
 """
 
@@ -314,12 +317,16 @@ async def prefill(db: str, users: int, per_user: int, batch: int = 1000) -> floa
 # measurement
 
 
-async def one(client: aiohttp.ClientSession, url: str, query: str, opt_out: bool) -> tuple[float, Any]:
+async def one(
+    client: aiohttp.ClientSession, url: str, query: str, opt_out: bool, conversation: str | None = None
+) -> tuple[float, Any]:
     body = {
         "model": MODEL,
         "messages": [{"role": "system", "content": "You are a helpful assistant."}, {"role": "user", "content": query}],
     }
     headers = {"authorization": KEY, "x-memorelay-user": TARGET_USER}
+    if conversation:  # fatigue (memory.recall) looks the conversation's last turns up
+        headers["x-memorelay-conversation"] = conversation
     if opt_out:
         headers["x-memorelay-opt-out"] = "injection"
     start = time.perf_counter()
@@ -344,7 +351,8 @@ async def measure(urls: dict[str, str], n: int, warmup: int) -> dict[str, dict[s
             round_ = [(name, opt_out) for name in urls for opt_out in (False, True)]
             rng.shuffle(round_)
             for name, opt_out in round_:
-                ms, headers = await one(client, urls[name], next(texts), opt_out)
+                # conversations of 10 turns each, so fatigue has last turns to look up
+                ms, headers = await one(client, urls[name], next(texts), opt_out, f"conv-{i // 10}")
                 if i < warmup:
                     continue
                 res, arm = out[name], "optout" if opt_out else "inject"
@@ -511,15 +519,19 @@ async def run(args: argparse.Namespace) -> None:
                 print(f"  {name:44s} n={len(values):3d} {summary(values)}")
             return
         filters: list[Any] = [{"memory_injection": {}}]
-        sizes = {"working set": args.working_set_mb}
+        memory: dict[str, Any] = {"embedding": {"provider": "local"}, "working_set_mb": args.working_set_mb}
+        arms = {"working set": memory}
         if args.compare:  # the same run through a second gateway that searches the store
-            sizes["store (working_set_mb 0)"] = 0
+            arms["store (working_set_mb 0)"] = {**memory, "working_set_mb": 0}
+        if args.compare_recall:  # ... and one with every recall path off (memory.recall weights 0)
+            off = dict.fromkeys(("recency_weight", "popularity_weight", "cooccurrence_weight", "fatigue_weight"), 0)
+            arms["working set, recall off"] = {**memory, "recall": off}
         start = time.perf_counter()
         with contextlib.ExitStack() as stack:
             upstream = stack.enter_context(fake_upstream())
             urls = {}
-            for name, mb in sizes.items():
-                extra = {"memory": {"embedding": {"provider": "local"}, "working_set_mb": mb}}
+            for name, options in arms.items():
+                extra = {"memory": options}
                 urls[name] = stack.enter_context(gateway(upstream, filters, extra, database=db)) + "/chat/completions"
             print(f"{len(urls)} gateway(s) ready in {time.perf_counter() - start:.1f} s")
             results = await measure(urls, args.n, args.warmup)
@@ -546,6 +558,11 @@ def main() -> None:
     parser.add_argument("--no-profile", action="store_true")
     parser.add_argument(
         "--compare", action="store_true", help="also measure a gateway without the working set, interleaved"
+    )
+    parser.add_argument(
+        "--compare-recall",
+        action="store_true",
+        help="also measure a gateway with every memory.recall path off (weights 0), interleaved",
     )
     parser.add_argument(
         "--working-set-mb", type=float, default=256, help="memory.working_set_mb (0: every list from the store)"

@@ -25,6 +25,7 @@ from typing import Any
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
 from gateway.memory import MemoryService, NewMemory, build_embedder
+from gateway.memory.recall import RecallSettings
 from gateway.memory.retrieval import RetrievalSettings
 from gateway.memory.sqlite import SQLiteMemoryStore
 from gateway.memory.store import MemoryStore
@@ -112,7 +113,13 @@ async def run_corpus(
         else:
             store = SQLiteMemoryStore(str(folder / f"{corpus}_{n}.db"))
         await store.open()
-        service = MemoryService(store, embedder, retrieval=settings, working_set_mb=args.working_set_mb)
+        recall = RecallSettings(
+            recency_weight=args.recency_weight,
+            popularity_weight=args.popularity_weight,
+            cooccurrence_weight=args.cooccurrence_weight,
+            fatigue_weight=args.fatigue_weight,
+        )
+        service = MemoryService(store, embedder, retrieval=settings, working_set_mb=args.working_set_mb, recall=recall)
         try:
             await service.open()
             docs = documents(sample, corpus)
@@ -123,9 +130,15 @@ async def run_corpus(
             covers = {m.id: set(d[2]) for m, d in zip(made, docs, strict=True)}
             if service.working_set is not None:  # every question from memory, none while it loads
                 await service.working_set.view("bench", "locomo")
+            # --conversation: the sample's questions asked one after another in one conversation
+            conversation = f"locomo-{n}" if args.conversation else None
             for question, cat, evidence in questions(sample):
-                hits = await service.search("bench", "locomo", question, limit=max(KS))
+                hits = await service.search(
+                    "bench", "locomo", question, limit=max(KS), recall=args.recall == "on", conversation=conversation
+                )
                 ranked = [h.memory.id for h in hits]
+                if args.cite:  # as injection logs its top 5: the next questions see the citations
+                    service.record_uses("bench", "locomo", ranked[:5], conversation, "bench")
                 ev = set(evidence)
                 for name in (CATEGORY_NAMES[cat], "overall"):
                     row = sums[name]
@@ -150,6 +163,7 @@ async def main_async(args: argparse.Namespace) -> None:
         f"data={args.data} backend={args.backend} embedder={args.embedder} rrf_k={args.rrf_k} depth={args.depth} "
         f"weights vector={args.vector_weight} keyword={args.keyword_weight} substring={args.substring_weight} "
         f"vector_depth={args.vector_depth} fusion={args.fusion} working_set_mb={args.working_set_mb}"
+        f" recall={args.recall} cite={args.cite} conversation={args.conversation}"
     )
     print("| corpus | category | n | R@1 | R@5 | R@10 | H@5 | H@10 |")
     print("|---|---|---:|---:|---:|---:|---:|---:|")
@@ -191,6 +205,25 @@ def main() -> None:
     ap.add_argument("--fusion", default=defaults.fusion, choices=["rrf", "score"])
     ap.add_argument(
         "--working-set-mb", type=float, default=DEFAULT_BUDGET_MB, help="0: every list from the store (SQLite)"
+    )
+    ap.add_argument(
+        "--recall",
+        default="on",
+        choices=["on", "off"],
+        help="on: injection's ranking (memory.recall defaults: recency, popularity, co-occurrence, fatigue)",
+    )
+    ap.add_argument(
+        "--cite",
+        action="store_true",
+        help="log each question's top 5 in the citation log, as injection does (popularity, co-occurrence)",
+    )
+    paths = RecallSettings()
+    ap.add_argument("--recency-weight", type=float, default=paths.recency_weight)
+    ap.add_argument("--popularity-weight", type=float, default=paths.popularity_weight)
+    ap.add_argument("--cooccurrence-weight", type=float, default=paths.cooccurrence_weight)
+    ap.add_argument("--fatigue-weight", type=float, default=paths.fatigue_weight)
+    ap.add_argument(
+        "--conversation", action="store_true", help="ask a sample's questions in one conversation (fatigue)"
     )
     asyncio.run(main_async(ap.parse_args()))
 

@@ -3,7 +3,9 @@
 Pinned (L1) memories come first on every turn, whatever the query: they are served from a
 per-caller cache (``MemoryService.pinned``), never count against ``top_k``, and are the last
 to leave when the budget is short. Each injection is logged (which memories, conversation id,
-surface; no text) for ``GET /api/memories/{id}/uses``, written off the chat's path.
+surface; no text) for ``GET /api/memories/{id}/uses``, written off the chat's path. The
+retrieved ones are ranked with the recall paths (``memory.recall``: recency, popularity,
+co-occurrence, fatigue in the ``X-Memorelay-Conversation``), from statistics held in process.
 
 SPEC §4 (injection). Retrieval is hybrid (vector + keyword); the request's dialect places the block after
 the existing system content (``placement: system``) or just before the latest user
@@ -60,7 +62,12 @@ class MemoryInjectionFilter:
             # access stats and the citation log are bookkeeping: off the hot path, after the call
             identity = ctx.identity
             self.services.memory.record_uses(
-                identity.tenant, identity.user or "", injected, identity.conversation, ctx.dialect.name
+                identity.tenant,
+                identity.user or "",
+                injected,
+                identity.conversation,
+                ctx.dialect.name,
+                pinned=ctx.state.get("memory_pinned", ()),
             )
             task = asyncio.ensure_future(self._touch(injected))
             self._touches.add(task)
@@ -96,7 +103,13 @@ class MemoryInjectionFilter:
         if query:
             # pinned ones are already in: ask for that many more so they never use up top_k
             hits = await services.memory.search(
-                tenant, user, query, limit=self.options.top_k + len(pinned), cached_rows=True
+                tenant,
+                user,
+                query,
+                limit=self.options.top_k + len(pinned),
+                cached_rows=True,
+                recall=True,
+                conversation=ctx.identity.conversation,
             )
             found = [s for s in hits if s.memory.id not in pinned_ids][: self.options.top_k]
         if not found and not pinned:
@@ -108,6 +121,7 @@ class MemoryInjectionFilter:
         if not kept:
             return "", [], 0
         pins = sum(1 for s in kept if s.memory.id in pinned_ids)
+        ctx.state["memory_pinned"] = pinned_ids  # left out of the recall statistics
         return render_block([s.memory for s in kept], pinned=pins), [s.memory.id for s in kept], tokens
 
     async def _touch(self, ids: list[str]) -> None:

@@ -139,6 +139,19 @@ class EmbeddingConfig(_Frozen):
     api_key: SecretStr | None = None
 
 
+class RecallConfig(_Frozen):
+    """Injection's ranking paths beyond relevance (``gateway/memory/recall.py``); 0 turns one off.
+    Each bonus is added to relevance scaled to [0, 1] (1 = the best candidate), so a weight is
+    the relevance gap it can close."""
+
+    recency_weight: float = Field(0.05, ge=0, le=1)
+    recency_half_life_days: float = Field(30, gt=0)
+    popularity_weight: float = Field(0.1, ge=0, le=1)
+    cooccurrence_weight: float = Field(0.05, ge=0, le=1)
+    fatigue_weight: float = Field(0.3, ge=0, le=1)
+    fatigue_turns: int = Field(3, ge=1, le=50)
+
+
 class MemoryConfig(_Frozen):
     database: str = DEFAULT_DATABASE
     embedding: EmbeddingConfig = EmbeddingConfig()
@@ -153,6 +166,7 @@ class MemoryConfig(_Frozen):
     # for partitions of at most working_set_max_rows memories (bigger ones are searched in the store)
     working_set_mb: float = Field(256, ge=0)
     working_set_max_rows: int = Field(50_000, ge=1)
+    recall: RecallConfig = RecallConfig()
 
     @field_validator("database")
     @classmethod

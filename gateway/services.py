@@ -17,6 +17,7 @@ from gateway.errors import StartupError
 from gateway.litellm_loader import load_litellm
 from gateway.memory import MemoryService, build_embedder
 from gateway.memory.backend import open_backend
+from gateway.memory.recall import RecallSettings
 from gateway.memory.store import Backend, LearningStore
 from gateway.metrics import Metrics
 from gateway.model_info import ModelInfo
@@ -62,6 +63,7 @@ class Services:
                 working_set_mb=config.memory.working_set_mb,
                 working_set_max_rows=config.memory.working_set_max_rows,
                 max_pinned_per_user=config.memory.max_pinned_per_user,
+                recall=RecallSettings(**config.memory.recall.model_dump()),
             ),
             learning=backend.learning,
             backend=backend,

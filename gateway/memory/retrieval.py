@@ -23,6 +23,7 @@ from .bounds import bound_query
 from .embedders import Embedder
 from .keyword_index import SHARED_OWNER, parse_query
 from .keyword_index import partition_key as _partition_key
+from .recall import POOL_FACTOR, RecallStats, rerank
 from .store import KeywordOptions, MemoryStore, Visibility
 from .types import Memory, ScoredMemory
 from .vector_index import PartitionKey
@@ -110,11 +111,30 @@ class HybridRetriever:
         embedder: Embedder | None,
         settings: RetrievalSettings | None = None,
         working_set: WorkingSet | None = None,
+        recall: RecallStats | None = None,
     ) -> None:
         self.store = store
         self.embedder = embedder
         self.settings = settings or RetrievalSettings()
         self.working_set = working_set
+        self.recall = recall
+
+    def _recalled(
+        self,
+        fused: list[tuple[str, float]],
+        rows: dict[str, Memory],
+        where: Visibility,
+        limit: int,
+        conversation: str | None,
+    ) -> list[tuple[str, float]]:
+        """``fused`` with its head re-ordered by the recall paths (``recall``); each keeps its
+        relevance score. Only the pool's candidates move: nothing else comes in."""
+        assert self.recall is not None
+        pool = fused[: limit * POOL_FACTOR]
+        signals = self.recall.signals(where.tenant, where.user_id, conversation)
+        relevance = dict(pool)
+        order = rerank(pool, rows, signals, self.recall.settings)
+        return [(mid, relevance[mid]) for mid, _ in order] + fused[len(pool) :]
 
     async def search(
         self,
@@ -127,10 +147,15 @@ class HybridRetriever:
         scope: str | None = None,
         include_disabled: bool = False,
         cached_rows: bool = False,
+        recall: bool = False,
+        conversation: str | None = None,
     ) -> list[ScoredMemory]:
         """From the working set when it holds the caller's partitions (enabled memories
         only), else from the store. With ``cached_rows`` (injection) the rows come from the
-        working set too, whose access counts may lag; otherwise from the store."""
+        working set too, whose access counts may lag; otherwise from the store. ``recall``
+        (injection): the relevant head re-ordered by recency, popularity, co-occurrence and
+        fatigue in ``conversation`` (``recall``)."""
+        recall = recall and self.recall is not None and self.recall.settings.on
         if limit <= 0 or not query.strip():
             return []
         query = bound_query(query)
@@ -139,7 +164,9 @@ class HybridRetriever:
         if self.working_set is not None and not include_disabled:
             view = await self.working_set.view(tenant, user_id, wait=False)
             if view is not None:
-                held = await self._search_view(view, where, query, limit, depth, cached_rows=cached_rows)
+                held = await self._search_view(
+                    view, where, query, limit, depth, cached_rows=cached_rows, recall=recall, conversation=conversation
+                )
                 if held is not None:
                     return held
         lists: list[list[tuple[str, float]]] = []
@@ -161,6 +188,8 @@ class HybridRetriever:
         else:
             fused = rrf([[mid for mid, _ in ranked] for ranked in lists], self.settings.rrf_k, weights)
         found = await self.store.fetch([mid for mid, _ in fused[: limit * 3]])
+        if recall:
+            fused = self._recalled(fused, found, where, limit, conversation)
         out: list[ScoredMemory] = []
         for mid, score in fused:
             m = found.get(mid)
@@ -178,7 +207,16 @@ class HybridRetriever:
         return out
 
     async def _search_view(
-        self, view: View, where: Visibility, query: str, limit: int, depth: int, *, cached_rows: bool
+        self,
+        view: View,
+        where: Visibility,
+        query: str,
+        limit: int,
+        depth: int,
+        *,
+        cached_rows: bool,
+        recall: bool = False,
+        conversation: str | None = None,
     ) -> list[ScoredMemory] | None:
         """``search`` from the working set; None when a change reached the view meanwhile
         (the caller then searches the store)."""
@@ -210,6 +248,10 @@ class HybridRetriever:
             fused = score_fusion(lists, weights)
         else:
             fused = rrf([[mid for mid, _ in ranked] for ranked in lists], self.settings.rrf_k, weights)
+        if recall:  # the pool's held rows give recency (their access times may lag a little)
+            fused = self._recalled(
+                fused, view.memories([mid for mid, _ in fused[: limit * POOL_FACTOR]]), where, limit, conversation
+            )
         top = [mid for mid, _ in fused[:limit]]
         # another replica's acknowledged delete may not have reached this view yet: confirm
         trust_view = cached_rows and not self.store.shared

@@ -15,7 +15,7 @@ from __future__ import annotations
 import builtins
 import logging
 import uuid
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Collection, Sequence
 from typing import Any, TypeVar
 
 import numpy as np
@@ -37,6 +37,7 @@ from ._tenants import TenantMixin
 from ._user_data import UserDataMixin
 from ._uses import UseLog
 from .embedders import Embedder
+from .recall import RecallSettings, RecallStats
 from .retrieval import HybridRetriever, RetrievalSettings
 from .store import Change, MemoryStore, PartitionRows, Use, Visibility
 from .types import Memory, NewMemory, ScoredMemory
@@ -67,6 +68,7 @@ class MemoryService(UserDataMixin, AdminMixin, TenantMixin, ReviewMixin, Consoli
         working_set_mb: float = DEFAULT_BUDGET_MB,
         working_set_max_rows: int = DEFAULT_MAX_ROWS,
         max_pinned_per_user: int = 10,
+        recall: RecallSettings | None = None,
     ) -> None:
         self.store = store
         self.embedder = embedder
@@ -88,6 +90,9 @@ class MemoryService(UserDataMixin, AdminMixin, TenantMixin, ReviewMixin, Consoli
         self.max_pinned_per_user = max_pinned_per_user
         self._pinned = PinnedCache(store)
         store.on_change(self._pinned.changed)
+        # injection's ranking paths beyond relevance, from the citation log held in process
+        self.recall = RecallStats(store, recall or RecallSettings(), flush=lambda: self._uses.flush(deadline_s=1.0))
+        store.on_change(self.recall.changed)
         self._retriever: HybridRetriever | None = None
         store.on_change(self._changed)
         # retrieval from memory for the users this process serves (0 MB: always the store);
@@ -109,7 +114,9 @@ class MemoryService(UserDataMixin, AdminMixin, TenantMixin, ReviewMixin, Consoli
             else:
                 await embed_missing(self.store, self.embedder, everything=False)
                 self.index_state = state
-        self._retriever = HybridRetriever(self.store, self.embedder, self.retrieval_settings, self.working_set)
+        self._retriever = HybridRetriever(
+            self.store, self.embedder, self.retrieval_settings, self.working_set, self.recall
+        )
         self._access.start()
         self._uses.start()
         self.ready = True
@@ -135,6 +142,7 @@ class MemoryService(UserDataMixin, AdminMixin, TenantMixin, ReviewMixin, Consoli
                 if self.working_set is not None:
                     self.working_set.close()
                 await self._access.stop()
+                await self.recall.stop()
                 await self._uses.stop()
                 await self._purger.stop()
                 await self.checkpoint()
@@ -314,10 +322,14 @@ class MemoryService(UserDataMixin, AdminMixin, TenantMixin, ReviewMixin, Consoli
         scope: str | None = None,
         include_disabled: bool = False,
         cached_rows: bool = False,
+        recall: bool = False,
+        conversation: str | None = None,
     ) -> builtins.list[ScoredMemory]:
         """Hybrid retrieval over own personal (none when ``user_id`` is None) + tenant shared
         and system memories, most relevant first. ``cached_rows``: rows may come from the
-        working set (injection: their access counts may lag; everything else is current)."""
+        working set (injection: their access counts may lag; everything else is current).
+        ``recall`` (injection): the relevant head re-ordered by recency, popularity,
+        co-occurrence and fatigue in ``conversation`` (``memory.recall``)."""
         if self._retriever is None:
             raise RuntimeError("memory service is not open")
         return await self._retriever.search(
@@ -329,6 +341,8 @@ class MemoryService(UserDataMixin, AdminMixin, TenantMixin, ReviewMixin, Consoli
             scope=scope,
             include_disabled=include_disabled,
             cached_rows=cached_rows,
+            recall=recall,
+            conversation=conversation,
         )
 
     async def pinned(self, tenant: str, user_id: str | None) -> builtins.list[Memory]:
@@ -348,11 +362,20 @@ class MemoryService(UserDataMixin, AdminMixin, TenantMixin, ReviewMixin, Consoli
         ]
 
     def record_uses(
-        self, tenant: str, user_id: str, memory_ids: builtins.list[str], conversation_id: str | None, surface: str
+        self,
+        tenant: str,
+        user_id: str,
+        memory_ids: builtins.list[str],
+        conversation_id: str | None,
+        surface: str,
+        pinned: Collection[str] = (),
     ) -> None:
-        """Log that these memories went into one response (buffered, written off the chat's path)."""
+        """Log that these memories went into one response (buffered, written off the chat's
+        path); the recall statistics learn it at once, leaving out the ``pinned`` ones."""
         stamp = now_iso()
-        self._uses.record([Use(tenant, user_id, mid, conversation_id, surface, stamp) for mid in memory_ids])
+        uses = [Use(tenant, user_id, mid, conversation_id, surface, stamp) for mid in memory_ids]
+        self._uses.record(uses)
+        self.recall.record(uses, pinned)
 
     async def flush_uses(self) -> None:
         """Write the buffered citation log now."""

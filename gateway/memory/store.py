@@ -265,6 +265,11 @@ class MemoryStore(Protocol):
         """How many memory uses the user's responses recorded (any memory they saw)."""
         ...
 
+    async def recent_uses(self, tenant: str, user_id: str, conversation_id: str | None, limit: int) -> list[Use]:
+        """The user's newest ``limit`` uses (only those of ``conversation_id`` when given), newest
+        first; one response's uses stay next to each other (the recall statistics, ``recall``)."""
+        ...
+
     async def use_counts(self, tenant: str, ids: Sequence[str], user_id: str | None = None) -> dict[str, int]:
         """How many uses each of ``ids`` has in ``tenant`` (only ``user_id``'s when given), one
         grouped read for a page of memories; every id is answered (0 without uses)."""

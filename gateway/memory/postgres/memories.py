@@ -377,6 +377,17 @@ class PostgresMemoryStore:
             "SELECT COUNT(*) FROM memory_uses WHERE tenant = %s AND user_id = %s", (tenant, user_id)
         )
 
+    async def recent_uses(self, tenant: str, user_id: str, conversation_id: str | None, limit: int) -> list[Use]:
+        where, args = "tenant = %s AND user_id = %s", [tenant, user_id]
+        if conversation_id is not None:
+            where, args = where + " AND conversation_id = %s", [*args, conversation_id]
+        rows = await self._rows(
+            "SELECT tenant, user_id, memory_id, conversation_id, surface, time FROM memory_uses "
+            f"WHERE {where} ORDER BY id DESC LIMIT %s",
+            [*args, max(0, int(limit))],
+        )
+        return [Use(*r) for r in rows]
+
     async def use_counts(self, tenant: str, ids: Sequence[str], user_id: str | None = None) -> dict[str, int]:
         out = dict.fromkeys(ids, 0)
         if not out:
