@@ -222,6 +222,13 @@ MIGRATIONS: tuple[str, ...] = (
     );
     CREATE INDEX reflections_owner ON reflections (tenant, user_id, created_at);
     """,
+    # 7: a conversation's last injections (MemoryStore.recent_uses, fatigue when a conversation
+    # reaches another replica) read from the index; it also serves every (tenant, user) read
+    # the owner index served, so that one goes
+    """
+    CREATE INDEX memory_uses_conversation ON memory_uses (tenant, user_id, conversation_id, id);
+    DROP INDEX memory_uses_owner;
+    """,
 )
 
 
