@@ -204,3 +204,45 @@ def test_the_learning_model_writes_the_summary_with_one_call_per_cluster(
     with gateway(**options) as url:
         (summary,) = memories(url, "dana")
         assert summary["content"] == merged and summary["id"] not in learned.values()
+
+
+ALLERGIES = [
+    {"title": "Allergy", "content": f"The user is allergic to {nut}.", "category": "domain"}
+    for nut in ("peanuts", "walnuts", "cashews")
+]
+
+
+def _cli_config(tmp_path: Path, options: dict[str, Any], **more: Any) -> Path:
+    """A config for ``memorelay memories consolidate`` on the gateway fixture's SQLite file."""
+    config = tmp_path / "cli.yaml"
+    memory = {"database": str(tmp_path / "db" / "memorelay.db"), **options["memory"]}
+    config.write_text(yaml.safe_dump({"memory": memory, "filters": options["filters"], **more}))
+    return config
+
+
+def test_facts_that_look_alike_but_differ_are_never_merged_away(
+    gateway: GatewayFactory, fake: FakeUpstream, tmp_path: Path
+) -> None:
+    # three allergies read alike to the embedder (cosine 0.90-0.95): none may be disabled as a
+    # "merge"; the consolidation keeps each one, as itself or inside a summary
+    options = _options("sqlite", consolidate_interval_h=0)
+    with gateway(**options) as url:
+        fake.responder = learner(HIGH, ALLERGIES)
+        say(url, "ali", "I am allergic to peanuts, walnuts and cashews.")
+        wait_for(lambda: len(memories(url, "ali")) == 3)
+    done = memorelay("memories", "consolidate", "--config", str(_cli_config(tmp_path, options)))
+    assert done.returncode == 0, done.stderr
+    assert "merged 0 into 0" in done.stdout, done.stdout
+    with gateway(**options) as url:
+        everything = _all(url, "ali").values()
+        assert not any((m["disabled_reason"] or "").startswith("merged into") for m in everything)
+        active = " ".join(m["content"] for m in everything if m["enabled"])
+        for fact in ALLERGIES:
+            assert fact["content"] in active
+        fake.responder = learner(LOW, [])
+        question = "Which nuts should I avoid?"
+        chat(url, "ali", [{"role": "user", "content": question}])
+        sent = [r for r in fake.chats() if question in str(r.body) and not is_learning_call(r.body)]
+        block = block_of(sent[-1].body["messages"])  # type: ignore[index]
+        for nut in ("peanuts", "walnuts", "cashews"):
+            assert f"allergic to {nut}" in block

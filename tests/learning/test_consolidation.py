@@ -54,7 +54,7 @@ RELATED = [0.8, 0.6, 0.0]  # cosine 0.8 to SAME: a cluster, not a merge
 RELATED2 = [0.8, 0.0, 0.6]
 
 
-def test_duplicates_keep_the_strongest_and_a_changed_fact_keeps_the_newest() -> None:
+def test_duplicates_keep_the_strongest_and_a_changed_fact_is_not_merged() -> None:
     strong = mem("strong", "The user likes green tea.", score=0.9)
     weak = mem("weak", "The user really likes green tea.", score=0.5, updated="2026-02-01T00:00:00Z")
     found = plan(rows([weak, strong], [NEAR, SAME]), SETTINGS, set())
@@ -64,7 +64,13 @@ def test_duplicates_keep_the_strongest_and_a_changed_fact_keeps_the_newest() -> 
         "new", "The user's team has 12 engineers.", score=0.5, category="organizational", updated="2026-03-01T00:00:00Z"
     )
     found = plan(rows([old, new], [SAME, NEAR]), SETTINGS, set())
-    assert [(m.kept.id, [x.id for x in m.merged]) for m in found.merges] == [("new", ["old"])]
+    assert found.merges == []  # a changed fact is not merged: superseding is the learner's decision
+    # only the duplicates of the kept memory go into it; a look-alike that differs stays
+    third = mem("third", "The user is allergic to walnuts.", score=0.4)
+    first = mem("first", "The user is allergic to peanuts.", score=0.9)
+    again = mem("again", "The user is really allergic to peanuts.", score=0.3)
+    found = plan(rows([third, first, again], [NEAR, SAME, NEAR]), SETTINGS, set())
+    assert [(m.kept.id, [x.id for x in m.merged]) for m in found.merges] == [("first", ["again"])]
 
 
 def test_pinned_manual_protected_slotted_and_other_category_memories_stay_out() -> None:
