@@ -174,14 +174,26 @@ def test_the_periodic_round_consolidates_and_leaves_an_opted_out_user_alone(
         assert report["counts"]["merged"] == 0 and report["counts"]["learned"] == 2
 
 
+RULES_SUMMARY = "rules"  # the offline summary: every fact's sentence, once
+
+
+@pytest.mark.parametrize(
+    ("merged", "kept"),
+    [
+        ("The user has a dog, a 3-year-old beagle, and walks it every morning.", None),
+        # the model dropped the morning walks: the rules' summary, which keeps every fact, is used
+        ("The user has a dog, a 3-year-old beagle.", RULES_SUMMARY),
+        # the model made up an age: refused too
+        ("The user has a dog, a 5-year-old beagle, and walks it every morning.", RULES_SUMMARY),
+    ],
+)
 def test_the_learning_model_writes_the_summary_with_one_call_per_cluster(
-    gateway: GatewayFactory, fake: FakeUpstream, tmp_path: Path, upstream_url: str
+    gateway: GatewayFactory, fake: FakeUpstream, tmp_path: Path, upstream_url: str, merged: str, kept: str | None
 ) -> None:
     options = _options("sqlite", consolidate_interval_h=0, model="gpt-4o-mini")
     options["upstreams"] = {"default": {"api_key": "sk-upstream"}}  # a key of the gateway's own
     with gateway(**options) as url:
         learned = _learn(url, fake, "dana", DOG)
-    merged = "The user has a 3-year-old beagle and walks it every morning."
     learn = learner(HIGH, DOG)
 
     def respond(body: dict[str, Any]) -> str | None:
@@ -203,7 +215,11 @@ def test_the_learning_model_writes_the_summary_with_one_call_per_cluster(
     assert calls[0].headers["authorization"] == "Bearer sk-upstream"
     with gateway(**options) as url:
         (summary,) = memories(url, "dana")
-        assert summary["content"] == merged and summary["id"] not in learned.values()
+        assert summary["id"] not in learned.values()
+        if kept is None:
+            assert summary["content"] == merged
+        else:
+            assert sorted(summary["content"].replace(". ", ".\n").splitlines()) == sorted(d["content"] for d in DOG)
 
 
 ALLERGIES = [

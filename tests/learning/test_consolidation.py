@@ -12,7 +12,7 @@ import pytest
 from gateway.learning.completers import ModelAnswer
 from gateway.learning.consolidation import ConsolidationSettings, plan
 from gateway.learning.errors import RetryableError
-from gateway.learning.summaries import LLMSummary, RuleSummary, parse_summary
+from gateway.learning.summaries import LLMSummary, RuleSummary, missing, parse_summary
 from gateway.memory import Memory
 from gateway.memory.store import PartitionRows
 
@@ -132,10 +132,33 @@ def test_the_model_summary_falls_back_to_the_rules(answer: str | Exception) -> N
 
 def test_the_model_summary_is_used_when_it_is_the_asked_for_json() -> None:
     members = [mem("a", "The user has a dog."), mem("b", "The dog is a beagle."), mem("c", "The dog is 3.")]
-    answer = '```json\n{"title": "Dog", "content": "The user has a 3-year-old beagle."}\n```'
+    answer = '```json\n{"title": "Dog", "content": "The user has a dog, a 3-year-old beagle."}\n```'
     summary = asyncio.run(LLMSummary("m", Scripted(answer)).summarise(members, 800))
-    assert (summary.title, summary.content, len(summary.members)) == ("Dog", "The user has a 3-year-old beagle.", 3)
+    assert (summary.title, summary.content, len(summary.members)) == (
+        "Dog",
+        "The user has a dog, a 3-year-old beagle.",
+        3,
+    )
     with pytest.raises(ValueError):
         parse_summary('{"title": "Two\\nlines", "content": "x"}', 800)
-    with pytest.raises(ValueError):
-        parse_summary('{"title": "Long", "content": "' + "x" * 1601 + '"}', 800)
+    with pytest.raises(ValueError):  # max_chars is the cap
+        parse_summary('{"title": "Long", "content": "' + "x" * 801 + '"}', 800)
+    assert parse_summary('{"title": "Long", "content": "' + "x" * 800 + '"}', 800)[1] == "x" * 800
+
+
+@pytest.mark.parametrize(
+    ("content", "why"),
+    [
+        ("The user has a beagle.", "fact 1 loses dog"),  # a fact dropped
+        ("The user has a dog, a beagle.", "fact 3 loses 3"),  # a number dropped
+        ("The user has a dog, a 3-year-old beagle, and 2 cats.", "invents 2"),  # a number made up
+        ("The user has a dog, a 3-year-old beagle; lives in Paris near the Seine river", "adds"),
+    ],
+)
+def test_a_model_summary_that_loses_or_invents_a_fact_is_refused(content: str, why: str) -> None:
+    members = [mem("a", "The user has a dog."), mem("b", "The dog is a beagle."), mem("c", "The dog is 3.")]
+    assert missing(members, content).startswith(why)
+    summariser = LLMSummary("m", Scripted('{"title": "Dog", "content": "' + content + '"}'))
+    summary = asyncio.run(summariser.summarise(members, 800))
+    assert summary.content == "The user has a dog. The dog is a beagle. The dog is 3." and summariser.fallbacks == 1
+    assert missing(members, summary.content) == ""
