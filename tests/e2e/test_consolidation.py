@@ -6,6 +6,7 @@ and the reports list what happened (user API, admin API, operator console, the u
 from __future__ import annotations
 
 import re
+import sqlite3
 from pathlib import Path
 from typing import Any
 
@@ -262,3 +263,47 @@ def test_facts_that_look_alike_but_differ_are_never_merged_away(
         block = block_of(sent[-1].body["messages"])  # type: ignore[index]
         for nut in ("peanuts", "walnuts", "cashews"):
             assert f"allergic to {nut}" in block
+
+
+def test_the_cli_writes_no_report_for_a_user_without_memories_and_refuses_empty_names(
+    gateway: GatewayFactory, fake: FakeUpstream, tmp_path: Path
+) -> None:
+    options = _options("sqlite", consolidate_interval_h=0)
+    with gateway(**options) as url:
+        add(user_client(url, "dana"), "Dog", "The user owns a dog.", category="domain")
+    config = str(_cli_config(tmp_path, options))
+    ghost = memorelay("memories", "consolidate", "--config", config, "--tenant", "nosuch", "--user", "ghost")
+    assert ghost.returncode == 0, ghost.stderr
+    assert "no memories for user 'ghost' in tenant 'nosuch'" in ghost.stdout
+    assert "0 reflection reports written" in ghost.stdout
+    for flags in (["--tenant", "", "--user", ""], ["--user", " "], ["--tenant", ""]):
+        empty = memorelay("memories", "consolidate", "--config", config, *flags)
+        assert empty.returncode == 2 and empty.stdout == ""
+        assert len(empty.stderr.strip().splitlines()) == 1 and "must not be empty" in empty.stderr
+    with gateway(**options) as url:
+        page = admin_client(url).get("/api/admin/reflections").json()
+        assert page["total"] == 0, page
+
+
+def test_one_failing_user_does_not_stop_the_round(gateway: GatewayFactory, fake: FakeUpstream, tmp_path: Path) -> None:
+    options = _options("sqlite", consolidate_interval_h=0)
+    with gateway(**options) as url:
+        learned = _learn(url, fake, "dana", TEA + DOG)
+        for user in ("abe", "zoe"):  # before and after dana
+            c = user_client(url, user)
+            add(c, "Secret", f"The user {user} keeps a secret diary.", category="domain")
+            assert c.put("/api/memories/settings", json={"learning_enabled": True}).status_code == 200
+    # abe's and zoe's settings rows are damaged (not JSON): their passes fail, dana's goes on
+    with sqlite3.connect(tmp_path / "db" / "memorelay.db") as db:
+        db.execute("UPDATE user_settings SET settings = '{' WHERE user_id IN ('abe', 'zoe')")
+    done = memorelay("memories", "consolidate", "--config", str(_cli_config(tmp_path, options)))
+    assert done.returncode == 1, done.stderr
+    assert "merged 1 into 1, consolidated 4 into 1 summaries" in done.stdout
+    assert "/abe: failed" in done.stdout and "/zoe: failed" in done.stdout and "2 users failed" in done.stdout
+    assert "'abe'" in done.stderr and "secret diary" not in done.stderr
+    assert "2 reflection reports written" in done.stdout  # dana's and her tenant's
+    with gateway(**options) as url:
+        everything = _all(url, "dana")
+        assert not any(everything[i]["enabled"] for i in (learned[d["title"]] for d in DOG))
+        assert user_client(url, "dana").get("/api/memories/reflection").status_code == 200
+        assert user_client(url, "abe").get("/api/memories/reflection").status_code == 404
