@@ -254,6 +254,12 @@ class MemoryStore(Protocol):
         """Append to the citation log (announces no change)."""
         ...
 
+    async def move_uses(self, tenant: str, user_id: str, from_ids: Sequence[str], to_id: str) -> int:
+        """Credit the user's logged uses of ``from_ids`` to ``to_id`` (a consolidation's kept or
+        summary memory, which holds their facts now), in place: ids, times and totals stay as
+        they were; answers how many moved."""
+        ...
+
     async def uses(
         self, memory_id: str, tenant: str, user_id: str | None, *, limit: int, offset: int
     ) -> tuple[list[dict[str, Any]], int]:

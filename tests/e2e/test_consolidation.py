@@ -307,3 +307,27 @@ def test_one_failing_user_does_not_stop_the_round(gateway: GatewayFactory, fake:
         assert not any(everything[i]["enabled"] for i in (learned[d["title"]] for d in DOG))
         assert user_client(url, "dana").get("/api/memories/reflection").status_code == 200
         assert user_client(url, "abe").get("/api/memories/reflection").status_code == 404
+
+
+def test_the_memory_holding_the_facts_counts_the_originals_uses(
+    gateway: GatewayFactory, fake: FakeUpstream, tmp_path: Path
+) -> None:
+    options = _options("sqlite", consolidate_interval_h=0)
+    with gateway(**options) as url:
+        learned = _learn(url, fake, "dana", TEA + DOG)
+        fake.responder = learner(LOW, [])
+        for _ in range(2):
+            chat(url, "dana", [{"role": "user", "content": "Which green tea suits me, and how is my beagle dog?"}])
+        before = {m["id"]: m["uses"] for m in memories(url, "dana", limit=100)}
+        tea, dog = sum(before[learned[t["title"]]] for t in TEA), sum(before[learned[d["title"]]] for d in DOG)
+        assert tea >= 2 and dog >= 2, before
+    done = memorelay("memories", "consolidate", "--config", str(_cli_config(tmp_path, options)))
+    assert done.returncode == 0, done.stderr
+    with gateway(**options) as url:
+        active = {m["id"]: m for m in memories(url, "dana", limit=100)}
+        (kept,) = [m for m in active.values() if m["id"] in {learned[t["title"]] for t in TEA}]
+        (summary,) = [m for m in active.values() if m["id"] not in learned.values()]
+        assert kept["uses"] == tea and summary["uses"] == dog
+        c = user_client(url, "dana")
+        assert c.get(f"/api/memories/{summary['id']}/uses").json()["total"] == dog
+        assert sum(m["uses"] for m in memories(url, "dana", limit=100, include_disabled="true")) == tea + dog

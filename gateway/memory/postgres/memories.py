@@ -357,6 +357,16 @@ class PostgresMemoryStore:
                     [(u.tenant, u.user_id, u.memory_id, u.conversation_id, u.surface, u.time) for u in uses],
                 )
 
+    async def move_uses(self, tenant: str, user_id: str, from_ids: Sequence[str], to_id: str) -> int:
+        if not from_ids:
+            return 0
+        async with self.db.transaction() as tx:
+            cursor = await tx.conn.execute(
+                "UPDATE memory_uses SET memory_id = %s WHERE tenant = %s AND user_id = %s AND memory_id = ANY(%s)",
+                (to_id, tenant, user_id, list(from_ids)),
+            )
+            return int(cursor.rowcount)
+
     async def uses(
         self, memory_id: str, tenant: str, user_id: str | None, *, limit: int, offset: int
     ) -> tuple[list[dict[str, Any]], int]:
