@@ -123,6 +123,7 @@ class Use:
 
 
 ReviewState = Literal["pending", "accepted", "rejected"]
+ReflectionKind = Literal["user", "tenant"]
 
 
 @dataclass(frozen=True, slots=True)
@@ -307,10 +308,11 @@ class MemoryStore(Protocol):
     # -- reflection reports -----------------------------------------------------------------
     async def add_reflection(self, reflection: Reflection) -> None: ...
     async def reflections(
-        self, tenant: str | None, user_id: str | None, *, limit: int, offset: int
+        self, tenant: str | None, user_id: str | None, *, limit: int, offset: int, kind: ReflectionKind | None = None
     ) -> tuple[list[Reflection], int]:
-        """Newest first, and the total matching; ``None`` filters nothing (``user_id`` "" is
-        the tenant reports)."""
+        """Newest first (written later first, also within one second), and the total matching;
+        ``None`` filters nothing (``user_id`` "" is the tenant reports; ``kind`` "user" only
+        users' reports, "tenant" only tenants')."""
         ...
 
     async def delete_reflections(self, tenant: str, user_id: str) -> int:

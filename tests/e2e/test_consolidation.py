@@ -126,6 +126,11 @@ def test_the_cli_merges_duplicates_compresses_a_cluster_and_reports_it(
         assert page["total"] == 2 and {r["kind"] for r in page["data"]} == {"user", "tenant"}
         (tenant_report,) = [r for r in page["data"] if r["kind"] == "tenant"]
         assert tenant_report["users"] == 1 and tenant_report["counts"]["consolidated"] == 4
+        for kind, expected in (("tenant", tenant_report), ("user", report)):
+            only = admin.get("/api/admin/reflections", params={"kind": kind}).json()
+            assert only["total"] == 1 and only["data"] == [expected]
+        wrong = admin.get("/api/admin/reflections", params={"kind": "team"})
+        assert wrong.status_code == 400 and wrong.json()["error"]["param"] == "kind"
         mine = admin.get("/api/admin/reflections", params={"user": "dana"}).json()
         assert mine["total"] == 1 and mine["data"][0] == report
         assert admin.get("/api/admin/reflections", params={"user": "nobody"}).json()["total"] == 0

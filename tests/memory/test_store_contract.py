@@ -889,3 +889,27 @@ def test_uses_move_to_the_memory_that_holds_their_facts(backend: Factory) -> Non
         assert await s.move_uses("t", "u", [], "keep") == 0
 
     run(backend, body)
+
+
+def test_reflections_written_in_one_second_come_newest_first_and_filter_by_kind(backend: Factory) -> None:
+    async def body(b: Backend) -> None:
+        s = b.memories
+        stamp = "2026-01-02T00:00:00Z"
+        base = Reflection("refl_z", "t", "u", "2026-01-01T00:00:00Z", stamp, stamp, {"counts": {}})
+        # written in this order within one second; their ids sort the other way
+        for rid, user in (("refl_z", "u"), ("refl_m", ""), ("refl_a", "u"), ("refl_0", "")):
+            await s.add_reflection(replace(base, id=rid, user_id=user))
+        assert [r.id for r in (await s.reflections("t", None, limit=10, offset=0))[0]] == [
+            "refl_0",
+            "refl_a",
+            "refl_m",
+            "refl_z",
+        ]
+        assert (await s.reflections("t", "u", limit=1, offset=0))[0][0].id == "refl_a"  # the newest
+        users, total = await s.reflections("t", None, limit=10, offset=0, kind="user")
+        assert [r.id for r in users] == ["refl_a", "refl_z"] and total == 2
+        tenants, total = await s.reflections(None, None, limit=10, offset=0, kind="tenant")
+        assert [r.id for r in tenants] == ["refl_0", "refl_m"] and total == 2
+        assert (await s.reflections("t", "u", limit=10, offset=0, kind="tenant"))[1] == 0
+
+    run(backend, body)

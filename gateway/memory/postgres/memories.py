@@ -29,6 +29,7 @@ from ..store import (
     MemoryRow,
     PartitionRows,
     Reflection,
+    ReflectionKind,
     Review,
     ReviewState,
     SettingsRow,
@@ -482,18 +483,20 @@ class PostgresMemoryStore:
             )
 
     async def reflections(
-        self, tenant: str | None, user_id: str | None, *, limit: int, offset: int
+        self, tenant: str | None, user_id: str | None, *, limit: int, offset: int, kind: ReflectionKind | None = None
     ) -> tuple[list[Reflection], int]:
         clauses, args = ["TRUE"], []
         for column, value in (("tenant", tenant), ("user_id", user_id)):
             if value is not None:
                 clauses.append(f"{column} = %s")
                 args.append(value)
+        if kind is not None:
+            clauses.append("user_id = ''" if kind == "tenant" else "user_id <> ''")
         where = " AND ".join(clauses)
         total = await self._scalar(f"SELECT COUNT(*) FROM reflections WHERE {where}", args)
         rows = await self._rows(
             f"SELECT {_REFLECTION_COLUMNS} FROM reflections WHERE {where} "
-            "ORDER BY created_at DESC, id DESC LIMIT %s OFFSET %s",
+            "ORDER BY created_at DESC, seq DESC LIMIT %s OFFSET %s",
             [*args, max(0, int(limit)), max(0, int(offset))],
         )
         return [_reflection(r) for r in rows], total

@@ -49,6 +49,7 @@ from ..store import (
     MemoryRow,
     PartitionRows,
     Reflection,
+    ReflectionKind,
     Review,
     ReviewState,
     SettingsRow,
@@ -807,13 +808,15 @@ class SQLiteMemoryStore:
             )
 
     async def reflections(
-        self, tenant: str | None, user_id: str | None, *, limit: int, offset: int
+        self, tenant: str | None, user_id: str | None, *, limit: int, offset: int, kind: ReflectionKind | None = None
     ) -> tuple[list[Reflection], int]:
         clauses, args = ["1 = 1"], []
         for column, value in (("tenant", tenant), ("user_id", user_id)):
             if value is not None:
                 clauses.append(f"{column} = ?")
                 args.append(value)
+        if kind is not None:
+            clauses.append("user_id = ''" if kind == "tenant" else "user_id <> ''")
         where = " AND ".join(clauses)
         total = await self._scalar(f"SELECT COUNT(*) FROM reflections WHERE {where}", args)
         rows = await self._rows(
