@@ -149,10 +149,10 @@ def test_the_model_summary_is_used_when_it_is_the_asked_for_json() -> None:
 @pytest.mark.parametrize(
     ("content", "why"),
     [
-        ("The user has a beagle.", "fact 1 loses dog"),  # a fact dropped
-        ("The user has a dog, a beagle.", "fact 3 loses 3"),  # a number dropped
-        ("The user has a dog, a 3-year-old beagle, and 2 cats.", "invents 2"),  # a number made up
-        ("The user has a dog, a 3-year-old beagle; lives in Paris near the Seine river", "adds"),
+        ("The user has a beagle.", "fact 1 loses 1 of its 1 content words"),  # a fact dropped
+        ("The user has a dog, a beagle.", "fact 3 loses 1 of its numbers"),  # a number dropped
+        ("The user has a dog, a 3-year-old beagle, and 2 cats.", "adds 1 numbers of its own"),  # a number made up
+        ("The user has a dog, a 3-year-old beagle; lives in Paris near the Seine river", "adds 7 content words"),
     ],
 )
 def test_a_model_summary_that_loses_or_invents_a_fact_is_refused(content: str, why: str) -> None:
