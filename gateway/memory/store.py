@@ -315,6 +315,15 @@ class MemoryStore(Protocol):
         """Delete reports created before ``cutoff`` (ISO time); answers how many."""
         ...
 
+    async def reflections_after(self, created_at: str, reflection_id: str, limit: int) -> list[Reflection]:
+        """Reports after (``created_at``, ``reflection_id``) in (created_at, id) order, oldest
+        first (``memorelay backup`` pages with the last one's; "", "" starts at the first)."""
+        ...
+
+    async def import_reflections(self, reflections: Sequence[Reflection]) -> None:
+        """Store reports as they are, ids and times kept (``memorelay restore``)."""
+        ...
+
     async def most_used(self, tenant: str, user_id: str, since: str, limit: int) -> list[tuple[str, int]]:
         """(memory id, uses) of the memories most injected into the user's responses since
         ``since`` (ISO time), most first (ties by id)."""

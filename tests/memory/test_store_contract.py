@@ -853,6 +853,31 @@ def test_reflections_are_listed_newest_first_and_deleted_with_the_user(backend: 
     run(backend, body)
 
 
+def test_reflections_are_paged_oldest_first_and_imported_as_they_are(backend: Factory) -> None:
+    async def body(b: Backend) -> None:
+        s = b.memories
+        at = "2026-01-02T00:00:00Z"
+        made = [
+            Reflection("f2", "t", "u", "a", "b", at, {"counts": {"learned": 1}, "ids": {"learned": ["m1"]}}),
+            Reflection("f1", "t", "", "a", "b", at, {"counts": {}, "users": 1}),
+            Reflection("f0", "t", "v", "a", "b", "2026-01-03T00:00:00Z", {"counts": {}}),
+        ]
+        await s.import_reflections([])
+        await s.import_reflections(made)
+        # by (created_at, id): a page starts after the last one's
+        assert [r.id for r in await s.reflections_after("", "", 10)] == ["f1", "f2", "f0"]
+        assert await s.reflections_after("", "", 2) == [made[1], made[0]]  # ids, times, reports kept
+        assert await s.reflections_after(at, "f2", 10) == [made[2]]
+        assert await s.reflections_after("2026-01-03T00:00:00Z", "f0", 10) == []
+        # listed newest first, one second's by id (as both backends and a restore order them)
+        assert [r.id for r in (await s.reflections("t", None, limit=10, offset=0))[0]] == ["f0", "f2", "f1"]
+        with pytest.raises(Exception, match="(?i)unique|duplicate"):
+            await s.import_reflections([made[0]])
+        assert len(await s.reflections_after("", "", 10)) == 3
+
+    run(backend, body)
+
+
 def test_most_used_ranks_the_users_most_used_memories_since_a_time(backend: Factory) -> None:
     async def body(b: Backend) -> None:
         s = b.memories
