@@ -24,15 +24,15 @@ def add_backup_commands(sub: Any) -> None:
         "restore",
         help="restore a backup into the configured store (stop the gateway first)",
         description="Restore a `memorelay backup` file into the configured memory store (SQLite or "
-        "PostgreSQL, whichever wrote it). Refuses a store that already holds memories, settings or "
-        "audit entries unless --force, and a store or config using another embedding model.",
+        "PostgreSQL, whichever wrote it). Refuses a store that already holds memories, settings, "
+        "audit entries or reflection reports unless --force, and a store or config using another embedding model.",
     )
     p.add_argument("--config", help=CONFIG_HELP)
     p.add_argument("file", help="a file written by `memorelay backup`")
     p.add_argument(
         "--force",
         action="store_true",
-        help="wipe the store's memories, settings, audit log, citation log and reviews first",
+        help="wipe the store's memories, settings, audit log, citation log, reviews and reflection reports first",
     )
     p.set_defaults(run=lambda args: asyncio.run(_restore(args)))
 

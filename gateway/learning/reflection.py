@@ -18,6 +18,7 @@ its users' reports of one round. Ids lists keep at most ``MAX_IDS`` each.
 
 from __future__ import annotations
 
+import time
 import uuid
 from datetime import UTC, datetime, timedelta
 from typing import Any
@@ -31,6 +32,18 @@ TOP_USED = 10
 MERGED = MERGED_REASON
 CONSOLIDATED = CONSOLIDATED_REASON
 SUPERSEDED = "superseded by "
+
+
+_last_ns = 0
+
+
+def new_id() -> str:
+    """``refl_`` + the time in ns (hex, growing in this process) + random hex: reports of one
+    second list in the order they were written, on both backends and after a restore (the
+    lists sort by creation time, then id)."""
+    global _last_ns
+    _last_ns = max(_last_ns + 1, time.time_ns())
+    return f"refl_{_last_ns:016x}{uuid.uuid4().hex[:8]}"
 
 
 def parse_time(text: str) -> datetime:
@@ -103,7 +116,7 @@ async def user_report(
     ids["most_used"] = [mid for mid, _ in used]
     merges = [{"into": kept, "ids": merged} for kept, merged in into.items()]
     report = _report(ids, merges, [{"id": mid, "uses": n} for mid, n in used])
-    return Reflection("refl_" + uuid.uuid4().hex, tenant, user_id, start, end, end, report)
+    return Reflection(new_id(), tenant, user_id, start, end, end, report)
 
 
 def tenant_report(tenant: str, reports: list[Reflection], start: str, end: str) -> Reflection:
@@ -122,7 +135,7 @@ def tenant_report(tenant: str, reports: list[Reflection], start: str, end: str) 
     report = _report(ids, merges, used[:TOP_USED])
     report["counts"] = counts  # the full counts, not those of the kept ids
     report["users"] = len(reports)
-    return Reflection("refl_" + uuid.uuid4().hex, tenant, "", start, end, end, report)
+    return Reflection(new_id(), tenant, "", start, end, end, report)
 
 
 def reflection_json(r: Reflection) -> dict[str, Any]:

@@ -3,9 +3,10 @@
 The file is gzip'd JSON lines: a header (format version, memorelay version, embedding model
 and dimension, time, source backend), then one line per memory (all SPEC section 4 fields,
 the embedding as base64 little-endian float32), per user's settings, per audit entry, per use
-of a memory (the citation log), per supersede review and per prompt override, and an ``end``
-line with the counts (a file without it was cut short and is refused). Format 1 (before uses
-and reviews were carried) still restores. It is written through the store interface only, so
+of a memory (the citation log), per supersede review, per reflection report and per prompt
+override, and an ``end`` line with the counts (a file without it was cut short and is refused).
+Formats 1 (before uses and reviews were carried) and 2 (before reflection reports) still
+restore. It is written through the store interface only, so
 a SQLite backup restores into PostgreSQL and back. It holds no credentials: no config, no keys, no database URL.
 
 Consistency: memories are read ``BATCH`` at a time (each batch one short read, so a serving
@@ -15,10 +16,11 @@ its new state or not at all. Settings are one read; the audit log is taken up to
 entry that existed when the backup started; uses and reviews are those stamped no later than
 the second the backup started (read after the memories, so a memory deleted meanwhile takes
 its uses and reviews with it: a restored use or review names a memory of the file, except one
-created, used and left out in that very second). The learning queue, learning log and token
+created, used and left out in that very second); reflection reports likewise, those created no
+later than that second. The learning queue, learning log and token
 usage are not backed up (as ``memories migrate``).
 
-Restore refuses a target holding memories, settings or audit entries unless ``force``, which
+Restore refuses a target holding memories, settings, audit entries or reflection reports unless ``force``, which
 wipes them first in one transaction; it refuses a target whose embedding model differs from
 the backup's. Restored memories keep their ids, times and counts; the keyword index follows
 the rows and the vector index is prepared at the end.
@@ -44,12 +46,12 @@ import orjson
 from gateway.learning.prompts import PROMPT_NAMES
 
 from ._clock import now_iso
-from .store import Backend, MemoryRow, Review, SettingsRow, Use
+from .store import Backend, MemoryRow, Reflection, Review, SettingsRow, Use
 from .types import Memory
 
 FORMAT = "memorelay-backup"
-FORMAT_VERSION = 2  # 2: uses (citation log) and supersede reviews
-READABLE_VERSIONS = (1, 2)
+FORMAT_VERSION = 3  # 2: uses (citation log) and supersede reviews; 3: reflection reports
+READABLE_VERSIONS = (1, 2, 3)
 BATCH = 500
 _ALL_REVIEWS = 10_000_000  # reviews are few: read in one go (offsets shift when one is deleted)
 ACTOR = "restore"
@@ -67,19 +69,22 @@ class Counts:
     prompts: int = 0
     uses: int = 0
     reviews: int = 0
+    reflections: int = 0
 
     def as_dict(self, version: int = FORMAT_VERSION) -> dict[str, int]:
         """The ``end`` line's counts as format ``version`` writes them."""
         out = {"memories": self.memories, "settings": self.settings, "audit": self.audit, "prompts": self.prompts}
         if version >= 2:
             out.update(uses=self.uses, reviews=self.reviews)
+        if version >= 3:
+            out.update(reflections=self.reflections)
         return out
 
     def line(self) -> str:
         return (
             f"{self.memories} memories, {self.settings} user settings, "
             f"{self.audit} audit entries, {self.prompts} prompt overrides, "
-            f"{self.uses} memory uses, {self.reviews} reviews"
+            f"{self.uses} memory uses, {self.reviews} reviews, {self.reflections} reflection reports"
         )
 
 
@@ -153,6 +158,9 @@ async def _lines(backend: Backend) -> AsyncIterator[tuple[dict[str, Any], Counts
         else:
             counts.reviews += 1
         yield line, counts
+    async for reflection in _reflections(backend, started):
+        counts.reflections += 1
+        yield {"type": "reflection", "reflection": dataclasses.asdict(reflection)}, counts
     for name in PROMPT_NAMES:
         text, origin = await backend.learning.get_prompt(name)
         if origin == "override":
@@ -177,6 +185,21 @@ async def _uses_and_reviews(backend: Backend, started: str) -> AsyncIterator[dic
     for review in reviews:
         if review.created_at <= started:
             yield {"type": "review", "review": dataclasses.asdict(review)}
+
+
+async def _reflections(backend: Backend, started: str) -> AsyncIterator[Reflection]:
+    """The reflection reports created no later than ``started``, oldest first (paged by
+    (created_at, id): a report written or pruned meanwhile shifts nothing)."""
+    created_at, last_id = "", ""
+    while True:
+        page = await backend.memories.reflections_after(created_at, last_id, BATCH)
+        for reflection in page:
+            if reflection.created_at > started:
+                return
+            yield reflection
+        if len(page) < BATCH:
+            return
+        created_at, last_id = page[-1].created_at, page[-1].id
 
 
 async def _last_audit_id(backend: Backend) -> int:
@@ -257,7 +280,9 @@ async def is_empty(backend: Backend) -> bool:
             if batch:
                 return False
             break
-    return not await store.all_settings() and not await store.audit_after(0, 1)
+    if await store.all_settings() or await store.audit_after(0, 1):
+        return False
+    return not await store.reflections_after("", "", 1)
 
 
 async def restore(backend: Backend, path: Path, *, force: bool = False, configured_model: str | None = None) -> Counts:
@@ -276,7 +301,10 @@ async def restore(backend: Backend, path: Path, *, force: bool = False, configur
                     "restore with the same embedding model, then reindex"
                 )
     if not force and not await is_empty(backend):
-        raise BackupError("the target already holds memories, settings or audit entries: use --force to replace them")
+        raise BackupError(
+            "the target already holds memories, settings, audit entries or reflection reports: "
+            "use --force to replace them"
+        )
     _check_complete(path, int(header["version"]))
     counts = Counts()
     prompts: list[tuple[str, str]] = []
@@ -290,6 +318,7 @@ async def restore(backend: Backend, path: Path, *, force: bool = False, configur
         settings: list[SettingsRow] = []
         audit: list[dict[str, Any]] = []
         uses: list[Use] = []
+        reflections: list[Reflection] = []
         with gzip.open(path, "rb") as f:
             for number, line in enumerate(_read(f), 1):
                 try:
@@ -313,6 +342,11 @@ async def restore(backend: Backend, path: Path, *, force: bool = False, configur
                         review = Review(**line["review"])
                         if review.state not in ("pending", "accepted", "rejected"):
                             raise ValueError(f"state {review.state!r}")
+                    elif kind == "reflection":
+                        reflection = Reflection(**line["reflection"])
+                        texts = (reflection.id, reflection.tenant, reflection.user_id, reflection.created_at)
+                        if not all(isinstance(v, str) for v in texts) or not isinstance(reflection.report, dict):
+                            raise ValueError("id, tenant, user_id and created_at must be strings, report an object")
                 except (KeyError, TypeError, ValueError) as exc:  # rolls the whole restore back
                     raise BackupError(f"{path} line {number} is not a {kind} this memorelay reads: {exc}") from exc
                 if kind == "memory":
@@ -337,6 +371,12 @@ async def restore(backend: Backend, path: Path, *, force: bool = False, configur
                 elif kind == "review":
                     await store.add_review(review)
                     counts.reviews += 1
+                elif kind == "reflection":
+                    reflections.append(reflection)
+                    if len(reflections) >= BATCH:
+                        await store.import_reflections(reflections)
+                        counts.reflections += len(reflections)
+                        reflections = []
                 elif kind == "prompt" and line.get("name") in PROMPT_NAMES:
                     prompts.append((str(line["name"]), str(line["text"])))
         counts.memories += (await store.import_memories(memories))[0]
@@ -346,6 +386,8 @@ async def restore(backend: Backend, path: Path, *, force: bool = False, configur
         counts.audit += len(audit)
         await store.add_uses(uses)
         counts.uses += len(uses)
+        await store.import_reflections(reflections)
+        counts.reflections += len(reflections)
     # the learning store may hold its own connection: after the memory transaction
     restored = dict(prompts)
     for name in PROMPT_NAMES:
@@ -381,6 +423,8 @@ def _check_complete(path: Path, version: int) -> None:
                     seen.uses += 1
                 elif kind == "review":
                     seen.reviews += 1
+                elif kind == "reflection":
+                    seen.reflections += 1
                 elif kind == "end":
                     end = line
     except (OSError, EOFError) as exc:

@@ -176,7 +176,7 @@ async def _copy_reflections(source: Backend, target: Backend) -> int:
     """Reports the target lacks (by id; a report never changes once written)."""
     held = {r.id for r in await _all_reflections(target)}
     fresh = [r for r in await _all_reflections(source) if r.id not in held]
-    for r in reversed(fresh):  # oldest first: the target orders reports written in one second by insertion
+    for r in fresh:
         await target.memories.add_reflection(r)
     return len(fresh)
 

@@ -13,10 +13,13 @@ re-order its head: the ``limit x POOL_FACTOR`` best fused candidates, each score
                             in this conversation (k <= fatigue_turns; no conversation id: none)
 
 where the bonuses go only to candidates of at least ``RELEVANT_SHARE`` (half) of the best
-relevance: a memory climbs over another only when their relevance differs by less than the
-bonus weights, a weak match is never lifted, and nothing outside the pool comes in, however
-popular. Pinned memories are injected apart (``memory_injection``) and are left out of the
-statistics.
+relevance, and every candidate below that share ranks after every one above it, whatever
+penalties those get: a memory climbs over another only when their relevance differs by less
+than the bonus weights, fatigue rotates the relevant ones among themselves, a weak match is
+never lifted nor pulled in by fatigue, and nothing outside the pool comes in, however popular.
+Under ``fusion: rrf`` relevance is ranks only, and ``_share`` takes the share over the pool's
+range instead (nearer the best than the pool's last). Pinned memories are injected apart
+(``memory_injection``) and are left out of the statistics.
 
 No store round trip on the chat's path: per-user citation counts and co-occurrences are held in
 process (``RecallStats``), loaded in the background from the citation log on a user's first
@@ -316,12 +319,15 @@ def rerank(
     signals: Signals,
     settings: RecallSettings,
     now: float | None = None,
+    *,
+    ranks_only: bool = False,
 ) -> list[tuple[str, float]]:
     """``fused`` (the pool, best first, relevance scores) re-ordered by the recall paths (see the
-    module docstring); ids without a row keep their relevance share only."""
+    module docstring); ids without a row keep their relevance share only. ``ranks_only``: the
+    scores are reciprocal-rank sums (``fusion: rrf``)."""
     if not fused:
         return []
-    best = fused[0][1] if fused[0][1] > 0 else 1.0
+    shares = _shares(fused, ranks_only)
     clock = time.time() if now is None else now
     strong = [mid for mid, _ in fused[:STRONG]]
     near: dict[str, float] = {}
@@ -332,9 +338,8 @@ def rerank(
     pop_scale = math.log1p(signals.top) if signals.top > 0 else 0.0
     turns = settings.fatigue_turns
     half_life_s = settings.recency_half_life_days * 86_400.0
-    out: list[tuple[str, float]] = []
-    for mid, relevance in fused:
-        share = relevance / best
+    out: list[tuple[str, float, bool]] = []
+    for (mid, _), share in zip(fused, shares, strict=True):
         score = share
         row = rows.get(mid)
         # only a candidate near the best is lifted: the bonuses never bring in a weak match
@@ -351,6 +356,22 @@ def rerank(
                 if mid in turn:
                     score -= settings.fatigue_weight * (turns - k + 1) / turns
                     break
-        out.append((mid, score))
-    out.sort(key=lambda kv: kv[1], reverse=True)
-    return out
+        out.append((mid, score, share >= RELEVANT_SHARE))
+    # the relevant ones first, whatever their penalties: fatigue re-orders them among
+    # themselves and never lets a weak match in ahead of one (a stable sort keeps ties in order)
+    out.sort(key=lambda c: (c[2], c[1]), reverse=True)
+    return [(mid, score) for mid, score, _ in out]
+
+
+def _shares(fused: Sequence[tuple[str, float]], ranks_only: bool) -> list[float]:
+    """Each candidate's relevance as a share of the best's, in [0, 1]. Reciprocal-rank sums
+    lie close together (1/61 and 1/75 for ranks 1 and 15 of one list: every candidate would
+    clear half of the best), so there the share is taken over the pool's range."""
+    best = fused[0][1]
+    if ranks_only:
+        low = min(score for _, score in fused)
+        if best <= low:  # all alike: all as relevant as the best
+            return [1.0] * len(fused)
+        return [(score - low) / (best - low) for _, score in fused]
+    best = best if best > 0 else 1.0
+    return [score / best for _, score in fused]

@@ -133,7 +133,7 @@ class HybridRetriever:
         pool = fused[: limit * POOL_FACTOR]
         signals = self.recall.signals(where.tenant, where.user_id, conversation)
         relevance = dict(pool)
-        order = rerank(pool, rows, signals, self.recall.settings)
+        order = rerank(pool, rows, signals, self.recall.settings, ranks_only=self.settings.fusion == "rrf")
         return [(mid, relevance[mid]) for mid, _ in order] + fused[len(pool) :]
 
     async def search(

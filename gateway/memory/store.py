@@ -310,9 +310,9 @@ class MemoryStore(Protocol):
     async def reflections(
         self, tenant: str | None, user_id: str | None, *, limit: int, offset: int, kind: ReflectionKind | None = None
     ) -> tuple[list[Reflection], int]:
-        """Newest first (written later first, also within one second), and the total matching;
-        ``None`` filters nothing (``user_id`` "" is the tenant reports; ``kind`` "user" only
-        users' reports, "tenant" only tenants')."""
+        """Newest first (then by id: ids grow with time), and the total matching; ``None``
+        filters nothing (``user_id`` "" is the tenant reports; ``kind`` "user" only users'
+        reports, "tenant" only tenants')."""
         ...
 
     async def delete_reflections(self, tenant: str, user_id: str) -> int:
@@ -321,6 +321,15 @@ class MemoryStore(Protocol):
 
     async def prune_reflections(self, cutoff: str) -> int:
         """Delete reports created before ``cutoff`` (ISO time); answers how many."""
+        ...
+
+    async def reflections_after(self, created_at: str, reflection_id: str, limit: int) -> list[Reflection]:
+        """Reports after (``created_at``, ``reflection_id``) in (created_at, id) order, oldest
+        first (``memorelay backup`` pages with the last one's; "", "" starts at the first)."""
+        ...
+
+    async def import_reflections(self, reflections: Sequence[Reflection]) -> None:
+        """Store reports as they are, ids and times kept (``memorelay restore``)."""
         ...
 
     async def most_used(self, tenant: str, user_id: str, since: str, limit: int) -> list[tuple[str, int]]:

@@ -1,8 +1,9 @@
 """``memorelay backup`` / ``memorelay restore`` end to end: a store filled through a real
 gateway is backed up while it serves, wiped through the API, and restored; the gateway then
 answers exactly as before (lists with their use counts, search order, stats, settings, audit
-log, prompts, the citation log of each memory, pending and decided supersede reviews), on
-SQLite and with the same SQLite backup restored into PostgreSQL."""
+log, prompts, the citation log of each memory, pending and decided supersede reviews, the
+users' and the tenant's reflection reports), on SQLite and with the same SQLite backup restored
+into PostgreSQL."""
 
 from __future__ import annotations
 
@@ -70,6 +71,12 @@ def _answers_with_log(url: str) -> dict[str, Any]:
         )
         for state in ("pending", "accepted", "rejected")
     }
+    answers["reflection"] = {
+        user: (r.status_code, r.json())
+        for user in ("alice", "bob", "dan")
+        if (r := user_client(url, user).get("/api/memories/reflection"))
+    }
+    answers["reflections"] = admin.get("/api/admin/reflections", params={"tenant": tenant, "limit": 100}).json()
     return answers
 
 
@@ -97,13 +104,21 @@ def test_backup_wipe_restore_answers_the_same_on_sqlite_and_into_postgresql(
         _fill(a)
         for _ in range(2):
             chat(a, "alice", QUESTION)  # the citation log (alice does not learn: her settings)
+    # a consolidation round (gateway stopped, as on SQLite): a reflection report per user and the tenant's
+    rounds = _config(tmp_path, sqlite_path, name="rounds.yaml", filters=options["filters"])
+    rc, out, err = _run("memories", "consolidate", config=rounds)
+    assert rc == 0 and "4 reflection reports written" in out, (out, err)
+    with gateway(**options) as a:
         before = _answers_with_log(a)
+        assert all(code == 200 for code, _ in before["reflection"].values()), before["reflection"]
+        assert before["reflections"]["total"] == 4
         assert before["stats"]["uses"] > 0 and before["dan_stats"]["uses"] > 0
         assert any(m["uses"] for m in before["alice"]["data"]) and any(u["total"] for u in before["uses"].values())
         assert [len(before["reviews"][s][0]["data"]) for s in ("pending", "rejected")] == [1, 1]
         rc, out, err = _run("backup", "--out", str(backup), config=config)  # beside the serving gateway
         assert rc == 0, err
         assert "10 memories, 1 user settings" in out and "1 prompt overrides" in out and " 2 reviews" in out, out
+        assert "4 reflection reports" in out, out
         _wipe(a)
         assert _answers_with_log(a) != before
         add(user_client(a, "alice"), "New", "The user moved to Berlin.")

@@ -145,3 +145,26 @@ def test_statistics_stay_within_their_bound(backend: Factory, monkeypatch: pytes
         await stats.stop()
 
     run(backend, body)
+
+
+def test_fatigue_never_brings_in_a_weak_match() -> None:
+    """A, B, C at 1.0, 0.6, 0.4: after a turn that injected A and B, C (below half the best)
+    still ranks after both; fatigue only turns A and B round."""
+    fused = [("a", 1.0), ("b", 0.6), ("c", 0.4)]
+    last = signals(recent=(frozenset({"a", "b"}),))
+    assert order(fused, last, RecallSettings()) == ["a", "b", "c"]  # was A, C: C pulled in
+    # B nearer A: injected last turn, A falls behind it; C stays last
+    closer = [("a", 1.0), ("b", 0.8), ("c", 0.4)]
+    assert order(closer, signals(recent=(frozenset({"a"}),)), RecallSettings()) == ["b", "a", "c"]
+
+
+def test_under_rank_fusion_the_pools_weaker_half_is_not_pulled_in() -> None:
+    """Reciprocal-rank sums of one list (ranks 1..6 at k 60) are all above half the best;
+    the share is taken over the pool's range, so fatigue rotates within its better half."""
+    fused = [(f"m{r}", 1 / (60 + r)) for r in range(1, 7)]
+    injected = signals(recent=(frozenset({"m1", "m2", "m3"}),))
+    ranked = [mid for mid, _ in rerank(fused, {}, injected, ONLY_FATIGUE, now=NOW, ranks_only=True)]
+    assert ranked[:3] == ["m1", "m2", "m3"], ranked
+    # without the flag (relevance as scores) they would all count as relevant
+    loose = [mid for mid, _ in rerank(fused, {}, injected, ONLY_FATIGUE, now=NOW)]
+    assert loose[:3] == ["m4", "m5", "m6"]

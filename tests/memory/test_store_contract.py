@@ -853,6 +853,31 @@ def test_reflections_are_listed_newest_first_and_deleted_with_the_user(backend: 
     run(backend, body)
 
 
+def test_reflections_are_paged_oldest_first_and_imported_as_they_are(backend: Factory) -> None:
+    async def body(b: Backend) -> None:
+        s = b.memories
+        at = "2026-01-02T00:00:00Z"
+        made = [
+            Reflection("f2", "t", "u", "a", "b", at, {"counts": {"learned": 1}, "ids": {"learned": ["m1"]}}),
+            Reflection("f1", "t", "", "a", "b", at, {"counts": {}, "users": 1}),
+            Reflection("f0", "t", "v", "a", "b", "2026-01-03T00:00:00Z", {"counts": {}}),
+        ]
+        await s.import_reflections([])
+        await s.import_reflections(made)
+        # by (created_at, id): a page starts after the last one's
+        assert [r.id for r in await s.reflections_after("", "", 10)] == ["f1", "f2", "f0"]
+        assert await s.reflections_after("", "", 2) == [made[1], made[0]]  # ids, times, reports kept
+        assert await s.reflections_after(at, "f2", 10) == [made[2]]
+        assert await s.reflections_after("2026-01-03T00:00:00Z", "f0", 10) == []
+        # listed newest first, one second's by id (as both backends and a restore order them)
+        assert [r.id for r in (await s.reflections("t", None, limit=10, offset=0))[0]] == ["f0", "f2", "f1"]
+        with pytest.raises(Exception, match="(?i)unique|duplicate"):
+            await s.import_reflections([made[0]])
+        assert len(await s.reflections_after("", "", 10)) == 3
+
+    run(backend, body)
+
+
 def test_most_used_ranks_the_users_most_used_memories_since_a_time(backend: Factory) -> None:
     async def body(b: Backend) -> None:
         s = b.memories
@@ -891,25 +916,19 @@ def test_uses_move_to_the_memory_that_holds_their_facts(backend: Factory) -> Non
     run(backend, body)
 
 
-def test_reflections_written_in_one_second_come_newest_first_and_filter_by_kind(backend: Factory) -> None:
+def test_reflections_filter_by_kind(backend: Factory) -> None:
     async def body(b: Backend) -> None:
         s = b.memories
         stamp = "2026-01-02T00:00:00Z"
-        base = Reflection("refl_z", "t", "u", "2026-01-01T00:00:00Z", stamp, stamp, {"counts": {}})
-        # written in this order within one second; their ids sort the other way
-        for rid, user in (("refl_z", "u"), ("refl_m", ""), ("refl_a", "u"), ("refl_0", "")):
-            await s.add_reflection(replace(base, id=rid, user_id=user))
-        assert [r.id for r in (await s.reflections("t", None, limit=10, offset=0))[0]] == [
-            "refl_0",
-            "refl_a",
-            "refl_m",
-            "refl_z",
-        ]
-        assert (await s.reflections("t", "u", limit=1, offset=0))[0][0].id == "refl_a"  # the newest
+        base = Reflection("refl_1", "t", "u", "2026-01-01T00:00:00Z", stamp, stamp, {"counts": {}})
+        for rid, tenant, user in (("refl_1", "t", "u"), ("refl_2", "t", ""), ("refl_3", "t", "v"), ("refl_4", "x", "")):
+            await s.add_reflection(replace(base, id=rid, tenant=tenant, user_id=user))
         users, total = await s.reflections("t", None, limit=10, offset=0, kind="user")
-        assert [r.id for r in users] == ["refl_a", "refl_z"] and total == 2
+        assert [r.id for r in users] == ["refl_3", "refl_1"] and total == 2
         tenants, total = await s.reflections(None, None, limit=10, offset=0, kind="tenant")
-        assert [r.id for r in tenants] == ["refl_0", "refl_m"] and total == 2
+        assert [r.id for r in tenants] == ["refl_4", "refl_2"] and total == 2
+        assert [r.id for r in (await s.reflections("t", None, limit=1, offset=1, kind="user"))[0]] == ["refl_1"]
         assert (await s.reflections("t", "u", limit=10, offset=0, kind="tenant"))[1] == 0
+        assert (await s.reflections("t", None, limit=10, offset=0))[1] == 3
 
     run(backend, body)

@@ -496,7 +496,7 @@ class PostgresMemoryStore:
         total = await self._scalar(f"SELECT COUNT(*) FROM reflections WHERE {where}", args)
         rows = await self._rows(
             f"SELECT {_REFLECTION_COLUMNS} FROM reflections WHERE {where} "
-            "ORDER BY created_at DESC, seq DESC LIMIT %s OFFSET %s",
+            "ORDER BY created_at DESC, id DESC LIMIT %s OFFSET %s",
             [*args, max(0, int(limit)), max(0, int(offset))],
         )
         return [_reflection(r) for r in rows], total
@@ -510,6 +510,27 @@ class PostgresMemoryStore:
         async with self.db.transaction() as tx:
             cur = await tx.conn.execute("DELETE FROM reflections WHERE created_at < %s", (cutoff,))
             return int(cur.rowcount)
+
+    async def reflections_after(self, created_at: str, reflection_id: str, limit: int) -> list[Reflection]:
+        rows = await self._rows(
+            f"SELECT {_REFLECTION_COLUMNS} FROM reflections WHERE (created_at, id) > (%s, %s) "
+            "ORDER BY created_at, id LIMIT %s",
+            [created_at, reflection_id, max(0, int(limit))],
+        )
+        return [_reflection(r) for r in rows]
+
+    async def import_reflections(self, reflections: Sequence[Reflection]) -> None:
+        if not reflections:
+            return
+        async with self.db.transaction() as tx:
+            async with tx.conn.cursor() as cur:
+                await cur.executemany(
+                    f"INSERT INTO reflections ({_REFLECTION_COLUMNS}) VALUES (%s, %s, %s, %s, %s, %s, %s)",
+                    [
+                        (r.id, r.tenant, r.user_id, r.period_start, r.period_end, r.created_at, _json(r.report))
+                        for r in reflections
+                    ],
+                )
 
     async def most_used(self, tenant: str, user_id: str, since: str, limit: int) -> list[tuple[str, int]]:
         rows = await self._rows(

@@ -229,11 +229,6 @@ MIGRATIONS: tuple[str, ...] = (
     CREATE INDEX memory_uses_conversation ON memory_uses (tenant, user_id, conversation_id, id);
     DROP INDEX memory_uses_owner;
     """,
-    # 8: the newest report is the one written last, also within one second (created_at's
-    # resolution): a monotonic key breaks the tie, as SQLite's rowid does
-    """
-    ALTER TABLE reflections ADD COLUMN seq bigint GENERATED ALWAYS AS IDENTITY;
-    """,
 )
 
 

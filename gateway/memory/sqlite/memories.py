@@ -821,7 +821,7 @@ class SQLiteMemoryStore:
         total = await self._scalar(f"SELECT COUNT(*) FROM reflections WHERE {where}", args)
         rows = await self._rows(
             f"SELECT {_REFLECTION_COLUMNS} FROM reflections WHERE {where} "
-            "ORDER BY created_at DESC, rowid DESC LIMIT ? OFFSET ?",
+            "ORDER BY created_at DESC, id DESC LIMIT ? OFFSET ?",  # as PostgreSQL: a restore keeps the order
             [*args, max(0, int(limit)), max(0, int(offset))],
         )
         return [_reflection(r) for r in rows], total
@@ -835,6 +835,23 @@ class SQLiteMemoryStore:
         async with self._writing():
             cur = await self.db.execute("DELETE FROM reflections WHERE created_at < ?", (cutoff,))
             return int(cur.rowcount)
+
+    async def reflections_after(self, created_at: str, reflection_id: str, limit: int) -> list[Reflection]:
+        rows = await self._rows(
+            f"SELECT {_REFLECTION_COLUMNS} FROM reflections WHERE (created_at, id) > (?, ?) "
+            "ORDER BY created_at, id LIMIT ?",
+            [created_at, reflection_id, max(0, int(limit))],
+        )
+        return [_reflection(r) for r in rows]
+
+    async def import_reflections(self, reflections: Sequence[Reflection]) -> None:
+        if not reflections:
+            return
+        async with self._writing():
+            await self.db.executemany(
+                f"INSERT INTO reflections ({_REFLECTION_COLUMNS}) VALUES (?, ?, ?, ?, ?, ?, ?)",
+                [_reflection_values(r) for r in reflections],
+            )
 
     async def most_used(self, tenant: str, user_id: str, since: str, limit: int) -> list[tuple[str, int]]:
         rows = await self._rows(
