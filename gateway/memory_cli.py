@@ -307,6 +307,10 @@ async def _consolidate(service: Any, args: argparse.Namespace, tenant: str) -> i
     from gateway.learning.service import learning_options
     from gateway.upstreams import UpstreamRouter
 
+    for flag, value in (("--tenant", args.tenant), ("--user", args.user)):
+        if value is not None and not value.strip():
+            print(f"memorelay: {flag} must not be empty", file=sys.stderr)
+            return 2
     config = load_config(args.config)
     options = learning_options(config)
     settings = round_settings(options) if options is not None else RoundSettings()
@@ -330,13 +334,17 @@ async def _consolidate(service: Any, args: argparse.Namespace, tenant: str) -> i
             print(f"  merged {', '.join(merge['ids'])} into {merge['into']}")
         for summary in user.summaries:
             print(f"  consolidated {', '.join(summary['from'])} into {summary['id']} ({summary['title']!r})")
-    if not done.users:
-        print("no users with memories" + (f" in tenant {args.tenant!r}" if args.tenant else ""))
+    where = f" in tenant {args.tenant!r}" if args.tenant else ""
+    if not done.users and not done.failed:
+        print(f"no memories for user {args.user!r}{where}" if args.user else f"no users with memories{where}")
+    for failed in done.failed:
+        print(f"{failed}: failed (see the log); left as is")
     print(
         f"{len(done.users)} users in {done.seconds:.2f} s, summaries by {done.summariser}; "
         f"{len(done.reports)} reflection reports written"
+        + (f"; {len(done.failed)} users failed" if done.failed else "")
     )
-    return 0
+    return 1 if done.failed else 0
 
 
 async def _users(service: Any, args: argparse.Namespace, tenant: str) -> int:

@@ -15,6 +15,7 @@ from typing import Any
 import httpx
 import numpy as np
 import orjson
+import pytest
 import yaml
 
 from gateway.memory.sqlite import SQLiteLearningStore as LearningStore
@@ -73,6 +74,31 @@ def test_bad_config_names_file_and_key_path(tmp_path: Path) -> None:
     assert r.returncode == 1 and "upstreams.default.api_key" in r.stderr and "SURELY_UNSET_VAR" in r.stderr
     r = memorelay("check-config", "--config", str(tmp_path / "missing.yaml"))
     assert r.returncode == 1 and "cannot read" in r.stderr
+
+
+@pytest.mark.parametrize(
+    ("options", "key", "why"),
+    [
+        ("{consolidate_min_cluster: 5, consolidate_max_cluster: 3}", "consolidate_max_cluster", "below"),
+        ("{consolidate_max_cluster: 2}", "consolidate_max_cluster", "consolidate_min_cluster (3)"),
+        (
+            "{consolidate_merge_threshold: 0.5, consolidate_cluster_threshold: 0.7}",
+            "consolidate_cluster_threshold",
+            "above",
+        ),
+        ("{consolidate_merge_threshold: 1.5}", "consolidate_merge_threshold", "less than or equal to 1"),
+        ("{consolidate_cluster_threshold: 0}", "consolidate_cluster_threshold", "greater than 0"),
+    ],
+)
+def test_inconsistent_consolidation_settings_are_a_config_error_naming_the_key(
+    tmp_path: Path, options: str, key: str, why: str
+) -> None:
+    bad = tmp_path / "bad.yaml"
+    bad.write_text(f"filters:\n  - learning: {options}\n")
+    r = memorelay("check-config", "--config", str(bad))
+    assert r.returncode == 1 and f"{bad}: filters[0].learning.{key}: " in r.stderr and why in r.stderr, r.stderr
+    r = memorelay("memories", "consolidate", "--config", str(bad))
+    assert r.returncode != 0 and f"filters[0].learning.{key}" in r.stderr, r.stderr
 
 
 def test_database_urls_postgresql_accepted_with_password_masked_others_refused(tmp_path: Path) -> None:

@@ -202,7 +202,7 @@ async def reviews(request: Request) -> Response:
 async def reflections(request: Request) -> Response:
     query = parse_query(request, rq.ReflectionQuery)
     found, total = await services_of(request).memory.reflections(
-        query.tenant, query.user, limit=query.limit, offset=query.offset
+        query.tenant, query.user, limit=query.limit, offset=query.offset, kind=query.kind
     )
     return json_response({"data": [reflection_json(r) for r in found], "total": total})
 

@@ -224,9 +224,11 @@ class TenantReviewQuery(TenantQuery, ReviewQuery):
 
 class ReflectionQuery(TenantPageQuery):
     """``GET /api/admin/reflections``: newest first; ``user`` one user's reports (with
-    ``tenant``: in that tenant), an empty ``user`` is absent."""
+    ``tenant``: in that tenant), an empty ``user`` is absent; ``kind`` only users' reports
+    or only tenants' (a tenant report sums a round over the tenant's users)."""
 
     user: str | None = None
+    kind: Literal["user", "tenant"] | None = None
 
 
 class UserMemoriesQuery(PageQuery):

@@ -47,6 +47,7 @@ class RoundResult:
     reports: list[Reflection] = field(default_factory=list)
     summariser: str = "rules"
     seconds: float = 0.0
+    failed: list[str] = field(default_factory=list)  # "tenant/user" of passes that raised (logged)
 
 
 def round_settings(options: LearningOptions) -> RoundSettings:
@@ -102,26 +103,34 @@ async def consolidate_round(
     for row in await memory.list_users(tenant):
         if user_id is None or row["user_id"] == user_id:
             owners.setdefault(row["tenant"], []).append(row["user_id"])
-    if user_id is not None and tenant is not None and not owners:
-        owners[tenant] = [user_id]
+    # a user without memories (a typo, a deleted account) is not there: no pass and no report
     for owner_tenant, users in owners.items():
         reports: list[Reflection] = []
         for user in users:
-            done = await consolidate_user(
-                memory,
-                owner_tenant,
-                user,
-                settings.consolidation,
-                summariser,
-                actor=ACTOR,
-                dry_run=dry_run,
-            )
+            try:
+                done = await consolidate_user(
+                    memory,
+                    owner_tenant,
+                    user,
+                    settings.consolidation,
+                    summariser,
+                    actor=ACTOR,
+                    dry_run=dry_run,
+                )
+                report = None
+                if not dry_run:
+                    end = now_iso()  # after the pass: its writes fall in the period
+                    start = await _since(memory, owner_tenant, user, end)
+                    report = await user_report(memory, owner_tenant, user, start, end, stale_days=settings.stale_days)
+                    await memory.add_reflection(report)
+            except Exception as exc:  # boundary: one user's failure (a damaged row) never stops the round
+                # the ids and the error's type only: its message may quote a memory
+                log.error("consolidation of user %r in tenant %r failed (%s)", user, owner_tenant, type(exc).__name__)
+                log.debug("consolidation failure", exc_info=True)
+                result.failed.append(f"{owner_tenant}/{user}")
+                continue
             result.users.append(done)
-            if not dry_run:
-                end = now_iso()  # after the pass: its writes fall in the period
-                start = await _since(memory, owner_tenant, user, end)
-                report = await user_report(memory, owner_tenant, user, start, end, stale_days=settings.stale_days)
-                await memory.add_reflection(report)
+            if report is not None:
                 reports.append(report)
             await asyncio.sleep(0)  # let requests in between users
         if reports and user_id is None:  # a tenant report sums a whole round of its users
@@ -164,11 +173,12 @@ async def scheduled_round(
         await store.set_meta(LAST, f"{time.time():.3f}")
         changed = sum(len(u.merges) + len(u.summaries) for u in done.users)
         log.info(
-            "consolidation round: %d users, %d merges and summaries, %d reports in %.1f s (%s)",
+            "consolidation round: %d users, %d merges and summaries, %d reports in %.1f s (%s), %d users failed",
             len(done.users),
             changed,
             len(done.reports),
             done.seconds,
             done.summariser,
+            len(done.failed),
         )
         return done

@@ -6,11 +6,12 @@ memories with a profile slot (one value per slot: they supersede, not summarise)
 and memories a pending review names are never touched. Two steps, on the stored embeddings:
 
 1. **Merge**: memories of one category at cosine >= ``merge_threshold`` to the strongest of them
-   (score, then uses, then newest). When ``dedup.classify`` finds them all saying the same thing,
-   the strongest is kept; when some differ (numbers, names, negation), the most recent is kept,
-   as a supersede would keep the newest statement. The kept memory takes over the others' use
-   counts (summed), last use (latest), score (highest) and tags; the others are disabled with
-   the reason "merged into <kept id>".
+   (score, then uses, then newest) that ``dedup.classify`` finds saying the same thing as it are
+   merged into it. One that differs (a number, a name, a negation: "allergic to walnuts" next to
+   "allergic to peanuts") is a distinct fact and is not merged: consolidation never supersedes
+   (that is the learner's decision, with its review queue). The kept memory takes over the
+   merged ones' use counts (summed), last use (latest), score (highest) and tags; they are
+   disabled with the reason "merged into <kept id>".
 2. **Compress**: of the rest, small facts (content at most ``small_chars``) of one category at
    cosine >= ``cluster_threshold`` to a seed (the strongest first; star clusters, no chaining)
    form a cluster of ``min_cluster``..``max_cluster``; one summary memory (``summaries``: the
@@ -92,10 +93,6 @@ def _strength_key(m: Memory) -> tuple[float, int, str]:
     return (m.score, m.access_count, m.updated_at)
 
 
-def _recency_key(m: Memory) -> tuple[str, str]:
-    return (m.updated_at, m.created_at)
-
-
 def plan(rows: PartitionRows, settings: ConsolidationSettings, protected: set[str]) -> Plan:
     """The merges and clusters among one user's enabled personal memories (``rows``, with
     their vectors); ``protected`` ids (named by pending reviews) are left alone. Pure CPU."""
@@ -124,21 +121,21 @@ def plan(rows: PartitionRows, settings: ConsolidationSettings, protected: set[st
         for i in order:
             if i in taken:
                 continue
-            near = [
+            # only what says the same thing as the kept memory: look-alikes that differ (peanuts
+            # and walnuts) are distinct facts, left to the compress step, which keeps every one
+            same = [
                 j
                 for j in order
                 if j != i
                 and j not in taken
                 and sims[i, j] >= settings.merge_threshold
                 and group[j].slot == group[i].slot
+                and classify(group[j].content, group[i].content) == "duplicate"
             ]
-            if not near:
+            if not same:
                 continue
-            members = [group[i], *(group[j] for j in near)]
-            same = all(classify(m.content, group[i].content) == "duplicate" for m in members[1:])
-            kept = group[i] if same else max(members, key=_recency_key)
-            out.merges.append(Merge(kept, [m for m in members if m is not kept]))
-            taken.update([i, *near])
+            out.merges.append(Merge(group[i], [group[j] for j in same]))
+            taken.update([i, *same])
         small = [
             k
             for k in order

@@ -102,6 +102,16 @@ def compare(new_text: str, old_text: str) -> tuple[Verdict, str]:
     return "supersede", "content differs: " + ", ".join(changed[:6])
 
 
+def numbers(text: str) -> Counter[str]:
+    """The numbers and dates of a ``normalise``-d text (with their counts)."""
+    return _numbers(text)
+
+
+def content_words(text: str) -> frozenset[str]:
+    """The content words of a ``normalise``-d text: stemmed, stop and filler words out."""
+    return _content(text)
+
+
 def _numbers(text: str) -> Counter[str]:
     found = Counter(m.group(0).replace(",", "") for m in _NUMBER.finditer(text))
     found.update(m.group(0) for m in _MONTHS.finditer(text))

@@ -15,7 +15,7 @@ import contextlib
 import logging
 from typing import TYPE_CHECKING, Literal
 
-from pydantic import BaseModel, ConfigDict, Field
+from pydantic import BaseModel, ConfigDict, Field, ValidationInfo, field_validator
 
 from gateway.filter_loader import validated_options
 from gateway.learning.consolidate_job import consolidate_every
@@ -71,6 +71,26 @@ class LearningOptions(BaseModel):
     consolidate_small_chars: int = Field(300, ge=1)
     consolidate_summary_chars: int = Field(800, ge=50, le=8000)
     reflection_stale_days: float = Field(60, gt=0)
+
+    # checked on the second key of each pair, so the error names it (fields validate in order)
+    @field_validator("consolidate_cluster_threshold")
+    @classmethod
+    def _cluster_within_merge(cls, value: float, info: ValidationInfo) -> float:
+        merge = info.data.get("consolidate_merge_threshold")
+        if merge is not None and value > merge:
+            raise ValueError(
+                f"must not be above consolidate_merge_threshold ({merge}): a cluster gathers related "
+                "facts, looser than the near-duplicates a merge takes"
+            )
+        return value
+
+    @field_validator("consolidate_max_cluster")
+    @classmethod
+    def _max_within_min(cls, value: int, info: ValidationInfo) -> int:
+        smallest = info.data.get("consolidate_min_cluster")
+        if smallest is not None and value < smallest:
+            raise ValueError(f"must not be below consolidate_min_cluster ({smallest})")
+        return value
 
 
 def learning_options(config: Config) -> LearningOptions | None:

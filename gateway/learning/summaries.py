@@ -6,7 +6,9 @@ fit is left out of the summary (and so stays active): nothing a member says is d
 
 ``LLMSummary`` asks the configured learning model once per cluster for strict JSON
 ``{"title": ..., "content": ...}``; any failure (the upstream refuses or is down, the answer is
-not that JSON, too long) falls back to the rules, so a round never stops on the model.
+not that JSON, longer than ``max_chars``, or it does not hold the members' facts: ``missing``)
+falls back to the rules, so a round never stops on the model and the originals, disabled once
+summarised, are never replaced by a summary that lost or made up a fact.
 """
 
 from __future__ import annotations
@@ -19,7 +21,7 @@ from typing import Protocol
 import orjson
 
 from gateway.learning.completers import Completer
-from gateway.learning.dedup import normalise
+from gateway.learning.dedup import content_words, normalise, numbers
 from gateway.memory import Memory, validate
 
 log = logging.getLogger("memorelay.learning")
@@ -111,9 +113,42 @@ def parse_summary(text: str, max_chars: int) -> tuple[str, str]:
     title, content = title.strip(), content.strip()
     if not title or not content or "\n" in title or len(title) > validate.MAX_TITLE:
         raise ValueError("title must be one non-empty line, content non-empty")
-    if len(content) > min(validate.MAX_CONTENT, 2 * max_chars):
-        raise ValueError("content too long")
+    if len(content) > min(validate.MAX_CONTENT, max_chars):
+        raise ValueError(f"content longer than {max_chars} characters")
     return title, content
+
+
+# a member's share of content words a summary must hold (a rewording may drop a filler word)
+COVERAGE = 0.75
+
+
+def missing(members: list[Memory], content: str) -> str:
+    """Why ``content`` does not hold the members' facts ("" when it does): each member's every
+    number or date and at least ``COVERAGE`` of its content words (stemmed, stop words out) must
+    be in it, and it may bring no number of its own and at most as many new content words as
+    it keeps: a summary that drops or invents a fact is refused. A token check, not a proof.
+    The reason names no word (it is logged)."""
+    text = normalise(content)
+    words, found = content_words(text), numbers(text)
+    known_words: set[str] = set()
+    known_numbers: set[str] = set()
+    for i, m in enumerate(members, start=1):
+        own = normalise(m.content)
+        theirs, counts = content_words(own), numbers(own)
+        known_words |= theirs
+        known_numbers |= set(counts)
+        lost = set(counts) - set(found)
+        if lost:
+            return f"fact {i} loses {len(lost)} of its numbers"
+        if theirs and len(theirs & words) < COVERAGE * len(theirs):
+            return f"fact {i} loses {len(theirs - words)} of its {len(theirs)} content words"
+    made_up = set(found) - known_numbers
+    if made_up:
+        return f"adds {len(made_up)} numbers of its own"
+    new = words - known_words
+    if len(new) > max(2, len(words & known_words)):
+        return f"adds {len(new)} content words of its own"
+    return ""
 
 
 class LLMSummary:
@@ -130,6 +165,8 @@ class LLMSummary:
         try:
             answer = await self.completer.complete(self.model, summary_prompt(members, max_chars))
             title, content = parse_summary(answer.text, max_chars)
+            if reason := missing(members, content):
+                raise ValueError(reason)
         except Exception as exc:  # boundary: any failed call (refused, down, malformed) uses the rules
             self.fallbacks += 1
             log.info("consolidation summary by %s failed (%s): using the rules", self.name, exc)

@@ -3,7 +3,9 @@ and replace a cluster of small related facts by one summary memory.
 
 What to merge or compress is decided elsewhere (``gateway.learning.consolidation``); this module
 only writes, each group in one transaction: a crash leaves either the old memories or the new
-state, never half. Nothing is deleted: the originals are disabled with a reason naming the memory
+state, never half. The originals' logged uses (citation log) move to the memory that holds their
+facts, as their access counts do, so its ``uses`` and recall popularity count them; the
+originals then show none. Nothing else is deleted: the originals are disabled with a reason naming the memory
 that now holds their facts ("merged into <id>", "consolidated into <id>"), so a user or operator
 can read, re-enable or delete them. A group whose memories changed since they were read (edited,
 disabled, pinned, deleted meanwhile) is skipped whole.
@@ -66,6 +68,8 @@ class ConsolidationMixin:
                 return False
             if carry:
                 await self._apply(kept, carry, actor=actor, action=ACTION)
+            # the kept memory's uses (lists, recall's popularity) count those it took over
+            await self.store.move_uses(kept.tenant, kept.user_id, [m.id for m in merged], kept.id)
             for m in merged:
                 why = MERGED_REASON + kept.id
                 await self._apply(m, {"enabled": False, "disabled_reason": why}, actor=actor, action=ACTION)
@@ -81,6 +85,7 @@ class ConsolidationMixin:
             await self.store.insert([summary], None if vector is None else vector.reshape(1, -1))
             after = {"title": summary.title, "category": summary.category, "from": [m.id for m in members]}
             await self._audit(ACTION, actor, summary, after=after)
+            await self.store.move_uses(summary.tenant, summary.user_id, [m.id for m in members], summary.id)
             for m in members:
                 why = CONSOLIDATED_REASON + summary.id
                 await self._apply(m, {"enabled": False, "disabled_reason": why}, actor=actor, action=ACTION)

@@ -9,7 +9,7 @@ from typing import TYPE_CHECKING
 from ._clock import now_iso
 
 if TYPE_CHECKING:
-    from .store import MemoryStore, Reflection
+    from .store import MemoryStore, Reflection, ReflectionKind
 
 
 class ReflectionMixin:
@@ -25,10 +25,10 @@ class ReflectionMixin:
         return found[0] if found else None
 
     async def reflections(
-        self, tenant: str | None, user_id: str | None, *, limit: int, offset: int
+        self, tenant: str | None, user_id: str | None, *, limit: int, offset: int, kind: ReflectionKind | None = None
     ) -> tuple[list[Reflection], int]:
-        """Newest first, and the total; ``None`` filters nothing."""
-        return await self.store.reflections(tenant, user_id, limit=limit, offset=offset)
+        """Newest first, and the total; ``None`` filters nothing (``kind``: users' or tenants' only)."""
+        return await self.store.reflections(tenant, user_id, limit=limit, offset=offset, kind=kind)
 
     async def prune_reflections(self, retention_days: int) -> int:
         """Delete reports older than ``retention_days`` days (with the citation log's retention)."""

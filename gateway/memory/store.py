@@ -123,6 +123,7 @@ class Use:
 
 
 ReviewState = Literal["pending", "accepted", "rejected"]
+ReflectionKind = Literal["user", "tenant"]
 
 
 @dataclass(frozen=True, slots=True)
@@ -254,6 +255,12 @@ class MemoryStore(Protocol):
         """Append to the citation log (announces no change)."""
         ...
 
+    async def move_uses(self, tenant: str, user_id: str, from_ids: Sequence[str], to_id: str) -> int:
+        """Credit the user's logged uses of ``from_ids`` to ``to_id`` (a consolidation's kept or
+        summary memory, which holds their facts now), in place: ids, times and totals stay as
+        they were; answers how many moved."""
+        ...
+
     async def uses(
         self, memory_id: str, tenant: str, user_id: str | None, *, limit: int, offset: int
     ) -> tuple[list[dict[str, Any]], int]:
@@ -301,10 +308,11 @@ class MemoryStore(Protocol):
     # -- reflection reports -----------------------------------------------------------------
     async def add_reflection(self, reflection: Reflection) -> None: ...
     async def reflections(
-        self, tenant: str | None, user_id: str | None, *, limit: int, offset: int
+        self, tenant: str | None, user_id: str | None, *, limit: int, offset: int, kind: ReflectionKind | None = None
     ) -> tuple[list[Reflection], int]:
-        """Newest first, and the total matching; ``None`` filters nothing (``user_id`` "" is
-        the tenant reports)."""
+        """Newest first (then by id: ids grow with time), and the total matching; ``None``
+        filters nothing (``user_id`` "" is the tenant reports; ``kind`` "user" only users'
+        reports, "tenant" only tenants')."""
         ...
 
     async def delete_reflections(self, tenant: str, user_id: str) -> int:

@@ -6,6 +6,7 @@ and the reports list what happened (user API, admin API, operator console, the u
 from __future__ import annotations
 
 import re
+import sqlite3
 from pathlib import Path
 from typing import Any
 
@@ -125,6 +126,11 @@ def test_the_cli_merges_duplicates_compresses_a_cluster_and_reports_it(
         assert page["total"] == 2 and {r["kind"] for r in page["data"]} == {"user", "tenant"}
         (tenant_report,) = [r for r in page["data"] if r["kind"] == "tenant"]
         assert tenant_report["users"] == 1 and tenant_report["counts"]["consolidated"] == 4
+        for kind, expected in (("tenant", tenant_report), ("user", report)):
+            only = admin.get("/api/admin/reflections", params={"kind": kind}).json()
+            assert only["total"] == 1 and only["data"] == [expected]
+        wrong = admin.get("/api/admin/reflections", params={"kind": "team"})
+        assert wrong.status_code == 400 and wrong.json()["error"]["param"] == "kind"
         mine = admin.get("/api/admin/reflections", params={"user": "dana"}).json()
         assert mine["total"] == 1 and mine["data"][0] == report
         assert admin.get("/api/admin/reflections", params={"user": "nobody"}).json()["total"] == 0
@@ -174,14 +180,26 @@ def test_the_periodic_round_consolidates_and_leaves_an_opted_out_user_alone(
         assert report["counts"]["merged"] == 0 and report["counts"]["learned"] == 2
 
 
+RULES_SUMMARY = "rules"  # the offline summary: every fact's sentence, once
+
+
+@pytest.mark.parametrize(
+    ("merged", "kept"),
+    [
+        ("The user has a dog, a 3-year-old beagle, and walks it every morning.", None),
+        # the model dropped the morning walks: the rules' summary, which keeps every fact, is used
+        ("The user has a dog, a 3-year-old beagle.", RULES_SUMMARY),
+        # the model made up an age: refused too
+        ("The user has a dog, a 5-year-old beagle, and walks it every morning.", RULES_SUMMARY),
+    ],
+)
 def test_the_learning_model_writes_the_summary_with_one_call_per_cluster(
-    gateway: GatewayFactory, fake: FakeUpstream, tmp_path: Path, upstream_url: str
+    gateway: GatewayFactory, fake: FakeUpstream, tmp_path: Path, upstream_url: str, merged: str, kept: str | None
 ) -> None:
     options = _options("sqlite", consolidate_interval_h=0, model="gpt-4o-mini")
     options["upstreams"] = {"default": {"api_key": "sk-upstream"}}  # a key of the gateway's own
     with gateway(**options) as url:
         learned = _learn(url, fake, "dana", DOG)
-    merged = "The user has a 3-year-old beagle and walks it every morning."
     learn = learner(HIGH, DOG)
 
     def respond(body: dict[str, Any]) -> str | None:
@@ -203,4 +221,118 @@ def test_the_learning_model_writes_the_summary_with_one_call_per_cluster(
     assert calls[0].headers["authorization"] == "Bearer sk-upstream"
     with gateway(**options) as url:
         (summary,) = memories(url, "dana")
-        assert summary["content"] == merged and summary["id"] not in learned.values()
+        assert summary["id"] not in learned.values()
+        if kept is None:
+            assert summary["content"] == merged
+        else:
+            assert sorted(summary["content"].replace(". ", ".\n").splitlines()) == sorted(d["content"] for d in DOG)
+
+
+ALLERGIES = [
+    {"title": "Allergy", "content": f"The user is allergic to {nut}.", "category": "domain"}
+    for nut in ("peanuts", "walnuts", "cashews")
+]
+
+
+def _cli_config(tmp_path: Path, options: dict[str, Any], **more: Any) -> Path:
+    """A config for ``memorelay memories consolidate`` on the gateway fixture's SQLite file."""
+    config = tmp_path / "cli.yaml"
+    memory = {"database": str(tmp_path / "db" / "memorelay.db"), **options["memory"]}
+    config.write_text(yaml.safe_dump({"memory": memory, "filters": options["filters"], **more}))
+    return config
+
+
+def test_facts_that_look_alike_but_differ_are_never_merged_away(
+    gateway: GatewayFactory, fake: FakeUpstream, tmp_path: Path
+) -> None:
+    # three allergies read alike to the embedder (cosine 0.90-0.95): none may be disabled as a
+    # "merge"; the consolidation keeps each one, as itself or inside a summary
+    options = _options("sqlite", consolidate_interval_h=0)
+    with gateway(**options) as url:
+        fake.responder = learner(HIGH, ALLERGIES)
+        say(url, "ali", "I am allergic to peanuts, walnuts and cashews.")
+        wait_for(lambda: len(memories(url, "ali")) == 3)
+    done = memorelay("memories", "consolidate", "--config", str(_cli_config(tmp_path, options)))
+    assert done.returncode == 0, done.stderr
+    assert "merged 0 into 0" in done.stdout, done.stdout
+    with gateway(**options) as url:
+        everything = _all(url, "ali").values()
+        assert not any((m["disabled_reason"] or "").startswith("merged into") for m in everything)
+        active = " ".join(m["content"] for m in everything if m["enabled"])
+        for fact in ALLERGIES:
+            assert fact["content"] in active
+        fake.responder = learner(LOW, [])
+        question = "Which nuts should I avoid?"
+        chat(url, "ali", [{"role": "user", "content": question}])
+        sent = [r for r in fake.chats() if question in str(r.body) and not is_learning_call(r.body)]
+        block = block_of(sent[-1].body["messages"])  # type: ignore[index]
+        for nut in ("peanuts", "walnuts", "cashews"):
+            assert f"allergic to {nut}" in block
+
+
+def test_the_cli_writes_no_report_for_a_user_without_memories_and_refuses_empty_names(
+    gateway: GatewayFactory, fake: FakeUpstream, tmp_path: Path
+) -> None:
+    options = _options("sqlite", consolidate_interval_h=0)
+    with gateway(**options) as url:
+        add(user_client(url, "dana"), "Dog", "The user owns a dog.", category="domain")
+    config = str(_cli_config(tmp_path, options))
+    ghost = memorelay("memories", "consolidate", "--config", config, "--tenant", "nosuch", "--user", "ghost")
+    assert ghost.returncode == 0, ghost.stderr
+    assert "no memories for user 'ghost' in tenant 'nosuch'" in ghost.stdout
+    assert "0 reflection reports written" in ghost.stdout
+    for flags in (["--tenant", "", "--user", ""], ["--user", " "], ["--tenant", ""]):
+        empty = memorelay("memories", "consolidate", "--config", config, *flags)
+        assert empty.returncode == 2 and empty.stdout == ""
+        assert len(empty.stderr.strip().splitlines()) == 1 and "must not be empty" in empty.stderr
+    with gateway(**options) as url:
+        page = admin_client(url).get("/api/admin/reflections").json()
+        assert page["total"] == 0, page
+
+
+def test_one_failing_user_does_not_stop_the_round(gateway: GatewayFactory, fake: FakeUpstream, tmp_path: Path) -> None:
+    options = _options("sqlite", consolidate_interval_h=0)
+    with gateway(**options) as url:
+        learned = _learn(url, fake, "dana", TEA + DOG)
+        for user in ("abe", "zoe"):  # before and after dana
+            c = user_client(url, user)
+            add(c, "Secret", f"The user {user} keeps a secret diary.", category="domain")
+            assert c.put("/api/memories/settings", json={"learning_enabled": True}).status_code == 200
+    # abe's and zoe's settings rows are damaged (not JSON): their passes fail, dana's goes on
+    with sqlite3.connect(tmp_path / "db" / "memorelay.db") as db:
+        db.execute("UPDATE user_settings SET settings = '{' WHERE user_id IN ('abe', 'zoe')")
+    done = memorelay("memories", "consolidate", "--config", str(_cli_config(tmp_path, options)))
+    assert done.returncode == 1, done.stderr
+    assert "merged 1 into 1, consolidated 4 into 1 summaries" in done.stdout
+    assert "/abe: failed" in done.stdout and "/zoe: failed" in done.stdout and "2 users failed" in done.stdout
+    assert "'abe'" in done.stderr and "secret diary" not in done.stderr
+    assert "2 reflection reports written" in done.stdout  # dana's and her tenant's
+    with gateway(**options) as url:
+        everything = _all(url, "dana")
+        assert not any(everything[i]["enabled"] for i in (learned[d["title"]] for d in DOG))
+        assert user_client(url, "dana").get("/api/memories/reflection").status_code == 200
+        assert user_client(url, "abe").get("/api/memories/reflection").status_code == 404
+
+
+def test_the_memory_holding_the_facts_counts_the_originals_uses(
+    gateway: GatewayFactory, fake: FakeUpstream, tmp_path: Path
+) -> None:
+    options = _options("sqlite", consolidate_interval_h=0)
+    with gateway(**options) as url:
+        learned = _learn(url, fake, "dana", TEA + DOG)
+        fake.responder = learner(LOW, [])
+        for _ in range(2):
+            chat(url, "dana", [{"role": "user", "content": "Which green tea suits me, and how is my beagle dog?"}])
+        before = {m["id"]: m["uses"] for m in memories(url, "dana", limit=100)}
+        tea, dog = sum(before[learned[t["title"]]] for t in TEA), sum(before[learned[d["title"]]] for d in DOG)
+        assert tea >= 2 and dog >= 2, before
+    done = memorelay("memories", "consolidate", "--config", str(_cli_config(tmp_path, options)))
+    assert done.returncode == 0, done.stderr
+    with gateway(**options) as url:
+        active = {m["id"]: m for m in memories(url, "dana", limit=100)}
+        (kept,) = [m for m in active.values() if m["id"] in {learned[t["title"]] for t in TEA}]
+        (summary,) = [m for m in active.values() if m["id"] not in learned.values()]
+        assert kept["uses"] == tea and summary["uses"] == dog
+        c = user_client(url, "dana")
+        assert c.get(f"/api/memories/{summary['id']}/uses").json()["total"] == dog
+        assert sum(m["uses"] for m in memories(url, "dana", limit=100, include_disabled="true")) == tea + dog

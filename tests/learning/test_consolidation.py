@@ -12,7 +12,7 @@ import pytest
 from gateway.learning.completers import ModelAnswer
 from gateway.learning.consolidation import ConsolidationSettings, plan
 from gateway.learning.errors import RetryableError
-from gateway.learning.summaries import LLMSummary, RuleSummary, parse_summary
+from gateway.learning.summaries import LLMSummary, RuleSummary, missing, parse_summary
 from gateway.memory import Memory
 from gateway.memory.store import PartitionRows
 
@@ -54,7 +54,7 @@ RELATED = [0.8, 0.6, 0.0]  # cosine 0.8 to SAME: a cluster, not a merge
 RELATED2 = [0.8, 0.0, 0.6]
 
 
-def test_duplicates_keep_the_strongest_and_a_changed_fact_keeps_the_newest() -> None:
+def test_duplicates_keep_the_strongest_and_a_changed_fact_is_not_merged() -> None:
     strong = mem("strong", "The user likes green tea.", score=0.9)
     weak = mem("weak", "The user really likes green tea.", score=0.5, updated="2026-02-01T00:00:00Z")
     found = plan(rows([weak, strong], [NEAR, SAME]), SETTINGS, set())
@@ -64,7 +64,13 @@ def test_duplicates_keep_the_strongest_and_a_changed_fact_keeps_the_newest() -> 
         "new", "The user's team has 12 engineers.", score=0.5, category="organizational", updated="2026-03-01T00:00:00Z"
     )
     found = plan(rows([old, new], [SAME, NEAR]), SETTINGS, set())
-    assert [(m.kept.id, [x.id for x in m.merged]) for m in found.merges] == [("new", ["old"])]
+    assert found.merges == []  # a changed fact is not merged: superseding is the learner's decision
+    # only the duplicates of the kept memory go into it; a look-alike that differs stays
+    third = mem("third", "The user is allergic to walnuts.", score=0.4)
+    first = mem("first", "The user is allergic to peanuts.", score=0.9)
+    again = mem("again", "The user is really allergic to peanuts.", score=0.3)
+    found = plan(rows([third, first, again], [NEAR, SAME, NEAR]), SETTINGS, set())
+    assert [(m.kept.id, [x.id for x in m.merged]) for m in found.merges] == [("first", ["again"])]
 
 
 def test_pinned_manual_protected_slotted_and_other_category_memories_stay_out() -> None:
@@ -126,10 +132,33 @@ def test_the_model_summary_falls_back_to_the_rules(answer: str | Exception) -> N
 
 def test_the_model_summary_is_used_when_it_is_the_asked_for_json() -> None:
     members = [mem("a", "The user has a dog."), mem("b", "The dog is a beagle."), mem("c", "The dog is 3.")]
-    answer = '```json\n{"title": "Dog", "content": "The user has a 3-year-old beagle."}\n```'
+    answer = '```json\n{"title": "Dog", "content": "The user has a dog, a 3-year-old beagle."}\n```'
     summary = asyncio.run(LLMSummary("m", Scripted(answer)).summarise(members, 800))
-    assert (summary.title, summary.content, len(summary.members)) == ("Dog", "The user has a 3-year-old beagle.", 3)
+    assert (summary.title, summary.content, len(summary.members)) == (
+        "Dog",
+        "The user has a dog, a 3-year-old beagle.",
+        3,
+    )
     with pytest.raises(ValueError):
         parse_summary('{"title": "Two\\nlines", "content": "x"}', 800)
-    with pytest.raises(ValueError):
-        parse_summary('{"title": "Long", "content": "' + "x" * 1601 + '"}', 800)
+    with pytest.raises(ValueError):  # max_chars is the cap
+        parse_summary('{"title": "Long", "content": "' + "x" * 801 + '"}', 800)
+    assert parse_summary('{"title": "Long", "content": "' + "x" * 800 + '"}', 800)[1] == "x" * 800
+
+
+@pytest.mark.parametrize(
+    ("content", "why"),
+    [
+        ("The user has a beagle.", "fact 1 loses 1 of its 1 content words"),  # a fact dropped
+        ("The user has a dog, a beagle.", "fact 3 loses 1 of its numbers"),  # a number dropped
+        ("The user has a dog, a 3-year-old beagle, and 2 cats.", "adds 1 numbers of its own"),  # a number made up
+        ("The user has a dog, a 3-year-old beagle; lives in Paris near the Seine river", "adds 7 content words"),
+    ],
+)
+def test_a_model_summary_that_loses_or_invents_a_fact_is_refused(content: str, why: str) -> None:
+    members = [mem("a", "The user has a dog."), mem("b", "The dog is a beagle."), mem("c", "The dog is 3.")]
+    assert missing(members, content).startswith(why)
+    summariser = LLMSummary("m", Scripted('{"title": "Dog", "content": "' + content + '"}'))
+    summary = asyncio.run(summariser.summarise(members, 800))
+    assert summary.content == "The user has a dog. The dog is a beagle. The dog is 3." and summariser.fallbacks == 1
+    assert missing(members, summary.content) == ""

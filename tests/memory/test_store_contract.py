@@ -893,3 +893,42 @@ def test_most_used_ranks_the_users_most_used_memories_since_a_time(backend: Fact
         assert await s.most_used("t", "w", since, 10) == []
 
     run(backend, body)
+
+
+def test_uses_move_to_the_memory_that_holds_their_facts(backend: Factory) -> None:
+    async def body(b: Backend) -> None:
+        s = b.memories
+        uses = [Use("t", "u", "a", "c1", "chat_completions", "2026-01-05T00:00:00Z") for _ in range(2)]
+        uses += [Use("t", "u", "b", "c2", "responses", "2026-01-06T00:00:00Z")]
+        uses += [Use("t", "v", "a", None, "chat_completions", "2026-01-05T00:00:00Z")]  # another user's
+        uses += [Use("t", "u", "keep", None, "chat_completions", "2026-01-07T00:00:00Z")]
+        await s.add_uses(uses)
+        before = await s.recent_uses("t", "u", None, 10)
+        async with s.transaction():
+            assert await s.move_uses("t", "u", ["a", "b"], "keep") == 3
+        assert await s.use_counts("t", ["a", "b", "keep"], "u") == {"a": 0, "b": 0, "keep": 4}
+        assert await s.use_counts("t", ["a"], "v") == {"a": 1}
+        after = await s.recent_uses("t", "u", None, 10)  # same rows, same order, same times
+        assert [(u.conversation_id, u.time) for u in after] == [(u.conversation_id, u.time) for u in before]
+        assert {u.memory_id for u in after} == {"keep"} and await s.count_uses("t", "u") == 4
+        assert await s.move_uses("t", "u", [], "keep") == 0
+
+    run(backend, body)
+
+
+def test_reflections_filter_by_kind(backend: Factory) -> None:
+    async def body(b: Backend) -> None:
+        s = b.memories
+        stamp = "2026-01-02T00:00:00Z"
+        base = Reflection("refl_1", "t", "u", "2026-01-01T00:00:00Z", stamp, stamp, {"counts": {}})
+        for rid, tenant, user in (("refl_1", "t", "u"), ("refl_2", "t", ""), ("refl_3", "t", "v"), ("refl_4", "x", "")):
+            await s.add_reflection(replace(base, id=rid, tenant=tenant, user_id=user))
+        users, total = await s.reflections("t", None, limit=10, offset=0, kind="user")
+        assert [r.id for r in users] == ["refl_3", "refl_1"] and total == 2
+        tenants, total = await s.reflections(None, None, limit=10, offset=0, kind="tenant")
+        assert [r.id for r in tenants] == ["refl_4", "refl_2"] and total == 2
+        assert [r.id for r in (await s.reflections("t", None, limit=1, offset=1, kind="user"))[0]] == ["refl_1"]
+        assert (await s.reflections("t", "u", limit=10, offset=0, kind="tenant"))[1] == 0
+        assert (await s.reflections("t", None, limit=10, offset=0))[1] == 3
+
+    run(backend, body)

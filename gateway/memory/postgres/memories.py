@@ -29,6 +29,7 @@ from ..store import (
     MemoryRow,
     PartitionRows,
     Reflection,
+    ReflectionKind,
     Review,
     ReviewState,
     SettingsRow,
@@ -357,6 +358,16 @@ class PostgresMemoryStore:
                     [(u.tenant, u.user_id, u.memory_id, u.conversation_id, u.surface, u.time) for u in uses],
                 )
 
+    async def move_uses(self, tenant: str, user_id: str, from_ids: Sequence[str], to_id: str) -> int:
+        if not from_ids:
+            return 0
+        async with self.db.transaction() as tx:
+            cursor = await tx.conn.execute(
+                "UPDATE memory_uses SET memory_id = %s WHERE tenant = %s AND user_id = %s AND memory_id = ANY(%s)",
+                (to_id, tenant, user_id, list(from_ids)),
+            )
+            return int(cursor.rowcount)
+
     async def uses(
         self, memory_id: str, tenant: str, user_id: str | None, *, limit: int, offset: int
     ) -> tuple[list[dict[str, Any]], int]:
@@ -472,13 +483,15 @@ class PostgresMemoryStore:
             )
 
     async def reflections(
-        self, tenant: str | None, user_id: str | None, *, limit: int, offset: int
+        self, tenant: str | None, user_id: str | None, *, limit: int, offset: int, kind: ReflectionKind | None = None
     ) -> tuple[list[Reflection], int]:
         clauses, args = ["TRUE"], []
         for column, value in (("tenant", tenant), ("user_id", user_id)):
             if value is not None:
                 clauses.append(f"{column} = %s")
                 args.append(value)
+        if kind is not None:
+            clauses.append("user_id = ''" if kind == "tenant" else "user_id <> ''")
         where = " AND ".join(clauses)
         total = await self._scalar(f"SELECT COUNT(*) FROM reflections WHERE {where}", args)
         rows = await self._rows(

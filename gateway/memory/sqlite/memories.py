@@ -49,6 +49,7 @@ from ..store import (
     MemoryRow,
     PartitionRows,
     Reflection,
+    ReflectionKind,
     Review,
     ReviewState,
     SettingsRow,
@@ -690,6 +691,19 @@ class SQLiteMemoryStore:
                 [(u.tenant, u.user_id, u.memory_id, u.conversation_id, u.surface, u.time) for u in uses],
             )
 
+    async def move_uses(self, tenant: str, user_id: str, from_ids: Sequence[str], to_id: str) -> int:
+        moved = 0
+        async with self._writing():
+            for start in range(0, len(from_ids), _CHUNK):
+                chunk = list(from_ids[start : start + _CHUNK])
+                cursor = await self.db.execute(
+                    f"UPDATE memory_uses SET memory_id = ? WHERE tenant = ? AND user_id = ? "
+                    f"AND memory_id IN ({', '.join('?' * len(chunk))})",
+                    [to_id, tenant, user_id, *chunk],
+                )
+                moved += int(cursor.rowcount)
+        return moved
+
     async def uses(
         self, memory_id: str, tenant: str, user_id: str | None, *, limit: int, offset: int
     ) -> tuple[list[dict[str, Any]], int]:
@@ -794,13 +808,15 @@ class SQLiteMemoryStore:
             )
 
     async def reflections(
-        self, tenant: str | None, user_id: str | None, *, limit: int, offset: int
+        self, tenant: str | None, user_id: str | None, *, limit: int, offset: int, kind: ReflectionKind | None = None
     ) -> tuple[list[Reflection], int]:
         clauses, args = ["1 = 1"], []
         for column, value in (("tenant", tenant), ("user_id", user_id)):
             if value is not None:
                 clauses.append(f"{column} = ?")
                 args.append(value)
+        if kind is not None:
+            clauses.append("user_id = ''" if kind == "tenant" else "user_id <> ''")
         where = " AND ".join(clauses)
         total = await self._scalar(f"SELECT COUNT(*) FROM reflections WHERE {where}", args)
         rows = await self._rows(
