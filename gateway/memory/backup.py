@@ -61,6 +61,18 @@ class BackupError(RuntimeError):
     """The file cannot be restored (not a backup, cut short, another model, a non-empty target)."""
 
 
+# a line's type -> the ``Counts`` field (and ``end`` line key) that counts it
+COUNTED = {
+    "memory": "memories",
+    "settings": "settings",
+    "audit": "audit",
+    "prompt": "prompts",
+    "use": "uses",
+    "review": "reviews",
+    "reflection": "reflections",
+}
+
+
 @dataclass(slots=True)
 class Counts:
     memories: int = 0
@@ -411,22 +423,10 @@ def _check_complete(path: Path, version: int) -> None:
                 kind = line.get("type")
                 if end is not None:
                     raise BackupError(f"{path} has data after its end line")
-                if kind == "memory":
-                    seen.memories += 1
-                elif kind == "settings":
-                    seen.settings += 1
-                elif kind == "audit":
-                    seen.audit += 1
-                elif kind == "prompt":
-                    seen.prompts += 1
-                elif kind == "use":
-                    seen.uses += 1
-                elif kind == "review":
-                    seen.reviews += 1
-                elif kind == "reflection":
-                    seen.reflections += 1
-                elif kind == "end":
+                if kind == "end":
                     end = line
+                elif kind in COUNTED:
+                    setattr(seen, COUNTED[kind], getattr(seen, COUNTED[kind]) + 1)
     except (OSError, EOFError) as exc:
         raise BackupError(f"{path} cannot be read to its end ({exc}): it was cut short") from exc
     if end is None:
