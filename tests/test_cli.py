@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import csv
+import io
 import json
 import os
 import re
@@ -236,6 +238,34 @@ def test_memories_commands_round_trip(tmp_path: Path) -> None:
     assert orjson.loads(memorelay("memories", "list", *base).stdout)["total"] == 0
     bad = memorelay("memories", "add", *base, "--title", "x", "--content", "y", "--category", "nope")
     assert bad.returncode == 1 and "category" in bad.stderr
+
+
+def test_memories_cli_kinds_are_added_listed_exported_and_derived_on_import(tmp_path: Path) -> None:
+    config = tmp_path / "c.yaml"
+    config.write_text(
+        yaml.safe_dump({"memory": {"database": str(tmp_path / "m.db"), "embedding": {"provider": "none"}}})
+    )
+    base = ("--config", str(config), "--user", "zoe", "--tenant", "acme")
+    vet = ("--title", "Vet visit", "--content", "On 2026-11-30 the user took Max to the vet.", "--kind", "episode")
+    assert memorelay("memories", "add", *base, *vet).returncode == 0
+    tea = ("--title", "Tea", "--content", "The user likes green tea.", "--category", "user_preference")
+    assert orjson.loads(memorelay("memories", "add", *base, *tea).stdout)["kind"] == "preference"
+    listed = orjson.loads(memorelay("memories", "list", *base, "--kind", "episode").stdout)
+    assert [(m["title"], m["kind"]) for m in listed["data"]] == [("Vet visit", "episode")] and listed["total"] == 1
+    bad = memorelay("memories", "add", *base, "--title", "x", "--content", "y", "--kind", "gossip")
+    assert bad.returncode == 1 and "kind" in bad.stderr
+    rows = list(csv.DictReader(io.StringIO(memorelay("memories", "export", *base, "--format", "csv").stdout)))
+    assert sorted(r["kind"] for r in rows) == ["episode", "preference"]
+    assert "kind: episode" in memorelay("memories", "export", *base, "--format", "markdown").stdout
+    # a file exported before memories had a kind: the kind is derived
+    exported = orjson.loads(memorelay("memories", "export", *base).stdout)
+    for m in exported["memories"]:
+        del m["kind"]
+    (tmp_path / "old.json").write_bytes(orjson.dumps(exported))
+    other = ("--config", str(config), "--user", "yan", "--tenant", "acme")
+    assert memorelay("memories", "import", *other, str(tmp_path / "old.json")).returncode == 0
+    kinds = {m["title"]: m["kind"] for m in orjson.loads(memorelay("memories", "list", *other).stdout)["data"]}
+    assert kinds == {"Vet visit": "fact", "Tea": "preference"}
 
 
 def _dockerfile() -> list[tuple[str, str]]:

@@ -20,8 +20,10 @@ from __future__ import annotations
 
 import re
 from collections.abc import Iterable
+from typing import Literal, get_args
 
-KINDS: tuple[str, ...] = ("fact", "preference", "relation", "episode", "rule")
+Kind = Literal["fact", "preference", "relation", "episode", "rule"]
+KINDS: tuple[str, ...] = get_args(Kind)
 DEFAULT_KIND = "fact"
 
 # the subcategories of a preference about how answers are given

@@ -329,6 +329,7 @@ class MemoryService(UserDataMixin, AdminMixin, TenantMixin, ReviewMixin, Consoli
         cached_rows: bool = False,
         recall: bool = False,
         conversation: str | None = None,
+        kind: str | None = None,
     ) -> builtins.list[ScoredMemory]:
         """Hybrid retrieval over own personal (none when ``user_id`` is None) + tenant shared
         and system memories, most relevant first. ``cached_rows``: rows may come from the
@@ -348,6 +349,7 @@ class MemoryService(UserDataMixin, AdminMixin, TenantMixin, ReviewMixin, Consoli
             cached_rows=cached_rows,
             recall=recall,
             conversation=conversation,
+            kind=kind,
         )
 
     async def pinned(self, tenant: str, user_id: str | None) -> builtins.list[Memory]:

@@ -907,7 +907,7 @@ class SQLiteMemoryStore:
     async def _disabled_hits(self, where: Visibility, scope: str | None, query: np.ndarray) -> list[tuple[str, float]]:
         # disabled memories are not in the index; they are few, so score them exactly
         sql_where, args = filter_sql(
-            where.tenant, where.user_id, category=where.category, scope=scope, include_disabled=True
+            where.tenant, where.user_id, category=where.category, scope=scope, include_disabled=True, kind=where.kind
         )
         rows = await self._rows(
             f"SELECT m.id, m.embedding FROM memories m WHERE {sql_where} AND m.enabled = 0 "
@@ -992,12 +992,13 @@ class SQLiteMemoryStore:
             where.tenant,
             where.user_id,
             category=where.category,
+            kind=where.kind,
             scope=where.scope,
             include_disabled=where.include_disabled,
         )
         # rank within the partitions first, then filter the best few (a category filter may
         # drop many rows, so it ranks everything); retry in full if too few survive
-        candidates = None if where.category is not None else limit * 2 + 20
+        candidates = None if where.category is not None or where.kind is not None else limit * 2 + 20
         lists: list[tuple[list[tuple[str, float]], str]] = []
         for kind, expression in expressions(query):
             params = [scoped_match(parts, expression), *args]
@@ -1022,6 +1023,7 @@ class SQLiteMemoryStore:
             where.tenant,
             where.user_id,
             category=where.category,
+            kind=where.kind,
             scope=where.scope,
             include_disabled=where.include_disabled,
         )
