@@ -103,6 +103,16 @@ def test_inconsistent_consolidation_settings_are_a_config_error_naming_the_key(
     assert r.returncode != 0 and f"filters[0].learning.{key}" in r.stderr, r.stderr
 
 
+@pytest.mark.parametrize(
+    ("caps", "why"), [("{gossip: 3}", "unknown kind 'gossip'"), ("{fact: 0}", "fact: must be at least 1")]
+)
+def test_per_kind_caps_name_the_kind_they_refuse(tmp_path: Path, caps: str, why: str) -> None:
+    bad = tmp_path / "bad.yaml"
+    bad.write_text(f"filters:\n  - learning: {{max_per_kind: {caps}}}\n")
+    r = memorelay("check-config", "--config", str(bad))
+    assert r.returncode == 1 and f"{bad}: filters[0].learning.max_per_kind: " in r.stderr and why in r.stderr, r.stderr
+
+
 def test_database_urls_postgresql_accepted_with_password_masked_others_refused(tmp_path: Path) -> None:
     good = tmp_path / "pg.yaml"
     good.write_text("memory:\n  database: postgresql://mr:s3cret-pw@db.example:5432/memorelay?password=s3cret-pw\n")
