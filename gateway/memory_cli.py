@@ -62,6 +62,7 @@ def add_memory_commands(sub: Any) -> None:
     p = command("list", _list, "list a user's memories, newest first")
     p.add_argument("--limit", type=int, default=50)
     p.add_argument("--include-disabled", action="store_true")
+    p.add_argument("--kind", help="only this kind: fact, preference, relation, episode or rule")
     p = command("search", _search, "rank a user's memories by relevance to a query", embed=True)
     p.add_argument("query")
     p.add_argument("--limit", type=int, default=10)
@@ -71,6 +72,11 @@ def add_memory_commands(sub: Any) -> None:
     p.add_argument("--category", default="domain")
     p.add_argument("--subcategory", default="")
     p.add_argument("--tags", default="", help="comma-separated")
+    p.add_argument(
+        "--kind",
+        help="fact, preference, relation, episode or rule (default: a tag naming a kind, else rule for a "
+        "standing instruction on the answers' language or style, preference for user_preference, else fact)",
+    )
     p = command("delete", _delete, "delete a memory by id", writes=True)
     p.add_argument("id")
     p = command("export", _export, "print a user's memories (JSON or Markdown)")
@@ -193,12 +199,20 @@ def _print(data: Any) -> None:
 
 
 async def _list(service: Any, args: argparse.Namespace, tenant: str) -> int:
+    from gateway.memory import MemoryValidationError, validate
+
+    try:
+        kind = None if args.kind is None else validate.kind(args.kind)
+    except MemoryValidationError as exc:
+        print(f"memorelay: {exc}", file=sys.stderr)
+        return 1
     items, total = await service.list(
         tenant,
         args.user,
         include_disabled=args.include_disabled,
         limit=args.limit,
         personal_only=True,
+        kind=kind,
     )
     _print({"data": [m.to_json() for m in items], "total": total})
     if not total:
@@ -220,7 +234,7 @@ async def _search(service: Any, args: argparse.Namespace, tenant: str) -> int:
 
 
 async def _add(service: Any, args: argparse.Namespace, tenant: str) -> int:
-    from gateway.memory import MemoryValidationError, NewMemory
+    from gateway.memory import MemoryValidationError, NewMemory, derive_kind
 
     tags = [t.strip() for t in args.tags.split(",") if t.strip()]
     item = NewMemory(
@@ -229,6 +243,7 @@ async def _add(service: Any, args: argparse.Namespace, tenant: str) -> int:
         category=args.category,
         subcategory=args.subcategory,
         tags=tags,
+        kind=args.kind or derive_kind(args.category, args.subcategory, args.title, args.content, tags),
     )
     try:
         created = await service.add(tenant, args.user, item, actor=ACTOR)

@@ -8,7 +8,7 @@ import io
 import time
 from typing import Any
 
-from gateway.memory import Memory, MemoryValidationError, NewMemory
+from gateway.memory import Memory, MemoryValidationError, NewMemory, derive_kind
 
 EXPORT_VERSION = 1
 _NEW_KEYS = (
@@ -16,6 +16,7 @@ _NEW_KEYS = (
     "content",
     "category",
     "subcategory",
+    "kind",
     "tags",
     "scope",
     "source",
@@ -42,7 +43,8 @@ def export_markdown(user_id: str, memories: list[Memory]) -> str:
         tags = ", ".join(m.tags) if m.tags else "-"
         state = "enabled" if m.enabled else f"disabled ({m.disabled_reason or 'no reason'})"
         lines.append(
-            f"- id: `{m.id}` · category: {m.category}{'/' + m.subcategory if m.subcategory else ''} · scope: {m.scope}"
+            f"- id: `{m.id}` · kind: {m.kind} · category: {m.category}{'/' + m.subcategory if m.subcategory else ''}"
+            f" · scope: {m.scope}"
         )
         lines.append(f"- source: {m.source} · score: {m.score:.2f} · {state} · tags: {tags}")
         lines.append(f"- created: {m.created_at} · updated: {m.updated_at}")
@@ -59,6 +61,7 @@ CSV_COLUMNS = (
     "scope",
     "category",
     "subcategory",
+    "kind",
     "slot",
     "title",
     "content",
@@ -119,12 +122,17 @@ def new_memory(data: dict[str, Any], *, allowed: tuple[str, ...] = _NEW_KEYS) ->
     kwargs: dict[str, Any] = {
         k: data[k] for k in ("scope", "source", "source_conversation_id", "score") if k in data and data[k] is not None
     }
+    # a file written before memories had a kind: the kind is derived as the migrations do
+    kind = data.get("kind")
+    if kind is None:
+        kind = derive_kind(data["category"], subcategory, data["title"], data["content"], tags)
     return NewMemory(
         title=data["title"],
         content=data["content"],
         category=data["category"],
         subcategory=subcategory,
         tags=list(tags),
+        kind=kind,
         **kwargs,
     )
 

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import csv
+import io
 import json
 import os
 import re
@@ -99,6 +101,16 @@ def test_inconsistent_consolidation_settings_are_a_config_error_naming_the_key(
     assert r.returncode == 1 and f"{bad}: filters[0].learning.{key}: " in r.stderr and why in r.stderr, r.stderr
     r = memorelay("memories", "consolidate", "--config", str(bad))
     assert r.returncode != 0 and f"filters[0].learning.{key}" in r.stderr, r.stderr
+
+
+@pytest.mark.parametrize(
+    ("caps", "why"), [("{gossip: 3}", "unknown kind 'gossip'"), ("{fact: 0}", "fact: must be at least 1")]
+)
+def test_per_kind_caps_name_the_kind_they_refuse(tmp_path: Path, caps: str, why: str) -> None:
+    bad = tmp_path / "bad.yaml"
+    bad.write_text(f"filters:\n  - learning: {{max_per_kind: {caps}}}\n")
+    r = memorelay("check-config", "--config", str(bad))
+    assert r.returncode == 1 and f"{bad}: filters[0].learning.max_per_kind: " in r.stderr and why in r.stderr, r.stderr
 
 
 def test_database_urls_postgresql_accepted_with_password_masked_others_refused(tmp_path: Path) -> None:
@@ -236,6 +248,34 @@ def test_memories_commands_round_trip(tmp_path: Path) -> None:
     assert orjson.loads(memorelay("memories", "list", *base).stdout)["total"] == 0
     bad = memorelay("memories", "add", *base, "--title", "x", "--content", "y", "--category", "nope")
     assert bad.returncode == 1 and "category" in bad.stderr
+
+
+def test_memories_cli_kinds_are_added_listed_exported_and_derived_on_import(tmp_path: Path) -> None:
+    config = tmp_path / "c.yaml"
+    config.write_text(
+        yaml.safe_dump({"memory": {"database": str(tmp_path / "m.db"), "embedding": {"provider": "none"}}})
+    )
+    base = ("--config", str(config), "--user", "zoe", "--tenant", "acme")
+    vet = ("--title", "Vet visit", "--content", "On 2026-11-30 the user took Max to the vet.", "--kind", "episode")
+    assert memorelay("memories", "add", *base, *vet).returncode == 0
+    tea = ("--title", "Tea", "--content", "The user likes green tea.", "--category", "user_preference")
+    assert orjson.loads(memorelay("memories", "add", *base, *tea).stdout)["kind"] == "preference"
+    listed = orjson.loads(memorelay("memories", "list", *base, "--kind", "episode").stdout)
+    assert [(m["title"], m["kind"]) for m in listed["data"]] == [("Vet visit", "episode")] and listed["total"] == 1
+    bad = memorelay("memories", "add", *base, "--title", "x", "--content", "y", "--kind", "gossip")
+    assert bad.returncode == 1 and "kind" in bad.stderr
+    rows = list(csv.DictReader(io.StringIO(memorelay("memories", "export", *base, "--format", "csv").stdout)))
+    assert sorted(r["kind"] for r in rows) == ["episode", "preference"]
+    assert "kind: episode" in memorelay("memories", "export", *base, "--format", "markdown").stdout
+    # a file exported before memories had a kind: the kind is derived
+    exported = orjson.loads(memorelay("memories", "export", *base).stdout)
+    for m in exported["memories"]:
+        del m["kind"]
+    (tmp_path / "old.json").write_bytes(orjson.dumps(exported))
+    other = ("--config", str(config), "--user", "yan", "--tenant", "acme")
+    assert memorelay("memories", "import", *other, str(tmp_path / "old.json")).returncode == 0
+    kinds = {m["title"]: m["kind"] for m in orjson.loads(memorelay("memories", "list", *other).stdout)["data"]}
+    assert kinds == {"Vet visit": "fact", "Tea": "preference"}
 
 
 def _dockerfile() -> list[tuple[str, str]]:

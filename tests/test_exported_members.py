@@ -33,6 +33,8 @@ EXPECTED = {
     "gateway.memory": {
         "CATEGORIES",
         "CONSOLIDATED_REASON",
+        "DEFAULT_KIND",
+        "KINDS",
         "MERGED_REASON",
         "MEMORY_BLOCK_END",
         "MEMORY_BLOCK_START",
@@ -47,6 +49,7 @@ EXPECTED = {
         "TenantConflict",
         "build_embedder",
         "count_tokens",
+        "derive_kind",
         "fit_to_budget",
         "render_block",
         "strip_block",

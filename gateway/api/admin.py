@@ -7,6 +7,7 @@ learning log and the editable learning prompts. Requests are validated by the mo
 
 from __future__ import annotations
 
+from dataclasses import replace
 from typing import Any
 
 from starlette.requests import Request
@@ -23,7 +24,7 @@ from gateway.asgi import header_dict
 from gateway.errors import GatewayError, NotFound
 from gateway.learning.prompts import PROMPT_NAMES, PromptName
 from gateway.learning.reflection import reflection_json
-from gateway.memory import MemoryValidationError, NewMemory
+from gateway.memory import MemoryValidationError
 
 ACTOR = "admin"
 
@@ -64,6 +65,7 @@ async def user_memories(request: Request) -> Response:
         scope="personal",
         include_disabled=query.include_disabled,
         everyone=True,
+        kind=query.kind,
     )
     return json_response(page)
 
@@ -83,13 +85,8 @@ async def add_user_memory(request: Request) -> Response:
 async def add_tenant_memory(request: Request) -> Response:
     """A shared or system memory for every user of a tenant."""
     body = await parse_body(request, rq.TenantMemoryCreate)
-    item = NewMemory(
-        title=body.title,
-        content=body.content,
-        category=body.category,
-        subcategory=body.subcategory or "",
-        tags=body.tags or [],
-        pinned=body.pinned,
+    item = replace(
+        new_memory(body),
         scope=body.scope,
         source=body.source or ("system" if body.scope == "system" else "manual"),
         score=1.0 if body.score is None else body.score,
@@ -269,7 +266,7 @@ def admin_operations() -> list[Operation]:
             "GET",
             "/stats",
             stats,
-            "Totals, per category, learned per day",
+            "Totals, per category and kind, learned per day",
             query=rq.TenantQuery,
             response=rs.AdminStats,
         ),

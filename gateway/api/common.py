@@ -69,6 +69,7 @@ async def memory_page(
     scope: str | None,
     include_disabled: bool,
     everyone: bool = False,
+    kind: str | None = None,
 ) -> dict[str, Any]:
     """One page of a user's visible memories: ranked by retrieval with a query (each with its
     ``relevance``), newest first without one. The body of both the user and the admin lists.
@@ -76,7 +77,14 @@ async def memory_page(
     users', for operators), counted for the whole page in one read."""
     if query:
         found = await memory.search(
-            tenant, user, query, limit=offset + limit, category=category, scope=scope, include_disabled=include_disabled
+            tenant,
+            user,
+            query,
+            limit=offset + limit,
+            category=category,
+            scope=scope,
+            include_disabled=include_disabled,
+            kind=kind,
         )
         page = [dict(s.memory.to_json(), relevance=round(s.relevance, 6)) for s in found[offset:]]
         total = len(found)
@@ -90,6 +98,7 @@ async def memory_page(
             limit=limit,
             offset=offset,
             personal_only=scope == "personal",
+            kind=kind,
         )
         page = [m.to_json() for m in items]
     counts = await memory.use_counts(tenant, user, [m["id"] for m in page], everyone=everyone)

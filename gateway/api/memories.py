@@ -29,7 +29,7 @@ from gateway.api.operation import Operation, routes_of
 from gateway.api.validation import parse_body, parse_query
 from gateway.errors import BadRequest, GatewayError, NotFound
 from gateway.learning.reflection import reflection_json
-from gateway.memory import MemoryValidationError, NewMemory
+from gateway.memory import MemoryValidationError, NewMemory, derive_kind
 from gateway.memory_export import export_csv, export_json, export_markdown
 
 _EXPORT_ALL = 1_000_000
@@ -46,13 +46,17 @@ def invalid(exc: MemoryValidationError) -> BadRequest:
 
 
 def new_memory(body: rq.MemoryCreate) -> NewMemory:
+    tags = body.tags or []
+    subcategory = body.subcategory or ""
+    kind = body.kind or derive_kind(body.category, subcategory, body.title, body.content, tags)
     return NewMemory(
         title=body.title,
         content=body.content,
         category=body.category,
-        subcategory=body.subcategory or "",
-        tags=body.tags or [],
+        subcategory=subcategory,
+        tags=tags,
         pinned=body.pinned,
+        kind=kind,
     )
 
 
@@ -69,6 +73,7 @@ async def list_memories(request: Request) -> Response:
         category=query.category,
         scope=query.scope,
         include_disabled=query.include_disabled,
+        kind=query.kind,
     )
     return json_response(page)
 

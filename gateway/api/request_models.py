@@ -15,7 +15,7 @@ from pydantic import AfterValidator, BaseModel, BeforeValidator, ConfigDict, Fie
 from pydantic.json_schema import SkipJsonSchema
 
 from gateway.identity import MAX_ID_LENGTH
-from gateway.memory import CATEGORIES, SCOPES, MemoryValidationError, validate
+from gateway.memory import CATEGORIES, KINDS, SCOPES, MemoryValidationError, validate
 
 MAX_PAGE = 200
 MAX_OFFSET = 10**9
@@ -41,6 +41,7 @@ Content = Annotated[
     AfterValidator(validate.content),
 ]
 Category = Annotated[str, Field(json_schema_extra={"enum": list(CATEGORIES)}), AfterValidator(validate.category)]
+Kind = Annotated[str, Field(json_schema_extra={"enum": list(KINDS)}), AfterValidator(validate.kind)]
 Subcategory = Annotated[
     str,
     Field(max_length=validate.MAX_SUBCATEGORY, json_schema_extra={"pattern": r"^[^\n]*$"}),
@@ -68,6 +69,12 @@ class MemoryCreate(_Body):
     category: Category
     subcategory: Subcategory | None = None
     tags: Tags | None = None
+    kind: Kind | None = Field(
+        None,
+        description="fact, preference, relation, episode or rule; when absent: a tag naming a kind, else rule "
+        "for a standing instruction on the answers' language or style, preference for another user_preference, "
+        "else fact",
+    )
     pinned: bool = Field(
         False, description="L1: injected first on every turn (memory.max_pinned_per_user per user, 409 past it)"
     )
@@ -88,6 +95,7 @@ class MemoryPatch(_Body):
     content: Content | SkipJsonSchema[None] = None
     category: Category | SkipJsonSchema[None] = None
     subcategory: Subcategory | None = None
+    kind: Kind | SkipJsonSchema[None] = None
     tags: Tags | None = None
     enabled: bool | SkipJsonSchema[None] = None
     pinned: bool | SkipJsonSchema[None] = None
@@ -97,7 +105,7 @@ class MemoryPatch(_Body):
     def _no_nulls(cls, data: Any) -> Any:
         # null means "clear" only where a field can be empty (subcategory, tags, disabled_reason)
         if isinstance(data, dict):
-            for key in ("title", "content", "category", "enabled", "pinned", "score"):
+            for key in ("title", "content", "category", "kind", "enabled", "pinned", "score"):
                 if key in cls.model_fields and key in data and data[key] is None:
                     raise MemoryValidationError(key, "must not be null")
         return data
@@ -156,6 +164,7 @@ Flag = Annotated[bool, BeforeValidator(_flag)]
 Limit = Annotated[int, Field(ge=1, le=MAX_PAGE)]
 Offset = Annotated[int, Field(ge=0, le=MAX_OFFSET)]
 CategoryFilter = Annotated[str, Field(json_schema_extra={"enum": list(CATEGORIES)}), AfterValidator(validate.category)]
+KindFilter = Annotated[str, Field(json_schema_extra={"enum": list(KINDS)}), AfterValidator(validate.kind)]
 
 
 def _scope(value: str) -> str:
@@ -183,6 +192,7 @@ class MemoryListQuery(PageQuery):
 
     q: str = ""
     category: CategoryFilter | None = None
+    kind: KindFilter | None = None
     scope: Annotated[str, Field(json_schema_extra={"enum": list(SCOPES)}), AfterValidator(_scope)] | None = None
     include_disabled: Flag = False
 
@@ -237,6 +247,7 @@ class UserMemoriesQuery(PageQuery):
     tenant: NonEmpty
     q: str = ""
     category: CategoryFilter | None = None
+    kind: KindFilter | None = None
     include_disabled: Flag = False
 
 

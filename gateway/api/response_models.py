@@ -12,6 +12,7 @@ from typing import Any, Literal
 
 from pydantic import BaseModel, ConfigDict, Field
 
+from gateway.memory.kinds import Kind
 from gateway.memory.types import Category, Scope, Source
 
 
@@ -28,6 +29,9 @@ class Memory(_Fixed):
     scope: Scope
     category: Category
     subcategory: str
+    kind: Kind = Field(
+        description="fact, preference, relation, episode (a dated event) or rule (a standing instruction)"
+    )
     slot: str | None = Field(description="profile slot (e.g. stack.database); a new value supersedes the old")
     title: str
     content: str
@@ -63,12 +67,14 @@ class UserStats(_Fixed):
     total: int
     enabled: int
     by_category: dict[str, int]
+    by_kind: dict[str, int] = Field(description="own personal memories per kind")
     last_learned_at: str | None
     pinned: int = Field(description="own pinned memories")
     uses: int = Field(description="memories injected into the user's responses (citation log)")
     weak: int = Field(
-        description="own auto memories whose strength (score halved every learning.decay_half_life_days "
-        "without use) fell below learning.decay_floor; retention removes them"
+        description="own auto memories whose strength (score halved every learning.decay_half_life_days, "
+        "learning.episode_half_life_days for an episode, without use) fell below learning.decay_floor; "
+        "retention removes them"
     )
 
 
@@ -189,6 +195,7 @@ class AdminStats(_Fixed):
     enabled: int
     users: int
     by_category: dict[str, int]
+    by_kind: dict[str, int]
     by_scope: dict[str, int]
     by_source: dict[str, int]
     learned_per_day: dict[str, int]

@@ -36,6 +36,12 @@ MESSAGES: dict[str, tuple[str, str]] = {
     "technical": ("Technical", "技术"),
     "organizational": ("Organisation", "组织"),
     "domain": ("Domain knowledge", "领域知识"),
+    # a memory's kind, shown next to its category
+    "kind_fact": ("fact", "事实"),
+    "kind_preference": ("preference", "偏好"),
+    "kind_relation": ("relation", "关系"),
+    "kind_episode": ("event", "事件"),
+    "kind_rule": ("rule", "规则"),
     "memories": ("Memories", "记忆"),
     "search": ("Search", "搜索"),
     "search_label": ("Search your memories", "搜索你的记忆"),

@@ -101,7 +101,8 @@ def plan(rows: PartitionRows, settings: ConsolidationSettings, protected: set[st
         return out
     vectors = rows.vectors
     norms = np.linalg.norm(vectors, axis=1)
-    by_category: dict[str, list[int]] = {}
+    # grouped by category and kind: a merge or a summary never mixes kinds (an event is not a fact)
+    by_category: dict[tuple[str, str], list[int]] = {}
     for i, m in enumerate(rows.memories):
         if (
             m.scope == "personal"
@@ -111,7 +112,7 @@ def plan(rows: PartitionRows, settings: ConsolidationSettings, protected: set[st
             and m.id not in protected
             and norms[i] > 0
         ):
-            by_category.setdefault(m.category, []).append(i)
+            by_category.setdefault((m.category, m.kind), []).append(i)
     for indices in by_category.values():
         group = [rows.memories[i] for i in indices]
         unit = vectors[indices] / norms[indices][:, None]
@@ -170,8 +171,8 @@ def _carry(kept: Memory, merged: list[Memory]) -> dict[str, Any]:
 
 
 def summary_memory(members: list[Memory], title: str, content: str, stamp: str) -> Memory:
-    """The summary replacing ``members`` (the seed first): their category, best score, summed
-    uses and latest use, so decay and ranking treat it as the facts it holds."""
+    """The summary replacing ``members`` (the seed first): their category and kind, best score,
+    summed uses and latest use, so decay and ranking treat it as the facts it holds."""
     seed = members[0]
     tags = list(dict.fromkeys(t for m in members for t in m.tags))[:MAX_TAGS]
     return Memory(
@@ -181,6 +182,7 @@ def summary_memory(members: list[Memory], title: str, content: str, stamp: str) 
         scope="personal",
         category=seed.category,
         subcategory=seed.subcategory,
+        kind=seed.kind,
         title=title,
         content=content,
         tags=tags,

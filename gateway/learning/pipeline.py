@@ -15,7 +15,7 @@ from __future__ import annotations
 
 import logging
 import time
-from collections.abc import Awaitable, Callable
+from collections.abc import Awaitable, Callable, Mapping
 from dataclasses import dataclass, field
 from typing import Any, Protocol
 
@@ -65,6 +65,7 @@ class PipelineSettings:
     # "queue": a supersede that needs review waits for the user or an operator (``_reviewed``)
     review: str = "auto"
     review_scope: str = "uncertain"
+    max_per_kind: Mapping[str, int] = field(default_factory=dict)  # learning.max_per_kind
 
 
 @dataclass(slots=True)
@@ -354,6 +355,7 @@ class Pipeline:
             source_conversation_id=job.conversation_id,
             score=round(score, 4),
             slot=item.slot,
+            kind=item.kind,
             # L1: a standing rule, or the update of a pinned memory, is proposed pinned
             pinned=is_standing_rule(item) or (verdict == "supersede" and any(old.pinned for old, _ in close)),
         )
@@ -460,4 +462,8 @@ class Pipeline:
             # what the user just said is never the one evicted to make room for it
             outcome.evicted = await self.services.memory.evict_lowest(
                 job.tenant, job.user_id, keep, actor="learning", protect=outcome.added
+            )
+        if self.settings.max_per_kind:
+            outcome.evicted += await self.services.memory.evict_per_kind(
+                job.tenant, job.user_id, self.settings.max_per_kind, actor="learning", protect=outcome.added
             )

@@ -107,7 +107,8 @@ async def user_report(
     for m in mine:
         if m.source == "auto" and start < m.created_at <= end and m.id not in made:
             ids["learned"].append(m.id)
-        if m.source == "auto" and not m.pinned and strength(m, now, memory.decay_half_life_days) < memory.decay_floor:
+        half_life = memory.episode_half_life_days if m.kind == "episode" else memory.decay_half_life_days
+        if m.source == "auto" and not m.pinned and strength(m, now, half_life) < memory.decay_floor:
             ids["decayed"].append(m.id)
         if m.enabled and not m.pinned and (m.last_access_at or m.created_at) < cutoff:
             ids["stale"].append(m.id)

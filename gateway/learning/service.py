@@ -23,6 +23,11 @@ from gateway.learning.pending import SharedPending
 from gateway.learning.pii_process import IsolatedScrubber
 from gateway.learning.pipeline import Pipeline, PipelineSettings
 from gateway.learning.workers import WorkerPool
+from gateway.memory import KINDS
+
+# per-user caps of learning.max_per_kind: most room for facts and dated events, less for tastes,
+# people and standing rules (every rule applies to every answer, so few are worth keeping)
+DEFAULT_MAX_PER_KIND: dict[str, int] = {"fact": 300, "preference": 100, "relation": 100, "episode": 200, "rule": 50}
 
 if TYPE_CHECKING:
     from gateway.config import Config
@@ -46,7 +51,12 @@ class LearningOptions(BaseModel):
     # an auto memory's strength halves every decay_half_life_days without use; retention
     # removes those below decay_floor (pinned, manual and system memories never decay)
     decay_half_life_days: float = Field(90, gt=0)
+    # an episode (a dated event) fades on its own half-life, by default as fast as the others
+    episode_half_life_days: float = Field(90, gt=0)
     decay_floor: float = Field(0.05, ge=0, le=1)
+    # at most this many personal memories of each kind per user (within max_memories_per_user):
+    # past a cap the weakest auto memory of that kind goes first; a kind left out is not capped
+    max_per_kind: dict[str, int] = Field(default_factory=lambda: dict(DEFAULT_MAX_PER_KIND))
     workers: int = Field(2, ge=1, le=32)
     # jobs pending or running in the shared queue, every replica's (``pending``)
     max_pending: int = Field(10_000, ge=1)
@@ -71,6 +81,16 @@ class LearningOptions(BaseModel):
     consolidate_small_chars: int = Field(300, ge=1)
     consolidate_summary_chars: int = Field(800, ge=50, le=8000)
     reflection_stale_days: float = Field(60, gt=0)
+
+    @field_validator("max_per_kind")
+    @classmethod
+    def _known_kinds(cls, value: dict[str, int]) -> dict[str, int]:
+        for kind, cap in value.items():
+            if kind not in KINDS:
+                raise ValueError(f"unknown kind {kind!r}: the kinds are {', '.join(KINDS)}")
+            if cap < 1:
+                raise ValueError(f"{kind}: must be at least 1")
+        return value
 
     # checked on the second key of each pair, so the error names it (fields validate in order)
     @field_validator("consolidate_cluster_threshold")
@@ -108,6 +128,7 @@ class LearningService:
         self._consolidation: asyncio.Future[None] | None = None
         services.memory.learning_default = options.consent == "opt_out"
         services.memory.decay_half_life_days = options.decay_half_life_days
+        services.memory.episode_half_life_days = options.episode_half_life_days
         services.memory.decay_floor = options.decay_floor
         self.scrubber = IsolatedScrubber()
         self.pending = SharedPending(services.learning, services.metrics)
@@ -119,6 +140,7 @@ class LearningService:
             options.max_items,
             options.review,
             options.review_scope,
+            options.max_per_kind,
         )
         self.pool = WorkerPool(
             services,

@@ -9,6 +9,7 @@ from ._consolidate import CONSOLIDATED_REASON, MERGED_REASON
 from ._tenants import TenantConflict
 from .budget import count_tokens, fit_to_budget
 from .embedders import Embedder, build_embedder
+from .kinds import DEFAULT_KIND, KINDS, derive_kind
 from .render import MEMORY_BLOCK_END, MEMORY_BLOCK_START, render_block, strip_block
 from .service import MemoryService
 from .types import (
@@ -24,6 +25,8 @@ from .types import (
 __all__ = [
     "CATEGORIES",
     "CONSOLIDATED_REASON",
+    "DEFAULT_KIND",
+    "KINDS",
     "MEMORY_BLOCK_END",
     "MEMORY_BLOCK_START",
     "MERGED_REASON",
@@ -38,6 +41,7 @@ __all__ = [
     "TenantConflict",
     "build_embedder",
     "count_tokens",
+    "derive_kind",
     "fit_to_budget",
     "render_block",
     "strip_block",

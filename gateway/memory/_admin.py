@@ -69,7 +69,7 @@ class AdminMixin:
         return new
 
     async def admin_stats(self, tenant: str | None) -> dict[str, Any]:
-        """Totals, by_category, by_scope, by_source, users and learned_per_day (auto)."""
+        """Totals, by_category, by_kind, by_scope, by_source, users and learned_per_day (auto)."""
         return await self.store.admin_stats(tenant)
 
     async def audit_log(

@@ -1,14 +1,16 @@
 """Per-user data of ``MemoryService``: counts, statistics, settings and retention
-(``max_memories_per_user`` eviction and ``retention_days`` expiry, SPEC section 4 step 7).
+(``max_memories_per_user`` and ``max_per_kind`` eviction and ``retention_days`` expiry, SPEC
+section 4 step 7).
 
 Decay: an auto memory's strength is score x 0.5 ** (days since last use / half-life); last use
-is its last injection (``last_access_at``) or else its last update. The cap and retention evict
+is its last injection (``last_access_at``) or else its last update; episodes have their own,
+usually shorter, half-life (``episode_half_life_days``). The cap and retention evict
 the weakest first; retention also removes auto memories weaker than the floor. Pinned, manual
 and system memories never decay and are never evicted or expired."""
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from datetime import timedelta
 from typing import TYPE_CHECKING, Any
 
@@ -30,6 +32,7 @@ class UserDataMixin:
         _settings_changes: int
         learning_default: bool
         decay_half_life_days: float
+        episode_half_life_days: float
         decay_floor: float
 
         async def _delete(self, memories: list[Memory], *, actor: str) -> int: ...
@@ -39,7 +42,7 @@ class UserDataMixin:
         return await self.store.count_personal(tenant, user_id)
 
     async def stats(self, tenant: str, user_id: str) -> dict[str, Any]:
-        """Personal totals: total, enabled, by_category, last_learned_at (newest auto), pinned
+        """Personal totals: total, enabled, by_category, by_kind, last_learned_at (newest auto), pinned
         (own pinned memories), uses (memories injected into the user's responses) and weak
         (auto memories decayed below the floor, which retention removes)."""
         out = await self.store.personal_stats(tenant, user_id)
@@ -83,7 +86,7 @@ class UserDataMixin:
 
     # -- retention --------------------------------------------------------------------------
     def _decay(self) -> Decay:
-        return Decay(now_iso(), self.decay_half_life_days, self.decay_floor)
+        return Decay(now_iso(), self.decay_half_life_days, self.decay_floor, self.episode_half_life_days)
 
     async def evict_lowest(
         self, tenant: str, user_id: str, keep: int, *, actor: str, protect: Sequence[str] = ()
@@ -96,6 +99,21 @@ class UserDataMixin:
             return 0
         victims = await self.store.lowest_value(tenant, user_id, excess, protect, self._decay())
         return await self._delete(victims, actor=actor)
+
+    async def evict_per_kind(
+        self, tenant: str, user_id: str, caps: Mapping[str, int], *, actor: str, protect: Sequence[str] = ()
+    ) -> int:
+        """``evict_lowest`` within each kind: a user over ``caps[kind]`` memories of a kind loses
+        the weakest auto ones of that kind (kinds without a cap are not limited)."""
+        have = await self.store.count_by_kind(tenant, user_id)
+        decay = self._decay()
+        evicted = 0
+        for kind, cap in caps.items():
+            excess = have.get(kind, 0) - max(0, cap)
+            if excess > 0:
+                victims = await self.store.lowest_value(tenant, user_id, excess, protect, decay, kind=kind)
+                evicted += await self._delete(victims, actor=actor)
+        return evicted
 
     async def expire(self, retention_days: int, *, actor: str) -> int:
         """Delete unpinned auto memories never accessed and not created/refreshed for

@@ -7,6 +7,7 @@ import re
 from collections.abc import Iterable
 from typing import Any
 
+from .kinds import KINDS
 from .types import CATEGORIES, SCOPES, SOURCES, MemoryValidationError, NewMemory
 
 MAX_TITLE = 200
@@ -15,7 +16,7 @@ MAX_SUBCATEGORY = 100
 MAX_TAGS = 20
 MAX_TAG = 50
 
-USER_UPDATE_KEYS = frozenset({"title", "content", "category", "subcategory", "tags", "enabled", "pinned"})
+USER_UPDATE_KEYS = frozenset({"title", "content", "category", "subcategory", "kind", "tags", "enabled", "pinned"})
 ADMIN_UPDATE_KEYS = USER_UPDATE_KEYS | {"score", "disabled_reason"}
 
 
@@ -53,6 +54,12 @@ def content(value: Any) -> str:
 def category(value: Any) -> str:
     if value not in CATEGORIES:
         raise MemoryValidationError("category", f"must be one of {', '.join(CATEGORIES)}")
+    return str(value)
+
+
+def kind(value: Any) -> str:
+    if value not in KINDS:
+        raise MemoryValidationError("kind", f"must be one of {', '.join(KINDS)}")
     return str(value)
 
 
@@ -152,6 +159,7 @@ def new_memory(item: NewMemory) -> NewMemory:
         score=score(item.score),
         slot=slot(item.slot),
         pinned=pinned(item.pinned),
+        kind=kind(item.kind),
     )
 
 
@@ -160,6 +168,7 @@ _FIELD_CHECKS = {
     "content": content,
     "category": category,
     "subcategory": subcategory,
+    "kind": kind,
     "tags": tags,
     "enabled": enabled,
     "pinned": pinned,

@@ -5,9 +5,10 @@ and dimension, time, source backend), then one line per memory (all SPEC section
 the embedding as base64 little-endian float32), per user's settings, per audit entry, per use
 of a memory (the citation log), per supersede review, per reflection report and per prompt
 override, and an ``end`` line with the counts (a file without it was cut short and is refused).
-Formats 1 (before uses and reviews were carried) and 2 (before reflection reports) still
-restore. It is written through the store interface only, so
-a SQLite backup restores into PostgreSQL and back. It holds no credentials: no config, no keys, no database URL.
+Formats 1 (before uses and reviews were carried), 2 (before reflection reports) and 3 (before
+memory kinds: each memory gets the kind ``kinds.derive_kind`` gives it) still restore. It is
+written through the store interface only, so a SQLite backup restores into PostgreSQL and back.
+It holds no credentials: no config, no keys, no database URL.
 
 Consistency: memories are read ``BATCH`` at a time (each batch one short read, so a serving
 gateway is never blocked for long). Every memory that exists for the whole run is in the file
@@ -46,12 +47,13 @@ import orjson
 from gateway.learning.prompts import PROMPT_NAMES
 
 from ._clock import now_iso
+from .kinds import KINDS, derive_kind
 from .store import Backend, MemoryRow, Reflection, Review, SettingsRow, Use
 from .types import Memory
 
 FORMAT = "memorelay-backup"
-FORMAT_VERSION = 3  # 2: uses (citation log) and supersede reviews; 3: reflection reports
-READABLE_VERSIONS = (1, 2, 3)
+FORMAT_VERSION = 4  # 2: uses (citation log) and supersede reviews; 3: reflection reports; 4: memory kind
+READABLE_VERSIONS = (1, 2, 3, 4)
 BATCH = 500
 _ALL_REVIEWS = 10_000_000  # reviews are few: read in one go (offsets shift when one is deleted)
 ACTOR = "restore"
@@ -130,6 +132,16 @@ def _vector_of(text: str | None) -> np.ndarray | None:
     if text is None:
         return None
     return np.frombuffer(base64.b64decode(text), dtype="<f4").astype(np.float32)
+
+
+def _memory_of(data: dict[str, Any]) -> Memory:
+    """A memory line's memory; one of format 1 to 3 has no kind and gets the derived one."""
+    memory = Memory(**data)
+    if "kind" not in data:
+        memory.kind = derive_kind(memory.category, memory.subcategory, memory.title, memory.content, memory.tags)
+    elif memory.kind not in KINDS:
+        raise ValueError(f"kind {memory.kind!r}")
+    return memory
 
 
 async def _lines(backend: Backend) -> AsyncIterator[tuple[dict[str, Any], Counts]]:
@@ -336,7 +348,7 @@ async def restore(backend: Backend, path: Path, *, force: bool = False, configur
                 try:
                     kind = line.get("type")
                     if kind == "memory":
-                        row = (Memory(**line["memory"]), _vector_of(line.get("embedding")))
+                        row = (_memory_of(line["memory"]), _vector_of(line.get("embedding")))
                         if row[1] is not None and dim is not None and len(row[1]) != int(dim):
                             raise ValueError(f"an embedding of {len(row[1])} dimensions, not {dim}")
                     elif kind == "settings":

@@ -1,6 +1,6 @@
 """``memorelay memories migrate --to postgresql://…``: copy a store into another backend.
 
-Copies memories with their embeddings (ids, times, access counts, flags and slots unchanged),
+Copies memories with their embeddings (ids, times, access counts, flags, kinds and slots unchanged),
 user settings, the audit log, the citation log (memory uses) and prompt overrides, through the
 store interface only (each backend keeps its own SQL). The source is only read; the target's derived indexes (keywords,
 and the vector index, prepared at the end) follow its rows.

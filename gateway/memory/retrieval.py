@@ -149,6 +149,7 @@ class HybridRetriever:
         cached_rows: bool = False,
         recall: bool = False,
         conversation: str | None = None,
+        kind: str | None = None,
     ) -> list[ScoredMemory]:
         """From the working set when it holds the caller's partitions (enabled memories
         only), else from the store. With ``cached_rows`` (injection) the rows come from the
@@ -160,7 +161,9 @@ class HybridRetriever:
             return []
         query = bound_query(query)
         depth = max(self.settings.depth, limit * 2)
-        where = Visibility(tenant, user_id, category=category, scope=scope, include_disabled=include_disabled)
+        where = Visibility(
+            tenant, user_id, category=category, scope=scope, include_disabled=include_disabled, kind=kind
+        )
         if self.working_set is not None and not include_disabled:
             view = await self.working_set.view(tenant, user_id, wait=False)
             if view is not None:
@@ -180,9 +183,9 @@ class HybridRetriever:
         if vector_list is not None:
             lists.append(vector_list[: self.settings.vector_depth])
             weights.append(self.settings.vector_weight)
-        for ranked, kind in keyword_lists:
+        for ranked, list_kind in keyword_lists:
             lists.append(ranked)
-            weights.append(self.settings.weight(kind))
+            weights.append(self.settings.weight(list_kind))
         if self.settings.fusion == "score":
             fused = score_fusion(lists, weights)
         else:
@@ -197,7 +200,7 @@ class HybridRetriever:
                 continue
             if m.scope == "personal" and m.user_id != user_id:
                 continue
-            if (category and m.category != category) or (scope and m.scope != scope):
+            if (category and m.category != category) or (scope and m.scope != scope) or (kind and m.kind != kind):
                 continue
             if not m.enabled and not include_disabled:
                 continue
@@ -241,9 +244,9 @@ class HybridRetriever:
         if vector_list is not None:
             lists.append(vector_list)
             weights.append(self.settings.vector_weight)
-        for ranked, kind in keyword_lists:
+        for ranked, list_kind in keyword_lists:
             lists.append(ranked)
-            weights.append(self.settings.weight(kind))
+            weights.append(self.settings.weight(list_kind))
         if self.settings.fusion == "score":
             fused = score_fusion(lists, weights)
         else:
@@ -266,6 +269,6 @@ class HybridRetriever:
         if self.embedder is None:
             return None
         qvec = (await self.embedder.embed([query], urgent=True))[0]
-        # a category filter is applied after the vector search, so look deeper
-        k = depth * 3 if where.category or where.scope in ("shared", "system") else depth
+        # a category or kind filter is applied after the vector search, so look deeper
+        k = depth * 3 if where.category or where.kind or where.scope in ("shared", "system") else depth
         return await self.store.vector_candidates(where, qvec, k)

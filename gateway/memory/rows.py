@@ -15,7 +15,7 @@ from .types import Memory
 MEMORY_COLUMNS = (
     "id, tenant, user_id, scope, category, subcategory, title, content, tags, source, "
     "source_conversation_id, score, enabled, disabled_reason, created_at, updated_at, "
-    "access_count, last_access_at, slot, pinned"
+    "access_count, last_access_at, slot, pinned, kind"
 )
 WRITABLE_FIELDS = frozenset(
     {
@@ -34,6 +34,7 @@ WRITABLE_FIELDS = frozenset(
         "last_access_at",
         "slot",
         "pinned",
+        "kind",
     }
 )
 
@@ -61,6 +62,7 @@ def row_to_memory(row: Sequence[Any]) -> Memory:
         last_access_at=row[17],
         slot=row[18],
         pinned=bool(row[19]),
+        kind=str(row[20]),
     )
 
 

@@ -51,6 +51,7 @@ def _small(memory: Memory) -> dict[str, Any]:
     return {
         "title": memory.title,
         "category": memory.category,
+        "kind": memory.kind,
         "scope": memory.scope,
         "enabled": memory.enabled,
     }
@@ -78,8 +79,10 @@ class MemoryService(UserDataMixin, AdminMixin, TenantMixin, ReviewMixin, Consoli
         self._settings_changes = 0  # bumped by every settings change (a read racing one is not cached)
         # learning_enabled of a user with no stored setting (the learning filter's consent option)
         self.learning_default = True
-        # decay of auto memories (the learning filter's decay_half_life_days / decay_floor)
+        # decay of auto memories (the learning filter's decay_half_life_days,
+        # episode_half_life_days and decay_floor)
         self.decay_half_life_days = 90.0
+        self.episode_half_life_days = 90.0
         self.decay_floor = 0.05
         self.index_state = "none"  # "loaded" | "rebuilt" | "reindexed" | "none"
         self._dim = 0
@@ -245,6 +248,7 @@ class MemoryService(UserDataMixin, AdminMixin, TenantMixin, ReviewMixin, Consoli
                     last_access_at=None,
                     slot=clean.slot,
                     pinned=clean.pinned,
+                    kind=clean.kind,
                 )
             )
         vectors = await self._embed([embed_text(m.title, m.content) for m in memories])
@@ -306,9 +310,10 @@ class MemoryService(UserDataMixin, AdminMixin, TenantMixin, ReviewMixin, Consoli
         limit: int = 50,
         offset: int = 0,
         personal_only: bool = False,
+        kind: str | None = None,
     ) -> tuple[builtins.list[Memory], int]:
         """Visible memories, newest first, and the total matching count."""
-        where = Visibility(tenant, user_id, category, scope, include_disabled, personal_only)
+        where = Visibility(tenant, user_id, category, scope, include_disabled, personal_only, kind)
         return await self.store.list_visible(where, limit=limit, offset=offset)
 
     async def search(
@@ -324,6 +329,7 @@ class MemoryService(UserDataMixin, AdminMixin, TenantMixin, ReviewMixin, Consoli
         cached_rows: bool = False,
         recall: bool = False,
         conversation: str | None = None,
+        kind: str | None = None,
     ) -> builtins.list[ScoredMemory]:
         """Hybrid retrieval over own personal (none when ``user_id`` is None) + tenant shared
         and system memories, most relevant first. ``cached_rows``: rows may come from the
@@ -343,6 +349,7 @@ class MemoryService(UserDataMixin, AdminMixin, TenantMixin, ReviewMixin, Consoli
             cached_rows=cached_rows,
             recall=recall,
             conversation=conversation,
+            kind=kind,
         )
 
     async def pinned(self, tenant: str, user_id: str | None) -> builtins.list[Memory]:

@@ -62,6 +62,7 @@ class Visibility:
     scope: str | None = None
     include_disabled: bool = False
     personal_only: bool = False
+    kind: str | None = None  # ``gateway.memory.kinds.KINDS``
 
 
 @dataclass(frozen=True, slots=True)
@@ -100,14 +101,24 @@ class PartitionRows:
 
 @dataclass(frozen=True, slots=True)
 class Decay:
-    """How an auto memory fades: strength = score x 0.5 ** (days since last use / half_life_days),
-    last use = ``last_access_at`` or else ``updated_at``, measured at ``now`` (ISO time).
-    Pinned, manual and system memories never decay. Below ``floor`` a memory is weak:
-    retention removes it (``learning.decay_half_life_days`` / ``learning.decay_floor``)."""
+    """How an auto memory fades: strength = score x 0.5 ** (days since last use / half-life),
+    last use = ``last_access_at`` or else ``updated_at``, measured at ``now`` (ISO time); the
+    half-life is ``episode_half_life_days`` for an episode (a dated event matters less as it
+    ages) and ``half_life_days`` for every other kind. Pinned, manual and system memories never
+    decay. Below ``floor`` a memory is weak: retention removes it (``learning.decay_half_life_days``,
+    ``learning.episode_half_life_days``, ``learning.decay_floor``)."""
 
     now: str
     half_life_days: float = 90.0
     floor: float = 0.05
+    episode_half_life_days: float = 90.0
+
+    def strength_args(self) -> tuple[str, float, float]:
+        """What a backend's strength expression binds: now, the episode half-life, the other one."""
+        return self.now, self.episode_half_life_days, self.half_life_days
+
+    def half_life(self, kind: str) -> float:
+        return self.episode_half_life_days if kind == "episode" else self.half_life_days
 
 
 @dataclass(frozen=True, slots=True)
@@ -215,17 +226,23 @@ class MemoryStore(Protocol):
         """Newest first, and the total matching."""
         ...
 
-    async def count_personal(self, tenant: str, user_id: str, *, source: str | None = None) -> int: ...
+    async def count_personal(
+        self, tenant: str, user_id: str, *, source: str | None = None, kind: str | None = None
+    ) -> int: ...
+    async def count_by_kind(self, tenant: str, user_id: str) -> dict[str, int]:
+        """The user's personal memories per kind (kinds they have none of are absent)."""
+        ...
+
     async def personal(self, tenant: str, user_id: str) -> list[Memory]: ...
     async def in_slot(self, tenant: str, user_id: str, slot: str) -> list[Memory]:
         """Enabled personal memories holding ``slot``, newest first."""
         ...
 
     async def lowest_value(
-        self, tenant: str, user_id: str, n: int, protect: Sequence[str], decay: Decay
+        self, tenant: str, user_id: str, n: int, protect: Sequence[str], decay: Decay, *, kind: str | None = None
     ) -> list[Memory]:
-        """The ``n`` unpinned auto memories to evict first: disabled, then the weakest
-        (``Decay`` strength), then fewest accesses, oldest."""
+        """The ``n`` unpinned auto memories (of ``kind``, when given) to evict first: disabled,
+        then the weakest (``Decay`` strength), then fewest accesses, oldest."""
         ...
 
     async def expired(self, cutoff: str, decay: Decay) -> list[Memory]:
@@ -238,7 +255,7 @@ class MemoryStore(Protocol):
         ...
 
     async def personal_stats(self, tenant: str, user_id: str) -> dict[str, Any]:
-        """total, enabled, by_category, last_learned_at (newest auto memory)."""
+        """total, enabled, by_category, by_kind, last_learned_at (newest auto memory)."""
         ...
 
     # -- pinned (L1) memories and the citation log ------------------------------------------
@@ -374,7 +391,7 @@ class MemoryStore(Protocol):
 
     async def tenants(self) -> list[str]: ...
     async def admin_stats(self, tenant: str | None) -> dict[str, Any]:
-        """total, enabled, users (with personal memories), by_category, by_scope, by_source,
+        """total, enabled, users (with personal memories), by_category, by_kind, by_scope, by_source,
         learned_per_day (day -> auto memories created)."""
         ...
 

@@ -62,6 +62,7 @@ class Memory:
     last_access_at: str | None
     slot: str | None = None  # profile slot ("home.city", "team.size"): one active value per slot
     pinned: bool = False  # L1: injected first on every turn, whatever the query
+    kind: str = "fact"  # fact | preference | relation | episode | rule (``gateway.memory.kinds``)
 
     def to_json(self) -> dict[str, Any]:
         """All SPEC section 4 fields, JSON-ready."""
@@ -72,6 +73,7 @@ class Memory:
             "scope": self.scope,
             "category": self.category,
             "subcategory": self.subcategory,
+            "kind": self.kind,
             "slot": self.slot,
             "pinned": self.pinned,
             "title": self.title,
@@ -112,3 +114,4 @@ class NewMemory:
     score: float = 1.0
     slot: str | None = None
     pinned: bool = False
+    kind: str = "fact"  # ``gateway.memory.kinds.KINDS``

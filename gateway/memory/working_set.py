@@ -222,10 +222,17 @@ class View:
             parts.append(self.personal)
         if not where.personal_only and where.scope in (None, "shared", "system"):
             parts.append(self.shared)
-        category, scope = where.category, where.scope
-        if category is None and scope in (None, "personal"):
+        category, scope, kind = where.category, where.scope, where.kind
+        if category is None and kind is None and scope in (None, "personal"):
             return parts, None
-        return parts, lambda m: (category is None or m.category == category) and (scope is None or m.scope == scope)
+        return (
+            parts,
+            lambda m: (
+                (category is None or m.category == category)
+                and (scope is None or m.scope == scope)
+                and (kind is None or m.kind == kind)
+            ),
+        )
 
     def vector_candidates(self, where: Visibility, query: np.ndarray, k: int) -> Hits:
         parts, keep = self._parts(where)

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import contextlib
 import sqlite3
+from datetime import UTC, datetime, timedelta
 from pathlib import Path
 from typing import Any
 
@@ -84,3 +85,36 @@ def test_retention_drops_decayed_auto_memories_only(
         age(tmp_path / "db" / "memorelay.db", [*learned.values(), manual["id"]])
         wait_for(lambda: c.get(f"/api/memories/{learned['Likes tea']}").status_code == 404)
         assert {m["title"] for m in memories(url, "finn")} == {"Rides a bike", "Timezone"}
+
+
+def test_a_kind_over_its_cap_loses_its_weakest_auto_memory_and_episodes_fade_faster(
+    gateway: GatewayFactory, fake: FakeUpstream, tmp_path: Path
+) -> None:
+    options = learning(max_per_kind={"fact": 2}, episode_half_life_days=30)
+    db = tmp_path / "db" / "memorelay.db"
+    with gateway(filters=options, auth={"admin_key": ADMIN}) as url:
+        c = user_client(url, "gus")
+        fake.responder = learner(HIGH, items("Likes tea", "Rides a bike"))
+        say(url, "gus", "I like tea and I ride a bike to work.")
+        learned = {
+            m["title"]: m["id"] for m in wait_for(lambda: len(memories(url, "gus")) == 2 and memories(url, "gus"))
+        }
+        age(db, [learned["Likes tea"]])
+        add(c, "Daughter", "Mia is the user's daughter.", kind="relation")  # another kind: not in the fact cap
+        fake.responder = learner(HIGH, items("Owns a cat"))
+        say(url, "gus", "I own a cat.")
+        left = wait_for(
+            lambda: (titles := {m["title"] for m in memories(url, "gus")}) and "Owns a cat" in titles and titles
+        )
+        assert left == {"Rides a bike", "Owns a cat", "Daughter"}  # the decayed fact went
+        assert c.get("/api/memories/stats").json()["by_kind"] == {"fact": 2, "relation": 1}
+        # unused for 200 days: a fact (90-day half-life) keeps 0.21 of its strength, an episode
+        # (30 days here) 0.01, below the 0.05 floor
+        assert c.patch(f"/api/memories/{learned['Rides a bike']}", json={"kind": "episode"}).status_code == 200
+        unused = (datetime.now(UTC) - timedelta(days=200)).strftime("%Y-%m-%dT%H:%M:%SZ")
+        with contextlib.closing(sqlite3.connect(db)) as conn, conn:
+            conn.execute(
+                "UPDATE memories SET updated_at = ?, last_access_at = NULL, score = 1.0 WHERE source = 'auto'",
+                [unused],
+            )
+        assert c.get("/api/memories/stats").json()["weak"] == 1

@@ -76,6 +76,7 @@ def test_create_get_patch_delete(url: str) -> None:
         {"title": "t", "content": "c", "category": "technical", "scope": "shared"},
         {"title": "x" * 500, "content": "c", "category": "technical"},
         {"title": "t", "content": "nul \u0000 inside", "category": "technical"},  # PostgreSQL text cannot hold it
+        {"title": "t", "content": "c", "category": "technical", "kind": "gossip"},
     ],
 )
 def test_validation_errors_are_400_in_openai_shape(url: str, body: dict[str, object]) -> None:
@@ -193,6 +194,50 @@ def test_csv_export_parses_back_and_formulas_stay_text(url: str) -> None:
     assert evil["content"] == "'@SUM(A1:A9) is a formula" and evil["tags"] == "'-x"
     assert not any(cell.startswith(("=", "+", "-", "@")) for row in rows for cell in row.values())
     assert c.get("/api/memories/export", params={"format": "xls"}).status_code == 400
+
+
+def test_kinds_are_given_derived_changed_filtered_and_counted(url: str) -> None:
+    c = user_client(url, "kinds")
+    vet = add(c, "Vet visit", "On 2026-11-30 the user took Max to the vet.", category="domain", kind="episode")
+    assert vet["kind"] == "episode"
+    # no kind given: a standing instruction on the answers is a rule, another preference a
+    # preference, anything else a fact
+    rule = add(c, "Answer in Chinese", "Always answer in Chinese.", subcategory="language")
+    assert rule["kind"] == "rule"
+    assert add(c, "Tea", "The user likes green tea.")["kind"] == "preference"
+    assert add(c, "Stack", "The team uses Go.", category="technical")["kind"] == "fact"
+    daughter = add(c, "Daughter", "Mia is the user's daughter.", category="domain", kind="relation")
+    episodes = c.get("/api/memories", params={"kind": "episode"}).json()
+    assert [m["id"] for m in episodes["data"]] == [vet["id"]] and episodes["total"] == 1
+    searched = c.get("/api/memories", params={"q": "daughter vet Mia Max", "kind": "relation"}).json()
+    assert [m["id"] for m in searched["data"]] == [daughter["id"]]
+    assert c.get("/api/memories", params={"kind": "gossip"}).status_code == 400
+    patched = c.patch(f"/api/memories/{rule['id']}", json={"kind": "preference"})
+    assert patched.status_code == 200 and patched.json()["kind"] == "preference"
+    bad = c.patch(f"/api/memories/{rule['id']}", json={"kind": "gossip"})
+    assert bad.status_code == 400 and "kind" in bad.json()["error"]["message"]
+    assert c.patch(f"/api/memories/{rule['id']}", json={"kind": None}).status_code == 400
+    by_kind = {"episode": 1, "preference": 2, "fact": 1, "relation": 1}
+    assert c.get("/api/memories/stats").json()["by_kind"] == by_kind
+    admin = admin_client(url)
+    assert admin.get("/api/admin/stats").json()["by_kind"] == by_kind
+    tenant = admin.get("/api/admin/users").json()["data"][0]["tenant"]
+    listed = admin.get("/api/admin/users/kinds/memories", params={"tenant": tenant, "kind": "relation"}).json()
+    assert [m["id"] for m in listed["data"]] == [daughter["id"]]
+    shared = admin.post(
+        "/api/admin/memories",
+        json={
+            "tenant": tenant,
+            "title": "No bullets",
+            "content": "Never use bullet points.",
+            "category": "user_preference",
+            "subcategory": "style",
+        },
+    )
+    assert shared.status_code == 201 and shared.json()["kind"] == "rule"
+    rows = list(csv.DictReader(io.StringIO(c.get("/api/memories/export", params={"format": "csv"}).text)))
+    assert {r["title"]: r["kind"] for r in rows}["Vet visit"] == "episode"
+    assert "kind: relation" in c.get("/api/memories/export", params={"format": "markdown"}).text
 
 
 def test_admin_api_needs_the_admin_key(url: str) -> None:

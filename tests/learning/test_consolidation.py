@@ -10,7 +10,7 @@ import numpy as np
 import pytest
 
 from gateway.learning.completers import ModelAnswer
-from gateway.learning.consolidation import ConsolidationSettings, plan
+from gateway.learning.consolidation import ConsolidationSettings, plan, summary_memory
 from gateway.learning.errors import RetryableError
 from gateway.learning.summaries import LLMSummary, RuleSummary, missing, parse_summary
 from gateway.memory import Memory
@@ -73,6 +73,13 @@ def test_duplicates_keep_the_strongest_and_a_changed_fact_is_not_merged() -> Non
     assert [(m.kept.id, [x.id for x in m.merged]) for m in found.merges] == [("first", ["again"])]
 
 
+def test_a_summary_keeps_the_kind_of_its_members() -> None:
+    members = [mem(m, f"The user has relation {m}.", kind="relation") for m in ("a", "b", "c")]
+    (cluster,) = plan(rows(members, [SAME, RELATED, RELATED2]), SETTINGS, set()).clusters
+    summary = summary_memory(cluster, "Relations", "The user has relations a, b and c.", "2026-01-02T00:00:00Z")
+    assert summary.kind == "relation"
+
+
 def test_pinned_manual_protected_slotted_and_other_category_memories_stay_out() -> None:
     members = [mem("a", "The user has a dog."), mem("b", "The dog is a beagle."), mem("c", "The dog is 3.")]
     vectors = [SAME, RELATED, RELATED2]
@@ -83,6 +90,7 @@ def test_pinned_manual_protected_slotted_and_other_category_memories_stay_out() 
         replace(members[2], source="manual"),
         replace(members[2], slot="pet.age"),
         replace(members[2], category="technical"),
+        replace(members[2], kind="episode"),  # a summary never mixes kinds
         replace(members[2], content="x" * (SETTINGS.small_chars + 1)),  # not a small fact
     ):
         assert plan(rows([*members[:2], changed], vectors), SETTINGS, set()).clusters == []

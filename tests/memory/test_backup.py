@@ -174,3 +174,45 @@ def test_reflection_reports_come_back_and_a_format_2_file_still_restores(backend
         assert (await s.reflections(None, None, limit=10, offset=0))[1] == 0  # the good lines rolled back too
 
     run(lambda: target, check)
+
+
+def test_kinds_come_back_and_a_format_3_file_restores_with_derived_kinds(backend: Factory, tmp_path: Path) -> None:
+    out = tmp_path / "b.jsonl.gz"
+
+    async def fill(b: Backend) -> None:
+        await b.memories.insert(
+            [
+                replace(mem("ep", "Vet visit", "On 2026-11-30 the user took Max to the vet"), kind="episode"),
+                replace(mem("pref", "Tea", "The user likes green tea"), kind="relation"),
+            ],
+            None,
+        )
+        await backup.write_backup(b, out)
+
+    run(backend, fill)
+    target = _fresh(backend, tmp_path)
+
+    async def check(b: Backend) -> None:
+        s = b.memories
+        await backup.restore(b, out)
+        assert {k: m.kind for k, m in (await s.fetch(["ep", "pref"])).items()} == {"ep": "episode", "pref": "relation"}
+        # format 3 wrote no kind: a user preference reads as a preference, anything else as a fact
+        lines = [orjson.loads(x) for x in gzip.decompress(out.read_bytes()).splitlines()]
+        lines[0]["version"] = 3
+        for x in lines:
+            if x["type"] == "memory":
+                del x["memory"]["kind"]
+        v3 = tmp_path / "v3.jsonl.gz"
+        v3.write_bytes(gzip.compress(b"\n".join(orjson.dumps(x) for x in lines) + b"\n"))
+        await backup.restore(b, v3, force=True)
+        kinds = {k: m.kind for k, m in (await s.fetch(["ep", "pref"])).items()}
+        assert kinds == {"ep": "preference", "pref": "preference"}
+        # an unknown kind names its line, and nothing of the file is kept
+        memory_line = next(i for i, x in enumerate(lines) if x["type"] == "memory")
+        lines[0]["version"] = 4
+        lines[memory_line]["memory"]["kind"] = "gossip"
+        v3.write_bytes(gzip.compress(b"\n".join(orjson.dumps(x) for x in lines) + b"\n"))
+        with pytest.raises(backup.BackupError, match=f"line {memory_line + 1} is not a memory"):
+            await backup.restore(b, v3, force=True)
+
+    run(lambda: target, check)

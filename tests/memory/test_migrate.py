@@ -11,6 +11,7 @@ from typing import Any, cast
 import numpy as np
 import pytest
 
+from gateway.memory import KINDS
 from gateway.memory import migrate as migration
 from gateway.memory.backend import sqlite_backend
 from gateway.memory.postgres import postgres_backend
@@ -47,7 +48,8 @@ async def _source(path: str) -> Backend:
     await source.open()
     s = source.memories
     await s.prepare_vectors("model-a", 4)
-    memories = [mem(f"m{i}", f"Fact {i}", f"事实 {i} about topic {i}") for i in range(7)]
+    # every kind, so the copies' equality checks the kind too
+    memories = [replace(mem(f"m{i}", f"Fact {i}", f"事实 {i} about topic {i}"), kind=KINDS[i % 5]) for i in range(7)]
     await s.insert(memories, np.stack([vec(1, i, 0, 0) for i in range(7)]))
     for m in memories[:5]:
         await s.audit(

@@ -235,6 +235,44 @@ def test_decay_evicts_the_weakest_and_spares_pinned_and_manual(backend: Factory)
     run(backend, body)
 
 
+def test_kind_is_stored_filtered_counted_and_evicted_within_its_kind(backend: Factory) -> None:
+    async def body(b: Backend) -> None:
+        s = b.memories
+        old = "2026-01-01T00:00:00Z"
+        await s.insert(
+            [
+                mem("f1", "Works at Acme", source="auto", created=old),
+                replace(mem("e1", "Vet visit", source="auto", created=old), kind="episode"),
+                replace(mem("e2", "Moved flat", source="auto", created="2026-01-02T00:00:00Z"), kind="episode"),
+                replace(mem("r1", "Answer in Chinese", source="auto", created=old), kind="rule"),
+            ],
+            None,
+        )
+        assert (await s.fetch_one("e1")).kind == "episode"  # type: ignore[union-attr]
+        assert (await s.fetch_one("f1")).kind == "fact"  # type: ignore[union-attr]
+        page, total = await s.list_visible(Visibility("t", "u", kind="episode"), limit=10, offset=0)
+        assert [m.id for m in page] == ["e2", "e1"] and total == 2
+        await s.write_fields("r1", {"kind": "preference"})
+        assert (await s.fetch_one("r1")).kind == "preference"  # type: ignore[union-attr]
+        assert await s.count_by_kind("t", "u") == {"fact": 1, "episode": 2, "preference": 1}
+        assert await s.count_personal("t", "u", kind="episode") == 2
+        assert (await s.personal_stats("t", "u"))["by_kind"] == {"fact": 1, "episode": 2, "preference": 1}
+        assert (await s.admin_stats("t"))["by_kind"] == {"fact": 1, "episode": 2, "preference": 1}
+        decay = Decay("2026-06-01T00:00:00Z")
+        # within a kind: the weakest episode goes, however weak the fact is
+        await s.write_fields("f1", {"score": 0.01})
+        assert [m.id for m in await s.lowest_value("t", "u", 1, [], decay, kind="episode")] == ["e1"]
+        # episodes fade on their own half-life: 151 days at 30 days is 0.03, under a 0.05 floor
+        fast = Decay("2026-06-01T00:00:00Z", half_life_days=3650, floor=0.05, episode_half_life_days=30)
+        assert {m.id for m in await s.expired("2000-01-01T00:00:00Z", fast)} == {"e1", "e2", "f1"}
+        slow = replace(fast, episode_half_life_days=3650)
+        assert {m.id for m in await s.expired("2000-01-01T00:00:00Z", slow)} == {"f1"}
+        copied = [m for batch in [x async for x in s.iter_memories(10)] for m, _ in batch]
+        assert {m.id: m.kind for m in copied}["e2"] == "episode"
+
+    run(backend, body)
+
+
 def test_settings_and_change_callbacks(backend: Factory) -> None:
     async def body(b: Backend) -> None:
         seen: list[Change] = []

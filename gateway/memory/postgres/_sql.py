@@ -39,6 +39,7 @@ def memory_values(m: Memory) -> tuple[Any, ...]:
         m.last_access_at,
         m.slot,
         m.pinned,
+        m.kind,
         cjk_vector(m.title, m.content, orjson.dumps(m.tags).decode()),
     )
 
@@ -91,6 +92,9 @@ def visibility(where: Visibility, *, enabled_only: bool | None = None) -> tuple[
     if where.category is not None:
         clauses.append("category = %s")
         args.append(where.category)
+    if where.kind is not None:
+        clauses.append("kind = %s")
+        args.append(where.kind)
     if enabled_only if enabled_only is not None else not where.include_disabled:
         clauses.append("enabled")
     return " AND ".join(clauses), args

@@ -55,13 +55,16 @@ _USAGE_SUMS = ("prompt_tokens", "completion_tokens", "jobs")
 _AUDIT_KEYS = ("id", "time", "actor", "action", "tenant", "user_id", "memory_id", "before", "after")
 _AUDIT_COLUMNS = ", ".join(_AUDIT_KEYS)
 # one memory's columns in an INSERT: COLUMNS, the CJK tsvector, the embedding
-_ROW_MARKS = "(" + ", ".join(["%s"] * 20) + ", %s::tsvector, %s)"
+_N_COLUMNS = len(COLUMNS.split(","))
+_ROW_MARKS = "(" + ", ".join(["%s"] * _N_COLUMNS) + ", %s::tsvector, %s)"
 # fields whose change alone retrieval does not notice: no change is announced for them
-# an auto memory's strength (``store.Decay``), binding (now, half_life_days); the exponent is
-# capped so a memory unused for centuries reads 0.5 ^ 1000, not an underflow error
+# an auto memory's strength (``store.Decay``), binding ``Decay.strength_args()`` (now, the
+# episode half-life, the other kinds'); the exponent is capped so a memory unused for centuries
+# reads 0.5 ^ 1000, not an underflow error
 _STRENGTH = (
     "(score * power(0.5, LEAST(1000.0, GREATEST(0.0, extract(epoch FROM (%s::timestamptz - "
-    "COALESCE(last_access_at, updated_at)::timestamptz))::float8 / 86400.0) / %s::float8)))"
+    "COALESCE(last_access_at, updated_at)::timestamptz))::float8 / 86400.0) "
+    "/ (CASE WHEN kind = 'episode' THEN %s::float8 ELSE %s::float8 END))))"
 )
 _QUIET_FIELDS = frozenset({"updated_at", "score", "access_count", "last_access_at"})
 
@@ -177,7 +180,7 @@ class PostgresMemoryStore:
             (*memory_values(m), None if embeddings is None else np.asarray(embeddings[i], dtype=np.float32))
             for i, m in enumerate(memories)
         ]
-        marks = ", ".join(["%s"] * 20)
+        marks = ", ".join(["%s"] * _N_COLUMNS)
         async with self.db.transaction() as tx:
             async with tx.conn.cursor() as cur:
                 await cur.executemany(
@@ -272,12 +275,26 @@ class PostgresMemoryStore:
         )
         return [row_to_memory(r) for r in rows], total
 
-    async def count_personal(self, tenant: str, user_id: str, *, source: str | None = None) -> int:
-        extra, args = (" AND source = %s", [source]) if source is not None else ("", [])
+    async def count_personal(
+        self, tenant: str, user_id: str, *, source: str | None = None, kind: str | None = None
+    ) -> int:
+        extra, args = "", []
+        for column, value in (("source", source), ("kind", kind)):
+            if value is not None:
+                extra += f" AND {column} = %s"
+                args.append(value)
         return await self._scalar(
             f"SELECT COUNT(*) FROM memories WHERE tenant = %s AND scope = 'personal' AND user_id = %s{extra}",
             [tenant, user_id, *args],
         )
+
+    async def count_by_kind(self, tenant: str, user_id: str) -> dict[str, int]:
+        rows = await self._rows(
+            "SELECT kind, COUNT(*) FROM memories WHERE tenant = %s AND scope = 'personal' AND user_id = %s "
+            "GROUP BY kind ORDER BY kind",
+            (tenant, user_id),
+        )
+        return {str(r[0]): int(r[1]) for r in rows}
 
     async def _select(self, where: str, params: Sequence[Any], tail: str = "") -> list[Memory]:
         rows = await self._rows(f"SELECT {COLUMNS} FROM memories WHERE {where} {tail}", params)
@@ -296,21 +313,22 @@ class PostgresMemoryStore:
         )
 
     async def lowest_value(
-        self, tenant: str, user_id: str, n: int, protect: Sequence[str], decay: Decay
+        self, tenant: str, user_id: str, n: int, protect: Sequence[str], decay: Decay, *, kind: str | None = None
     ) -> list[Memory]:
         if n <= 0:
             return []
+        of_kind, kind_args = (" AND kind = %s", [kind]) if kind is not None else ("", [])
         return await self._select(
             "tenant = %s AND scope = 'personal' AND user_id = %s AND source = 'auto' AND NOT pinned "
-            "AND NOT (id = ANY(%s))",
-            [tenant, user_id, list(protect), decay.now, decay.half_life_days, n],
+            "AND NOT (id = ANY(%s))" + of_kind,
+            [tenant, user_id, list(protect), *kind_args, *decay.strength_args(), n],
             f"ORDER BY enabled ASC, {_STRENGTH} ASC, access_count ASC, created_at ASC, seq ASC LIMIT %s",
         )
 
     async def expired(self, cutoff: str, decay: Decay) -> list[Memory]:
         return await self._select(
             f"source = 'auto' AND NOT pinned AND ((access_count = 0 AND updated_at < %s) OR {_STRENGTH} < %s)",
-            [cutoff, decay.now, decay.half_life_days, decay.floor],
+            [cutoff, *decay.strength_args(), decay.floor],
             "ORDER BY seq",
         )
 
@@ -318,7 +336,7 @@ class PostgresMemoryStore:
         return await self._scalar(
             "SELECT COUNT(*) FROM memories WHERE tenant = %s AND scope = 'personal' AND user_id = %s "
             f"AND source = 'auto' AND NOT pinned AND {_STRENGTH} < %s",
-            [tenant, user_id, decay.now, decay.half_life_days, decay.floor],
+            [tenant, user_id, *decay.strength_args(), decay.floor],
         )
 
     async def personal_stats(self, tenant: str, user_id: str) -> dict[str, Any]:
@@ -333,6 +351,7 @@ class PostgresMemoryStore:
             "total": sum(int(r[1]) for r in rows),
             "enabled": sum(int(r[2]) for r in rows),
             "by_category": {r[0]: int(r[1]) for r in rows},
+            "by_kind": await self.count_by_kind(tenant, user_id),
             "last_learned_at": max(learned) if learned else None,
         }
 
@@ -643,6 +662,7 @@ class PostgresMemoryStore:
             "enabled": int(enabled),
             "users": int(users),
             "by_category": await grouped("category"),
+            "by_kind": await grouped("kind"),
             "by_scope": await grouped("scope"),
             "by_source": await grouped("source"),
             "learned_per_day": {str(r[0]): int(r[1]) for r in per_day},

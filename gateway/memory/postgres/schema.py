@@ -26,6 +26,8 @@ from __future__ import annotations
 
 import psycopg
 
+from ..kinds import KINDS, STANDING_SQL
+
 MIGRATION_LOCK = 0x6D656D72  # "memr": one advisory lock id for every memorelay database
 
 # the text the trigram index covers; a query must repeat the expression exactly
@@ -228,6 +230,23 @@ MIGRATIONS: tuple[str, ...] = (
     """
     CREATE INDEX memory_uses_conversation ON memory_uses (tenant, user_id, conversation_id, id);
     DROP INDEX memory_uses_owner;
+    """,
+    # 8: the kind of knowledge a memory holds (fact, preference, relation, episode, rule); rows
+    # written before get the kind gateway.memory.kinds.derive_kind gives them, spelled in SQL:
+    # the first tag naming a kind, else a standing rule on the answers' language or style, else
+    # preference for a user preference, else fact
+    f"""
+    ALTER TABLE memories ADD COLUMN kind text NOT NULL DEFAULT 'fact';
+    UPDATE memories SET kind = COALESCE(
+        (SELECT lower(t.value) FROM jsonb_array_elements_text(tags::jsonb) WITH ORDINALITY AS t(value, n)
+         WHERE lower(t.value) IN ({", ".join(f"'{k}'" for k in KINDS)}) ORDER BY t.n LIMIT 1),
+        CASE
+            WHEN category <> 'user_preference' THEN 'fact'
+            WHEN subcategory IN ('language', 'style') AND (title || chr(10) || content) ~* '{STANDING_SQL}'
+                THEN 'rule'
+            ELSE 'preference'
+        END
+    );
     """,
 )
 

@@ -100,6 +100,7 @@ def filter_sql(
     scope: str | None,
     include_disabled: bool,
     alias: str = "m",
+    kind: str | None = None,
 ) -> tuple[str, list[object]]:
     """The full WHERE clause (without ``WHERE``) for a retrieval over visible rows."""
     vis, params = visibility_sql(user_id, alias)
@@ -111,6 +112,9 @@ def filter_sql(
     if scope is not None:
         clauses.append(f"{alias}.scope = ?")
         args.append(scope)
+    if kind is not None:
+        clauses.append(f"{alias}.kind = ?")
+        args.append(kind)
     if not include_disabled:
         clauses.append(f"{alias}.enabled = 1")
     return " AND ".join(clauses), args

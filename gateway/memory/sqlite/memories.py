@@ -84,11 +84,12 @@ _QUIET = frozenset({"updated_at", "access_count", "last_access_at", "score"})
 _LEARNING_TABLES = ("learning_log", "learning_jobs")
 _USAGE_SUMS = ("prompt_tokens", "completion_tokens", "jobs")
 _CHUNK = 500
-# an auto memory's strength (``store.Decay``), binding (now, half_life_days); the exponent is
-# capped so a memory unused for centuries reads 0.5 ** 1000, not an underflow
+# an auto memory's strength (``store.Decay``), binding ``Decay.strength_args()`` (now, the
+# episode half-life, the other kinds'); the exponent is capped so a memory unused for centuries
+# reads 0.5 ** 1000, not an underflow
 _STRENGTH = (
     "(m.score * pow(0.5, MIN(1000.0, MAX(0.0, julianday(?) - "
-    "julianday(COALESCE(m.last_access_at, m.updated_at))) / ?)))"
+    "julianday(COALESCE(m.last_access_at, m.updated_at))) / (CASE WHEN m.kind = 'episode' THEN ? ELSE ? END))))"
 )
 _AUDIT_COLUMNS = "id, time, actor, action, tenant, user_id, memory_id, before, after"
 
@@ -139,6 +140,7 @@ def _values(m: Memory, vector: np.ndarray | None) -> tuple[Any, ...]:
         m.last_access_at,
         m.slot,
         int(m.pinned),
+        m.kind,
         _blob(vector),
     )
 
@@ -503,7 +505,7 @@ class SQLiteMemoryStore:
     async def insert(self, memories: Sequence[Memory], embeddings: np.ndarray | None) -> None:
         rows = [_values(m, embeddings[i] if embeddings is not None else None) for i, m in enumerate(memories)]
         async with self._writing() as tx:
-            await self.db.executemany(f"INSERT INTO memories ({MEMORY_COLUMNS}, embedding) VALUES ({_marks(21)})", rows)
+            await self.db.executemany(f"INSERT INTO memories ({MEMORY_COLUMNS}, embedding) VALUES ({_marks(22)})", rows)
             for m in memories:
                 if embeddings is not None:
                     self._moved(tx, m.id, None)
@@ -598,6 +600,9 @@ class SQLiteMemoryStore:
         if where.category is not None:
             clauses.append("m.category = ?")
             args.append(where.category)
+        if where.kind is not None:
+            clauses.append("m.kind = ?")
+            args.append(where.kind)
         if not where.include_disabled:
             clauses.append("m.enabled = 1")
         sql_where = " AND ".join(clauses)
@@ -609,12 +614,25 @@ class SQLiteMemoryStore:
         )
         return page, total
 
-    async def count_personal(self, tenant: str, user_id: str, *, source: str | None = None) -> int:
-        extra, args = (" AND source = ?", [source]) if source is not None else ("", [])
+    async def count_personal(
+        self, tenant: str, user_id: str, *, source: str | None = None, kind: str | None = None
+    ) -> int:
+        extra, args = "", []
+        for column, value in (("source", source), ("kind", kind)):
+            if value is not None:
+                extra += f" AND {column} = ?"
+                args.append(value)
         return await self._scalar(
             f"SELECT COUNT(*) FROM memories WHERE tenant = ? AND user_id = ? AND scope = 'personal'{extra}",
             [tenant, user_id, *args],
         )
+
+    async def count_by_kind(self, tenant: str, user_id: str) -> dict[str, int]:
+        rows = await self._rows(
+            "SELECT kind, COUNT(*) FROM memories WHERE tenant = ? AND user_id = ? AND scope = 'personal' GROUP BY kind",
+            (tenant, user_id),
+        )
+        return {str(r[0]): int(r[1]) for r in rows}
 
     async def personal(self, tenant: str, user_id: str) -> list[Memory]:
         return await self._select(
@@ -629,26 +647,29 @@ class SQLiteMemoryStore:
         )
 
     async def lowest_value(
-        self, tenant: str, user_id: str, n: int, protect: Sequence[str], decay: Decay
+        self, tenant: str, user_id: str, n: int, protect: Sequence[str], decay: Decay, *, kind: str | None = None
     ) -> list[Memory]:
         spared = f" AND m.id NOT IN ({_marks(len(protect))})" if protect else ""
+        of_kind, kind_args = (" AND m.kind = ?", [kind]) if kind is not None else ("", [])
         return await self._select(
-            "m.tenant = ? AND m.user_id = ? AND m.scope = 'personal' AND m.source = 'auto' AND m.pinned = 0" + spared,
-            [tenant, user_id, *protect, decay.now, decay.half_life_days, max(0, int(n))],
+            "m.tenant = ? AND m.user_id = ? AND m.scope = 'personal' AND m.source = 'auto' AND m.pinned = 0"
+            + spared
+            + of_kind,
+            [tenant, user_id, *protect, *kind_args, *decay.strength_args(), max(0, int(n))],
             f"ORDER BY m.enabled ASC, {_STRENGTH} ASC, m.access_count ASC, m.created_at ASC LIMIT ?",
         )
 
     async def expired(self, cutoff: str, decay: Decay) -> list[Memory]:
         return await self._select(
             f"m.source = 'auto' AND m.pinned = 0 AND ((m.access_count = 0 AND m.updated_at < ?) OR {_STRENGTH} < ?)",
-            [cutoff, decay.now, decay.half_life_days, decay.floor],
+            [cutoff, *decay.strength_args(), decay.floor],
         )
 
     async def count_weak(self, tenant: str, user_id: str, decay: Decay) -> int:
         return await self._scalar(
             "SELECT COUNT(*) FROM memories m WHERE m.tenant = ? AND m.user_id = ? AND m.scope = 'personal' "
             f"AND m.source = 'auto' AND m.pinned = 0 AND {_STRENGTH} < ?",
-            [tenant, user_id, decay.now, decay.half_life_days, decay.floor],
+            [tenant, user_id, *decay.strength_args(), decay.floor],
         )
 
     async def personal_stats(self, tenant: str, user_id: str) -> dict[str, Any]:
@@ -663,6 +684,7 @@ class SQLiteMemoryStore:
             "total": sum(int(r[1]) for r in rows),
             "enabled": sum(int(r[2] or 0) for r in rows),
             "by_category": {r[0]: int(r[1]) for r in rows},
+            "by_kind": await self.count_by_kind(tenant, user_id),
             "last_learned_at": max(learned) if learned else None,
         }
 
@@ -885,7 +907,7 @@ class SQLiteMemoryStore:
     async def _disabled_hits(self, where: Visibility, scope: str | None, query: np.ndarray) -> list[tuple[str, float]]:
         # disabled memories are not in the index; they are few, so score them exactly
         sql_where, args = filter_sql(
-            where.tenant, where.user_id, category=where.category, scope=scope, include_disabled=True
+            where.tenant, where.user_id, category=where.category, scope=scope, include_disabled=True, kind=where.kind
         )
         rows = await self._rows(
             f"SELECT m.id, m.embedding FROM memories m WHERE {sql_where} AND m.enabled = 0 "
@@ -970,12 +992,13 @@ class SQLiteMemoryStore:
             where.tenant,
             where.user_id,
             category=where.category,
+            kind=where.kind,
             scope=where.scope,
             include_disabled=where.include_disabled,
         )
         # rank within the partitions first, then filter the best few (a category filter may
         # drop many rows, so it ranks everything); retry in full if too few survive
-        candidates = None if where.category is not None else limit * 2 + 20
+        candidates = None if where.category is not None or where.kind is not None else limit * 2 + 20
         lists: list[tuple[list[tuple[str, float]], str]] = []
         for kind, expression in expressions(query):
             params = [scoped_match(parts, expression), *args]
@@ -1000,6 +1023,7 @@ class SQLiteMemoryStore:
             where.tenant,
             where.user_id,
             category=where.category,
+            kind=where.kind,
             scope=where.scope,
             include_disabled=where.include_disabled,
         )
@@ -1089,6 +1113,7 @@ class SQLiteMemoryStore:
                 args,
             ),
             "by_category": await grouped("category"),
+            "by_kind": await grouped("kind"),
             "by_scope": await grouped("scope"),
             "by_source": await grouped("source"),
             "learned_per_day": {str(r[0]): int(r[1]) for r in per_day},
@@ -1222,7 +1247,7 @@ class SQLiteMemoryStore:
                     held[r[0]] = (row_to_memory(r), _vector(r[-1]))
             fresh, replace = sort_import(rows, held)
             await self.db.executemany(
-                f"INSERT INTO memories ({MEMORY_COLUMNS}, embedding) VALUES ({_marks(21)})",
+                f"INSERT INTO memories ({MEMORY_COLUMNS}, embedding) VALUES ({_marks(22)})",
                 [_values(*r) for r in fresh],
             )
             columns = [c.strip() for c in MEMORY_COLUMNS.split(",")][1:] + ["embedding"]

@@ -3,13 +3,16 @@
 Migration *i* moves the database from version *i* to *i + 1*. The memory store and the
 learning store open their own connections to the same file; both migrate on open (the
 memory store first, in ``Backend.open``). Migrations 3 and 4 call the Python functions of
-``keywords.SQL_FUNCTIONS``, registered on every connection before migrating.
+``keywords.SQL_FUNCTIONS``, and 16 ``memorelay_kind``, registered on every connection before
+migrating.
 """
 
 from __future__ import annotations
 
 import aiosqlite
+import orjson
 
+from ..kinds import derive_kind
 from .keywords import SQL_FUNCTIONS
 
 # before / after of an audit entry -> {"fields": [its keys]} (already scrubbed ones stay)
@@ -319,13 +322,25 @@ MIGRATIONS: tuple[str, ...] = (
     CREATE INDEX memory_uses_conversation ON memory_uses (tenant, user_id, conversation_id, id);
     DROP INDEX memory_uses_owner;
     """,
+    # 16: the kind of knowledge a memory holds (fact, preference, relation, episode, rule);
+    # rows written before get the kind gateway.memory.kinds.derive_kind gives them
+    """
+    ALTER TABLE memories ADD COLUMN kind TEXT NOT NULL DEFAULT 'fact';
+    UPDATE memories SET kind = memorelay_kind(category, subcategory, title, content, tags);
+    """,
 )
 
 
+def _derived_kind(category: str, subcategory: str, title: str, content: str, tags: str) -> str:
+    return derive_kind(category, subcategory, title, content, orjson.loads(tags or "[]"))
+
+
 async def register_functions(db: aiosqlite.Connection) -> None:
-    """The SQL functions the FTS view and triggers call (writing memories needs them)."""
+    """The SQL functions the FTS view and triggers call (writing memories needs them), and the
+    kind an older row gets (migration 16)."""
     for name, n_args, func in SQL_FUNCTIONS:
         await db.create_function(name, n_args, func, deterministic=True)
+    await db.create_function("memorelay_kind", 5, _derived_kind, deterministic=True)
 
 
 async def migrate(db: aiosqlite.Connection) -> None:
