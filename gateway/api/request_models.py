@@ -52,6 +52,29 @@ Score = Annotated[float, Field(ge=0.0, le=1.0), AfterValidator(validate.score)]
 NonEmpty = Annotated[str, Field(min_length=1)]
 
 
+def identifier(value: str) -> str:
+    # the rules of an id in X-Memorelay-User (gateway.identity): ids the admin API accepts are
+    # ids the user API can produce
+    value = value.strip()
+    if not value:
+        raise ValueError("must not be blank")
+    if len(value) > MAX_ID_LENGTH or not value.isprintable():
+        raise ValueError(f"must be printable and at most {MAX_ID_LENGTH} characters")
+    return value
+
+
+def _identifier_or_empty(value: str) -> str:
+    return identifier(value) if value else value
+
+
+# a tenant or user id: not blank, printable, surrounding whitespace dropped
+Identifier = Annotated[
+    str,
+    Field(min_length=1, max_length=MAX_ID_LENGTH, json_schema_extra={"pattern": _NON_WS}),
+    AfterValidator(identifier),
+]
+
+
 class _Body(BaseModel):
     """A JSON request body: exact types (no "true" for true), unknown fields refused."""
 
@@ -116,7 +139,7 @@ class AdminMemoryPatch(MemoryPatch):
 class TenantMemoryCreate(MemoryCreate):
     """A shared or system memory for every user of a tenant (``POST /api/admin/memories``)."""
 
-    tenant: NonEmpty
+    tenant: Identifier
     scope: Literal["shared", "system"] = "shared"
     source: Literal["auto", "manual", "system"] | None = None
     score: Score | None = None
@@ -205,7 +228,7 @@ class ExportQuery(_Query):
 class TenantQuery(_Query):
     """An optional tenant filter of the admin API."""
 
-    tenant: str | None = None
+    tenant: Identifier | None = None
 
 
 class TenantPageQuery(TenantQuery, PageQuery):
@@ -227,35 +250,21 @@ class ReflectionQuery(TenantPageQuery):
     ``tenant``: in that tenant), an empty ``user`` is absent; ``kind`` only users' reports
     or only tenants' (a tenant report sums a round over the tenant's users)."""
 
-    user: str | None = None
+    user: Annotated[str, AfterValidator(_identifier_or_empty)] | None = None
     kind: Literal["user", "tenant"] | None = None
 
 
 class UserMemoriesQuery(PageQuery):
     """``GET /api/admin/users/{user}/memories``: the user's personal memories in one tenant."""
 
-    tenant: NonEmpty
+    tenant: Identifier
     q: str = ""
     category: CategoryFilter | None = None
     include_disabled: Flag = False
 
 
 class TenantRequiredQuery(_Query):
-    tenant: NonEmpty
-
-
-def _not_blank(value: str) -> str:
-    if not value.strip():
-        raise ValueError("must not be blank")
-    return value.strip()
-
-
-# a tenant or user id: not blank, surrounding whitespace dropped
-Identifier = Annotated[
-    str,
-    Field(min_length=1, max_length=MAX_ID_LENGTH, json_schema_extra={"pattern": _NON_WS}),
-    AfterValidator(_not_blank),
-]
+    tenant: Identifier
 
 
 class ConsoleLinkFor(_Body):
