@@ -21,6 +21,7 @@ from gateway.api.operation import Endpoint, Operation, routes_of
 from gateway.api.validation import parse_body, parse_query
 from gateway.asgi import header_dict
 from gateway.errors import BadRequest, GatewayError, NotFound
+from gateway.identity import MAX_ID_LENGTH
 from gateway.learning.prompts import PROMPT_NAMES, PromptName
 from gateway.learning.reflection import reflection_json
 from gateway.memory import MemoryValidationError, NewMemory
@@ -196,7 +197,7 @@ async def put_prompt(request: Request) -> Response:
     return json_response({"name": name, "prompt": text, "source": source})
 
 
-_USER = {"user": {"type": "string", "minLength": 1}}
+_USER = {"user": {"type": "string", "minLength": 1, "maxLength": MAX_ID_LENGTH, "pattern": f"^{rq.ID_PATTERN}$"}}
 _PROMPT = {"name": {"type": "string", "enum": list(PROMPT_NAMES)}}
 
 

@@ -9,6 +9,7 @@ the schema calls valid is one the service accepts.
 
 from __future__ import annotations
 
+import re
 from typing import Annotated, Any, ClassVar, Literal
 
 from pydantic import AfterValidator, BaseModel, BeforeValidator, ConfigDict, Field, model_validator
@@ -52,14 +53,22 @@ Score = Annotated[float, Field(ge=0.0, le=1.0), AfterValidator(validate.score)]
 NonEmpty = Annotated[str, Field(min_length=1)]
 
 
+# control characters and line separators, which no id may hold (the schema pattern says the same)
+_ID_REFUSED = "\\x00-\\x1f\\x7f-\\x9f\\u2028\\u2029"
+_BAD_ID_CHAR = re.compile(f"[{_ID_REFUSED}]")
+# what ``identifier`` accepts, as a JSON Schema pattern (for ids in paths too)
+ID_PATTERN = f"[^{_ID_REFUSED}]*[^\\s{_ID_REFUSED}][^{_ID_REFUSED}]*"
+
+
 def identifier(value: str) -> str:
-    # the rules of an id in X-Memorelay-User (gateway.identity): ids the admin API accepts are
-    # ids the user API can produce
+    """A tenant or user id of the admin API, held to the limits of ``X-Memorelay-User``
+    (``gateway.identity``): stripped, not blank, at most ``MAX_ID_LENGTH`` characters, and no
+    NUL, control character or line break."""
     value = value.strip()
     if not value:
         raise ValueError("must not be blank")
-    if len(value) > MAX_ID_LENGTH or not value.isprintable():
-        raise ValueError(f"must be printable and at most {MAX_ID_LENGTH} characters")
+    if len(value) > MAX_ID_LENGTH or _BAD_ID_CHAR.search(value):
+        raise ValueError(f"must be at most {MAX_ID_LENGTH} characters, without control characters or line breaks")
     return value
 
 
@@ -70,7 +79,11 @@ def _identifier_or_empty(value: str) -> str:
 # a tenant or user id: not blank, printable, surrounding whitespace dropped
 Identifier = Annotated[
     str,
-    Field(min_length=1, max_length=MAX_ID_LENGTH, json_schema_extra={"pattern": _NON_WS}),
+    Field(
+        min_length=1,
+        max_length=MAX_ID_LENGTH,
+        json_schema_extra={"pattern": f"^{ID_PATTERN}$"},
+    ),
     AfterValidator(identifier),
 ]
 
@@ -250,7 +263,14 @@ class ReflectionQuery(TenantPageQuery):
     ``tenant``: in that tenant), an empty ``user`` is absent; ``kind`` only users' reports
     or only tenants' (a tenant report sums a round over the tenant's users)."""
 
-    user: Annotated[str, AfterValidator(_identifier_or_empty)] | None = None
+    user: (
+        Annotated[
+            str,
+            Field(max_length=MAX_ID_LENGTH, json_schema_extra={"pattern": f"^({ID_PATTERN})?$"}),
+            AfterValidator(_identifier_or_empty),
+        ]
+        | None
+    ) = None
     kind: Literal["user", "tenant"] | None = None
 
 
