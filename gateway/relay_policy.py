@@ -53,7 +53,10 @@ _SLASHES = re.compile(r"/{2,}")
 
 def account_level(method: str, path: str) -> bool:
     """Whether ``method path`` (the decoded request path) reaches state kept in the upstream account."""
-    path = _SLASHES.sub("/", path.lower()).rstrip("/") or "/"
+    # judged as a lenient server would read it: one case, no doubled or trailing slash, and no
+    # ';parameter' on a segment ('/v1/files;x' is '/v1/files' to some)
+    path = "/".join(segment.partition(";")[0] for segment in path.lower().split("/"))
+    path = _SLASHES.sub("/", path).rstrip("/") or "/"
     if path in _STATELESS:
         return False
     if method == "DELETE" and path.startswith("/v1/models/"):

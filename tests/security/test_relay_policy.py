@@ -37,6 +37,8 @@ ACCOUNT_CALLS = [
     ("GET", "/v1//files"),  # a doubled slash is the same path to many servers
     ("GET", "/v1/Files"),
     ("GET", "/v1/fil%65s"),  # decoded before it is judged
+    ("GET", "/v1/files;x=1"),
+    ("GET", "/v1/files/"),
     ("DELETE", "/v1/models/ft:gpt-4o-mini:acme"),
 ]
 STATELESS_CALLS = [
