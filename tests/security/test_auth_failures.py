@@ -40,6 +40,7 @@ def test_wrong_gateway_keys_and_console_logins_count_too(gateway: GatewayFactory
         refused = httpx.post(url + "/console/login", data={"key": ADMIN}, headers={"origin": url})
         chat_refused = httpx.post(url + "/v1/chat/completions", json=chat, headers={"authorization": "Bearer gw-right"})
     assert refused.status_code == 429 and "retry-after" in refused.headers
+    assert "Too many wrong keys" in refused.text  # the login page, not a JSON body
     assert chat_refused.status_code == 429
     assert fake.received == []
 
