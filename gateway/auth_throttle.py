@@ -47,6 +47,11 @@ class AuthThrottle:
         self.window_s = window_s
         self._failures: OrderedDict[str, deque[float]] = OrderedDict()
 
+    @property
+    def tracked(self) -> int:
+        """How many client addresses have failures on record (at most ``MAX_CLIENTS``)."""
+        return len(self._failures)
+
     def check(self) -> None:
         """Raise ``TooManyAuthFailures`` when this request's address used up its tries."""
         request = _current.get()

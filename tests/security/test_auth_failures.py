@@ -2,11 +2,15 @@
 
 from __future__ import annotations
 
+import asyncio
+import logging
 import time
 
 import httpx
 import pytest
+from starlette.types import Message, Receive, Scope, Send
 
+from gateway.auth_throttle import MAX_CLIENTS, AuthThrottle, ClientAddressMiddleware
 from tests.conftest import GatewayFactory
 from tests.fake_upstream import FakeUpstream
 
@@ -58,3 +62,28 @@ def test_the_limit_can_be_turned_off(gateway: GatewayFactory) -> None:
     with gateway(auth={"admin_key": ADMIN, "max_failures": 0}) as url:
         tries = [httpx.get(url + "/api/admin/stats", headers={"authorization": "Bearer nope"}) for _ in range(15)]
     assert {r.status_code for r in tries} == {401}
+
+
+def test_the_table_of_addresses_stays_bounded() -> None:
+    throttle = AuthThrottle(3, 60)
+
+    async def app(scope: Scope, receive: Receive, send: Send) -> None:
+        throttle.failed("gateway key")
+
+    async def receive() -> Message:
+        return {"type": "http.disconnect"}
+
+    async def send(message: Message) -> None:
+        pass
+
+    async def many() -> None:
+        middleware = ClientAddressMiddleware(app)
+        for i in range(MAX_CLIENTS + 500):
+            await middleware({"type": "http", "client": (f"10.{i >> 16}.{(i >> 8) & 255}.{i & 255}", 1)}, receive, send)
+
+    logging.getLogger("memorelay.auth").disabled = True
+    try:
+        asyncio.run(many())
+    finally:
+        logging.getLogger("memorelay.auth").disabled = False
+    assert throttle.tracked == MAX_CLIENTS
