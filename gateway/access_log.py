@@ -1,4 +1,9 @@
-"""Access log lines: method, path, status, duration. Never bodies, queries or credentials."""
+"""Access log lines: method, path, status, duration. Never bodies, queries or credentials.
+
+Method and path come from the client, decoded (``%0A`` is a line feed by then), so they are
+written escaped: control characters, line breaks and backslashes as ``\\n``, ``\\x1b`` …, and one
+request can never write a second, forged line.
+"""
 
 from __future__ import annotations
 
@@ -33,4 +38,11 @@ class AccessLogMiddleware:
             await self.app(scope, receive, send_wrapper)
         finally:
             ms = (time.perf_counter() - started) * 1000
-            log.info("%s %s %s %.1fms", scope["method"], scope["path"], status, ms)
+            log.info("%s %s %s %.1fms", escaped(scope["method"]), escaped(scope["path"]), status, ms)
+
+
+def escaped(value: str) -> str:
+    """``value`` with every non-printable character and backslash written as an escape."""
+    if value.isprintable() and "\\" not in value:
+        return value
+    return value.encode("unicode_escape").decode("ascii")

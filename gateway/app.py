@@ -17,12 +17,14 @@ from starlette.responses import Response
 from starlette.routing import BaseRoute, Route
 from starlette.types import ASGIApp, Receive, Scope, Send
 
-from gateway.access_log import AccessLogMiddleware
+from gateway.access_log import AccessLogMiddleware, escaped
 from gateway.api import admin_routes, memory_routes, openapi_routes
+from gateway.auth_throttle import ClientAddressMiddleware
 from gateway.backup_schedule import backup_every
 from gateway.chain import ChatContext, ChatFilter, ChatResponse, build_chain
 from gateway.config import Config
 from gateway.console import console_routes
+from gateway.cors import CorsMiddleware
 from gateway.dialects import ANTHROPIC_MESSAGES, CHAT_COMPLETIONS, RESPONSES
 from gateway.dialects.anthropic_auth import AnthropicCallers
 from gateway.dialects.anthropic_relay import COUNT_TOKENS_PATH, SUB_PATHS_ROUTE, AnthropicRelayEndpoint
@@ -107,7 +109,10 @@ def create_app(config: Config) -> ASGIApp:
     )
     app.state.services = services
     app.state.filters = filters
-    return ChatFastPath(app, posts, config.server.access_log)
+    outer: ASGIApp = ChatFastPath(app, posts, config.server.access_log)
+    if config.server.cors_origins:  # preflights are answered before any credential check
+        outer = CorsMiddleware(outer, config.server.cors_origins)
+    return ClientAddressMiddleware(outer)
 
 
 def _lifespan(services: Services, filters: list[ChatFilter]) -> Any:
@@ -198,6 +203,6 @@ def _echoed(value: str) -> str:
 
 
 async def _unexpected_error(request: Request, exc: Exception) -> Response:
-    log.error("unhandled error on %s %s", request.method, request.url.path, exc_info=exc)
+    log.error("unhandled error on %s %s", escaped(request.method), escaped(request.url.path), exc_info=exc)
     body = error_body("internal gateway error", "server_error", "internal_error")
     return _json(500, orjson.dumps(body))

@@ -7,7 +7,7 @@ from typing import Any
 
 import orjson
 
-from gateway.errors import BadRequest, GatewayError, PayloadTooLarge, error_bytes
+from gateway.errors import BadRequest, GatewayError, PayloadTooLarge, UnsupportedMediaType, error_bytes
 
 Scope = MutableMapping[str, Any]
 Message = MutableMapping[str, Any]
@@ -22,8 +22,31 @@ MAX_JSON_DEPTH = 128
 
 
 def header_dict(scope: Scope) -> dict[str, str]:
-    """Request headers, lower-cased names; a repeated header keeps its last value."""
-    return {k.decode("latin-1"): v.decode("latin-1") for k, v in scope["headers"]}
+    """Request headers, lower-cased names; a repeated header keeps its last value, except an
+    ``X-Memorelay-*`` one, which is refused: which of two users was meant would be a guess."""
+    out: dict[str, str] = {}
+    for k, v in scope["headers"]:
+        name = k.decode("latin-1")
+        if name in out and name.startswith("x-memorelay-"):
+            raise BadRequest(f"the {name} header is sent more than once: send it once", param=name)
+        out[name] = v.decode("latin-1")
+    return out
+
+
+def require_json(headers: dict[str, str], body: bytes) -> None:
+    """A request body must be declared ``application/json`` (parameters such as a charset allowed).
+
+    Browsers send ``text/plain`` and form types cross-origin without a CORS preflight, so a
+    body accepted under them could be posted by any web page a user visits. A request with no
+    body and no ``Content-Type`` passes.
+    """
+    declared = headers.get("content-type")
+    if declared is None and not body:
+        return
+    media = (declared or "").split(";", 1)[0].strip().lower()
+    if media != "application/json":
+        shown = repr(declared[:80]) if declared is not None else "none"
+        raise UnsupportedMediaType(f"the request body must be sent as Content-Type: application/json (got {shown})")
 
 
 async def read_body(receive: Receive, limit: int, headers: dict[str, str]) -> bytes:

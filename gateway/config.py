@@ -51,11 +51,41 @@ class ServerConfig(_Frozen):
     body_timeout_s: float = Field(30.0, gt=0)
     shutdown_grace_s: float = Field(30.0, ge=0)
     access_log: bool = True
+    # a request line plus headers past this size, or with more headers, gets a 431
+    max_head_bytes: int = Field(65536, ge=1024)
+    max_headers: int = Field(100, ge=10)
+    # browser origins (https://app.example) allowed to call the gateway cross-origin; none by default
+    cors_origins: tuple[str, ...] = ()
+    # when set, GET /metrics needs 'Authorization: Bearer <token>'
+    metrics_token: SecretStr = SecretStr("")
+
+    @field_validator("cors_origins")
+    @classmethod
+    def _origins(cls, origins: tuple[str, ...]) -> tuple[str, ...]:
+        for i, origin in enumerate(origins):
+            parts = urlsplit(origin)
+            if parts.scheme not in ("http", "https") or not parts.netloc or parts.path not in ("", "/"):
+                raise ValueError(f"[{i}] {origin!r} is not an origin: write scheme://host[:port] (https://app.example)")
+        return tuple(o.rstrip("/") for o in origins)
+
+
+def _relay_patterns(patterns: tuple[str, ...]) -> tuple[str, ...]:
+    for i, pattern in enumerate(patterns):
+        if not pattern.startswith("/v1/"):
+            raise ValueError(f"[{i}] {pattern!r}: a relay pattern is a path starting with /v1/ (* matches anything)")
+    return patterns
 
 
 class GatewayKey(_Frozen):
     key: SecretStr
     tenant: str = Field(min_length=1, max_length=128)
+    # account-level upstream paths this tenant may reach besides upstreams.<name>.relay
+    relay: tuple[str, ...] = ()
+
+    @field_validator("relay")
+    @classmethod
+    def _patterns(cls, value: tuple[str, ...]) -> tuple[str, ...]:
+        return _relay_patterns(value)
 
     @field_validator("key")
     @classmethod
@@ -68,6 +98,9 @@ class GatewayKey(_Frozen):
 class AuthConfig(_Frozen):
     keys: tuple[GatewayKey, ...] = ()
     admin_key: SecretStr = SecretStr("")
+    # wrong gateway / admin keys one client address may send per window before 429s (0 = no limit)
+    max_failures: int = Field(10, ge=0)
+    failure_window_s: float = Field(60, gt=0)
     # pass-through mode only: serve requests that carry no credential (tenant 'anonymous',
     # or ``tenant``); off by default, since anyone who reaches the port would share it
     allow_anonymous: bool = False
@@ -95,16 +128,32 @@ class AuthConfig(_Frozen):
         return self
 
 
+def no_url_credentials(url: str) -> str:
+    """Refuse ``user:password@`` in an upstream URL: it would be shown wherever the URL is,
+    and the key belongs in ``api_key``. The message never repeats the URL."""
+    if urlsplit(url).username is not None or "@" in urlsplit(url).netloc:
+        raise ValueError("must not carry credentials (user:password@): put the key in api_key")
+    return url
+
+
 class DefaultUpstream(_Frozen):
     api_base: str = "https://api.openai.com/v1"
     api_key: SecretStr = SecretStr("")
+    # account-level paths (files, batches, stored responses …) relayed although every tenant shares
+    # the operator's upstream account; see gateway/relay_policy.py and the README's Security section
+    relay: tuple[str, ...] = ()
 
     @field_validator("api_base")
     @classmethod
     def _http_url(cls, value: str) -> str:
         if not value.startswith(("http://", "https://")):
             raise ValueError("must start with http:// or https://")
-        return value.rstrip("/")
+        return no_url_credentials(value).rstrip("/")
+
+    @field_validator("relay")
+    @classmethod
+    def _patterns(cls, value: tuple[str, ...]) -> tuple[str, ...]:
+        return _relay_patterns(value)
 
 
 class AnthropicUpstream(DefaultUpstream):
@@ -123,6 +172,11 @@ class ModelAlias(_Frozen):
     def _has_model(cls, value: dict[str, Any]) -> dict[str, Any]:
         if not isinstance(value.get("model"), str) or not value["model"]:
             raise ValueError("litellm_params.model is required")
+        if isinstance(value.get("api_base"), str):
+            try:
+                no_url_credentials(value["api_base"])
+            except ValueError as exc:
+                raise ValueError(f"litellm_params.api_base {exc}") from None
         return value
 
 
@@ -137,6 +191,11 @@ class EmbeddingConfig(_Frozen):
     model: str | None = None
     api_base: str | None = None
     api_key: SecretStr | None = None
+
+    @field_validator("api_base")
+    @classmethod
+    def _no_credentials(cls, value: str | None) -> str | None:
+        return value if value is None else no_url_credentials(value)
 
 
 class RecallConfig(_Frozen):

@@ -3,12 +3,15 @@
     GatewayError                      status, type, code; rendered as {"error": {...}}
     ├── BadRequest (400)              bad JSON, bad fields, validation
     ├── Unauthorized (401)            missing or wrong gateway / admin key
+    ├── Forbidden (403)               a relayed path the relay policy refuses, a wrong metrics token
     ├── NotFound (404)                unknown memory or route
     ├── TooManyPinned (409)           memory.max_pinned_per_user reached
     ├── ReviewDecided (409)           a supersede review was already accepted or rejected
     ├── PayloadTooLarge (413)         body over server.max_body_bytes
+    ├── UnsupportedMediaType (415)    a body that is not application/json
     ├── RateLimited (429)             a limit of the gateway was hit
-    │   └── TooManyMemories (429)     memory.max_manual_memories_per_user reached
+    │   ├── TooManyMemories (429)     memory.max_manual_memories_per_user reached
+    │   └── TooManyAuthFailures (429) too many wrong credentials from one client address
     ├── ServiceUnavailable (503)      a part the request needs is not ready
     │   └── StorageUnavailable (503)  the database cannot be written (I/O error, read-only)
     ├── InsufficientStorage (507)     the database is full (SQLITE_FULL): nothing was stored
@@ -56,6 +59,12 @@ class Unauthorized(GatewayError):
     code = "invalid_api_key"
 
 
+class Forbidden(GatewayError):
+    status_code = 403
+    error_type = "permission_error"
+    code = "forbidden"
+
+
 class NotFound(GatewayError):
     status_code = 404
     error_type = "invalid_request_error"
@@ -84,6 +93,12 @@ class PayloadTooLarge(GatewayError):
     code = "payload_too_large"
 
 
+class UnsupportedMediaType(GatewayError):
+    status_code = 415
+    error_type = "invalid_request_error"
+    code = "unsupported_media_type"
+
+
 class RateLimited(GatewayError):
     status_code = 429
     error_type = "rate_limit_error"
@@ -108,6 +123,16 @@ class InsufficientStorage(GatewayError):
 
 class TooManyMemories(RateLimited):
     code = "too_many_memories"
+
+
+class TooManyAuthFailures(RateLimited):
+    """Too many wrong credentials from one client address; ``retry_after_s`` says when to retry."""
+
+    code = "too_many_auth_failures"
+
+    def __init__(self, message: str, *, retry_after_s: int) -> None:
+        super().__init__(message)
+        self.retry_after_s = retry_after_s
 
 
 class StartupError(GatewayError):

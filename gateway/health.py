@@ -2,10 +2,13 @@
 
 from __future__ import annotations
 
+import hmac
+
 import orjson
 from starlette.requests import Request
 from starlette.responses import Response
 
+from gateway.errors import Unauthorized
 from gateway.services import Services
 
 
@@ -28,5 +31,13 @@ async def readyz(request: Request) -> Response:
 
 
 async def metrics(request: Request) -> Response:
+    """Prometheus text; behind ``Authorization: Bearer <server.metrics_token>`` when one is set."""
     services: Services = request.app.state.services
+    token = services.config.server.metrics_token.get_secret_value()
+    if token:
+        services.auth.throttle.check()
+        given = request.headers.get("authorization", "")
+        if not hmac.compare_digest(given.encode(), f"Bearer {token}".encode()):
+            services.auth.throttle.failed("metrics token")
+            raise Unauthorized("GET /metrics needs 'Authorization: Bearer <server.metrics_token>'")
     return Response(services.metrics.render(), media_type=services.metrics.content_type)

@@ -23,7 +23,9 @@ async def list_models(request: Request) -> Response:
     caller = services.auth.caller(headers)
     data: list[dict[str, Any]] = []
     try:
-        forwarded = request_headers(headers, caller.upstream_authorization, identity_encoding=True)
+        forwarded = request_headers(
+            headers, caller.upstream_authorization, identity_encoding=True, drop=caller.issued_headers
+        )
         response = await services.upstreams.default.open_relay("GET", "/models", b"", forwarded, b"")
         raw = await response.read()
         if response.is_success:

@@ -1,4 +1,5 @@
-"""Any other ``/v1/*`` path, relayed verbatim to the default upstream (SPEC §2).
+"""Any other ``/v1/*`` path, relayed verbatim to the default upstream (SPEC §2), except the
+account-level ones ``gateway.relay_policy`` refuses when tenants share the operator's key.
 
 ``/v1/messages/*`` is not one: it goes to ``upstreams.anthropic`` (``gateway.dialects.anthropic_relay``).
 """
@@ -17,6 +18,7 @@ from gateway.asgi import (
 )
 from gateway.errors import GatewayError
 from gateway.paths import relay_path
+from gateway.relay_policy import check_relay
 from gateway.services import Services
 from gateway.streaming import relay_stream
 from gateway.upstreams.headers import request_headers, response_headers
@@ -36,7 +38,12 @@ class PassthroughEndpoint:
             caller = services.auth.caller(headers)
             body = await read_body(receive, services.config.server.max_body_bytes, headers)
             path = relay_path(scope["path"], scope.get("raw_path"), "/v1")
-            forwarded = request_headers(headers, caller.upstream_authorization, identity_encoding=False)
+            if caller.shared_account:
+                patterns = (*services.config.upstreams.default.relay, *caller.relay)
+                check_relay(scope["method"], scope["path"], patterns, "upstreams.default.relay")
+            forwarded = request_headers(
+                headers, caller.upstream_authorization, identity_encoding=False, drop=caller.issued_headers
+            )
             response = await upstream.open_relay(scope["method"], path, scope["query_string"], forwarded, body)
         except ClientDisconnected:
             return

@@ -3,7 +3,8 @@
 A stream the upstream cuts short is never ended cleanly (issue 7 item 9): the
 client's response stops without its terminating chunk, so the connection is
 aborted and HTTP clients and SDKs raise instead of taking a truncated answer for
-a finished one. An SSE stream first gets one OpenAI error event.
+a finished one. An SSE stream first gets one error event in its surface's form
+(OpenAI's by default, ``BROKEN_SSE``), which SDKs raise as an API error.
 """
 
 from __future__ import annotations
@@ -26,11 +27,8 @@ class StreamBroken(Exception):
     """The upstream stream ended before its end; raised by a chunk iterator."""
 
 
-_BROKEN_SSE = (
-    b"data: "
-    + orjson.dumps(error_body("the upstream stream broke off before its end", "upstream_error", "stream_broken"))
-    + b"\n\n"
-)
+BROKEN_MESSAGE = "the upstream stream broke off before its end"
+BROKEN_SSE = b"data: " + orjson.dumps(error_body(BROKEN_MESSAGE, "upstream_error", "stream_broken")) + b"\n\n"
 
 
 async def relay_stream(
@@ -41,6 +39,7 @@ async def relay_stream(
     receive: Receive,
     observe: ChunkObserver | None = None,
     before_end: EndHook | None = None,
+    broken_event: bytes = BROKEN_SSE,
 ) -> bool:
     """Send every chunk as it arrives; True when the stream ended normally.
 
@@ -52,11 +51,11 @@ async def relay_stream(
 
     A disconnect seen on ``receive`` cancels the pump, whose ``finally`` closes
     ``chunks`` and so the upstream response. When ``chunks`` raises ``StreamBroken``,
-    an event stream gets one OpenAI error event, and the response is left unfinished:
+    an event stream gets ``broken_event``, and the response is left unfinished:
     returning without the last body message makes the server close the connection.
     """
     is_sse = any(n == b"content-type" and v.startswith(b"text/event-stream") for n, v in headers)
-    broken_tail = _BROKEN_SSE if is_sse else None
+    broken_tail = broken_event if is_sse else None
     pump = asyncio.ensure_future(_pump(status, headers, chunks, send, observe, before_end, broken_tail))
     watcher = asyncio.ensure_future(_wait_disconnect(receive))
     try:

@@ -21,7 +21,8 @@ from gateway.api.memories import invalid, new_memory
 from gateway.api.operation import Endpoint, Operation, routes_of
 from gateway.api.validation import parse_body, parse_query
 from gateway.asgi import header_dict
-from gateway.errors import GatewayError, NotFound
+from gateway.errors import BadRequest, GatewayError, NotFound
+from gateway.identity import MAX_ID_LENGTH
 from gateway.learning.prompts import PROMPT_NAMES, PromptName
 from gateway.learning.reflection import reflection_json
 from gateway.memory import MemoryValidationError
@@ -46,6 +47,14 @@ def admin_only(endpoint: Endpoint) -> Endpoint:
     return guarded
 
 
+def _path_user(request: Request) -> str:
+    """The ``{user}`` of the path, by the rules of a user id everywhere else."""
+    try:
+        return rq.identifier(str(request.path_params["user"]))
+    except ValueError as exc:
+        raise BadRequest(f"'user' {exc}", param="user") from None
+
+
 async def users(request: Request) -> Response:
     query = parse_query(request, rq.TenantQuery)
     found = await services_of(request).memory.list_users(query.tenant)
@@ -57,7 +66,7 @@ async def user_memories(request: Request) -> Response:
     page = await memory_page(
         services_of(request).memory,
         query.tenant,
-        request.path_params["user"],
+        _path_user(request),
         query.q.strip(),
         limit=query.limit,
         offset=query.offset,
@@ -74,9 +83,7 @@ async def add_user_memory(request: Request) -> Response:
     tenant = parse_query(request, rq.TenantRequiredQuery).tenant
     body = await parse_body(request, rq.MemoryCreate)
     try:
-        created = await services_of(request).memory.add(
-            tenant, request.path_params["user"], new_memory(body), actor=ACTOR
-        )
+        created = await services_of(request).memory.add(tenant, _path_user(request), new_memory(body), actor=ACTOR)
     except MemoryValidationError as exc:
         raise invalid(exc) from exc
     return json_response(created.to_json(), 201)
@@ -187,7 +194,7 @@ async def put_prompt(request: Request) -> Response:
     return json_response({"name": name, "prompt": text, "source": source})
 
 
-_USER = {"user": {"type": "string", "minLength": 1}}
+_USER = {"user": {"type": "string", "minLength": 1, "maxLength": MAX_ID_LENGTH, "pattern": f"^{rq.ID_PATTERN}$"}}
 _PROMPT = {"name": {"type": "string", "enum": list(PROMPT_NAMES)}}
 
 

@@ -9,7 +9,7 @@ from starlette.requests import Request
 from starlette.responses import Response
 
 from gateway.api.request_models import ReviewQuery
-from gateway.asgi import header_dict, parse_json_object
+from gateway.asgi import header_dict, parse_json_object, require_json
 from gateway.errors import BadRequest, PayloadTooLarge
 from gateway.identity import resolve_user
 from gateway.memory import Memory, MemoryService
@@ -40,6 +40,7 @@ async def json_body(request: Request) -> dict[str, Any]:
         raw += chunk
         if len(raw) > limit:
             raise PayloadTooLarge(f"request body over {limit} bytes (server.max_body_bytes)")
+    require_json(header_dict(request.scope), raw)
     return parse_json_object(raw)
 
 

@@ -35,7 +35,8 @@ _ERRORS = {
     404: "no such memory, user or prompt",
     409: "the memory's state forbids it: it is already shared or system",
     413: "body over server.max_body_bytes",
-    429: "a limit of the gateway was hit (such as a cap on a user's memories)",
+    415: "a body not sent as Content-Type: application/json",
+    429: "a limit of the gateway was hit (a cap on a user's memories, too many wrong credentials)",
 }
 _SECURITY_SCHEMES = {
     "credential": {
@@ -153,13 +154,13 @@ def _responses(op: Operation, refs: Refs) -> dict[str, Any]:
         content.update({media: {"schema": schema} for media, schema in op.alternatives.items()})
         description = (op.response.__doc__ or op.response.__name__).replace("``", "`")
         out[str(op.status)] = {"description": description, "content": content}
-    codes = {401, *op.errors}
+    codes = {401, 429, *op.errors}  # 429: too many wrong credentials from the client's address
     if op.security == "user" or op.query is not None or op.body is not None:
         codes.add(400)
     if "{" in op.path:
         codes.add(404)
     if op.body is not None:
-        codes.add(413)
+        codes.update((413, 415))
     error = {"application/json": {"schema": refs[(Error, "serialization")]}}
     for code in sorted(codes):
         out[str(code)] = {"description": _ERRORS[code], "content": error}

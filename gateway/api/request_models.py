@@ -9,6 +9,7 @@ the schema calls valid is one the service accepts.
 
 from __future__ import annotations
 
+import re
 from typing import Annotated, Any, ClassVar, Literal
 
 from pydantic import AfterValidator, BaseModel, BeforeValidator, ConfigDict, Field, model_validator
@@ -51,6 +52,41 @@ Tag = Annotated[str, Field(max_length=validate.MAX_TAG, json_schema_extra={"patt
 Tags = Annotated[list[Tag], Field(max_length=validate.MAX_TAGS), AfterValidator(validate.tags)]
 Score = Annotated[float, Field(ge=0.0, le=1.0), AfterValidator(validate.score)]
 NonEmpty = Annotated[str, Field(min_length=1)]
+
+
+# control characters and line separators, which no id may hold (the schema pattern says the same)
+_ID_REFUSED = "\\x00-\\x1f\\x7f-\\x9f\\u2028\\u2029"
+_BAD_ID_CHAR = re.compile(f"[{_ID_REFUSED}]")
+# what ``identifier`` accepts, as a JSON Schema pattern (for ids in paths too)
+ID_PATTERN = f"[^{_ID_REFUSED}]*[^\\s{_ID_REFUSED}][^{_ID_REFUSED}]*"
+
+
+def identifier(value: str) -> str:
+    """A tenant or user id of the admin API, held to the limits of ``X-Memorelay-User``
+    (``gateway.identity``): stripped, not blank, at most ``MAX_ID_LENGTH`` characters, and no
+    NUL, control character or line break."""
+    value = value.strip()
+    if not value:
+        raise ValueError("must not be blank")
+    if len(value) > MAX_ID_LENGTH or _BAD_ID_CHAR.search(value):
+        raise ValueError(f"must be at most {MAX_ID_LENGTH} characters, without control characters or line breaks")
+    return value
+
+
+def _identifier_or_empty(value: str) -> str:
+    return identifier(value) if value else value
+
+
+# a tenant or user id: not blank, printable, surrounding whitespace dropped
+Identifier = Annotated[
+    str,
+    Field(
+        min_length=1,
+        max_length=MAX_ID_LENGTH,
+        json_schema_extra={"pattern": f"^{ID_PATTERN}$"},
+    ),
+    AfterValidator(identifier),
+]
 
 
 class _Body(BaseModel):
@@ -124,7 +160,7 @@ class AdminMemoryPatch(MemoryPatch):
 class TenantMemoryCreate(MemoryCreate):
     """A shared or system memory for every user of a tenant (``POST /api/admin/memories``)."""
 
-    tenant: NonEmpty
+    tenant: Identifier
     scope: Literal["shared", "system"] = "shared"
     source: Literal["auto", "manual", "system"] | None = None
     score: Score | None = None
@@ -215,7 +251,7 @@ class ExportQuery(_Query):
 class TenantQuery(_Query):
     """An optional tenant filter of the admin API."""
 
-    tenant: str | None = None
+    tenant: Identifier | None = None
 
 
 class TenantPageQuery(TenantQuery, PageQuery):
@@ -237,14 +273,21 @@ class ReflectionQuery(TenantPageQuery):
     ``tenant``: in that tenant), an empty ``user`` is absent; ``kind`` only users' reports
     or only tenants' (a tenant report sums a round over the tenant's users)."""
 
-    user: str | None = None
+    user: (
+        Annotated[
+            str,
+            Field(max_length=MAX_ID_LENGTH, json_schema_extra={"pattern": f"^({ID_PATTERN})?$"}),
+            AfterValidator(_identifier_or_empty),
+        ]
+        | None
+    ) = None
     kind: Literal["user", "tenant"] | None = None
 
 
 class UserMemoriesQuery(PageQuery):
     """``GET /api/admin/users/{user}/memories``: the user's personal memories in one tenant."""
 
-    tenant: NonEmpty
+    tenant: Identifier
     q: str = ""
     category: CategoryFilter | None = None
     kind: KindFilter | None = None
@@ -252,21 +295,7 @@ class UserMemoriesQuery(PageQuery):
 
 
 class TenantRequiredQuery(_Query):
-    tenant: NonEmpty
-
-
-def _not_blank(value: str) -> str:
-    if not value.strip():
-        raise ValueError("must not be blank")
-    return value.strip()
-
-
-# a tenant or user id: not blank, surrounding whitespace dropped
-Identifier = Annotated[
-    str,
-    Field(min_length=1, max_length=MAX_ID_LENGTH, json_schema_extra={"pattern": _NON_WS}),
-    AfterValidator(_not_blank),
-]
+    tenant: Identifier
 
 
 class ConsoleLinkFor(_Body):

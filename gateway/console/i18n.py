@@ -137,6 +137,7 @@ MESSAGES: dict[str, tuple[str, str]] = {
     "admin_key": ("Admin key", "管理员密钥"),
     "sign_in": ("Sign in", "登录"),
     "bad_key": ("That admin key is not valid.", "管理员密钥无效。"),
+    "too_many_tries": ("Too many wrong keys from this address: try later.", "此地址输错密钥过多：请稍后再试。"),
     "admin_disabled": ("The console is disabled: set auth.admin_key.", "控制台已停用：请设置 auth.admin_key。"),
     "overview": ("Overview", "概览"),
     "users": ("Users", "用户"),

@@ -17,6 +17,7 @@ from gateway.api.validation import parse_body
 from gateway.asgi import header_dict
 from gateway.config import ConsoleConfig
 from gateway.console.links import Links
+from gateway.errors import ServiceUnavailable
 
 OPEN_PATH = "/me/open"
 
@@ -28,7 +29,7 @@ class LinkMinter:
 
     async def _link(self, request: Request, tenant: str, user: str) -> Response:
         token, expires = await self.links.mint(tenant, user)
-        base = self.public_url or f"{request.url.scheme}://{request.url.netloc}"
+        base = self.public_url or server_base(request)
         expires_at = time.strftime("%Y-%m-%dT%H:%M:%SZ", time.gmtime(expires))
         return json_response({"url": f"{base}{OPEN_PATH}?token={token}", "expires_at": expires_at}, 201)
 
@@ -41,6 +42,18 @@ class LinkMinter:
         services_of(request).auth.require_admin(header_dict(request.scope))
         body = await parse_body(request, rq.ConsoleLinkFor)
         return await self._link(request, body.tenant, body.user)
+
+
+def server_base(request: Request) -> str:
+    """The address this server listens on (never the request's ``Host``, which the caller
+    chooses: a link minted from it could send a user's token to any host)."""
+    server = request.scope.get("server")
+    if not server:
+        raise ServiceUnavailable("set console.public_url: this server's own address is unknown")
+    host, port = server
+    host = f"[{host}]" if ":" in host else host
+    default = {"http": 80, "https": 443}.get(request.url.scheme)
+    return f"{request.url.scheme}://{host}" + ("" if port in (None, default) else f":{port}")
 
 
 async def _declared_only(request: Request) -> Response:

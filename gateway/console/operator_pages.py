@@ -20,7 +20,7 @@ from gateway.console.links import Links
 from gateway.console.mint import OPEN_PATH
 from gateway.console.sessions import Session, SessionStore
 from gateway.console.web import Pages, clear_cookie, query_string, read_form, set_session_cookie
-from gateway.errors import NotFound, ReviewDecided, Unauthorized
+from gateway.errors import NotFound, ReviewDecided, TooManyAuthFailures, Unauthorized
 from gateway.learning.prompts import PROMPT_NAMES, PromptName
 from gateway.learning.reflection import KINDS, reflection_json
 from gateway.memory import CATEGORIES, MemoryValidationError, NewMemory
@@ -115,6 +115,8 @@ class OperatorPages:
         except Unauthorized as exc:
             error = "admin_disabled" if exc.code == "admin_disabled" else "bad_key"
             return self.pages.render(request, "console_login.html", 401, error=error)
+        except TooManyAuthFailures:  # Retry-After is added on the way out (gateway.auth_throttle)
+            return self.pages.render(request, "console_login.html", 429, error="too_many_tries")
         old = request.cookies.get(COOKIE)
         if old:
             await self.sessions.drop(old)

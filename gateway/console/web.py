@@ -44,7 +44,7 @@ class Pages:
             trim_blocks=True,
             lstrip_blocks=True,
         )
-        self.headers = security_headers(config.frame_ancestors)
+        self.headers = security_headers(config.frame_ancestors, https=config.public_url.startswith("https://"))
         public = urllib.parse.urlsplit(config.public_url)
         # behind a proxy that rewrites Host, the browser's Origin is the public address
         self.public_origin = f"{public.scheme}://{public.netloc}" if public.netloc else None
@@ -70,7 +70,7 @@ class Pages:
         return RedirectResponse(url, 303, headers=self.headers)
 
 
-def security_headers(frame_ancestors: str) -> dict[str, str]:
+def security_headers(frame_ancestors: str, *, https: bool = False) -> dict[str, str]:
     csp = (
         "default-src 'none'; style-src 'self'; img-src 'self' data:; form-action 'self'; "
         f"base-uri 'none'; frame-ancestors {frame_ancestors}"
@@ -82,6 +82,8 @@ def security_headers(frame_ancestors: str) -> dict[str, str]:
         "cache-control": "no-store",
         "cross-origin-opener-policy": "same-origin",
     }
+    if https:  # served to browsers over https only (console.public_url): keep it so
+        headers["strict-transport-security"] = "max-age=31536000"
     if frame_ancestors == "'none'":
         headers["x-frame-options"] = "DENY"
     elif frame_ancestors == "'self'":
@@ -108,8 +110,13 @@ def set_session_cookie(response: Response, request: Request, name: str, value: s
         path=path,
         httponly=True,
         samesite="strict",
-        secure=request.url.scheme == "https",
+        # behind a TLS-terminating proxy the request itself may look like plain http
+        secure=request.url.scheme == "https" or _public_https(request),
     )
+
+
+def _public_https(request: Request) -> bool:
+    return str(request.app.state.services.config.console.public_url).startswith("https://")
 
 
 def clear_cookie(response: Response, name: str, path: str) -> None:

@@ -39,13 +39,20 @@ class AnthropicCallers:
             credential = None  # the gateway key never goes upstream
         else:
             credential = api_key or headers.get("authorization")
-        return replace(caller, upstream_authorization=credential)
+            if credential and self.auth.issued_headers({"credential": credential}):
+                credential = None  # nor does the admin key
+        shared = bool(self.upstream_key) or self.auth.gateway_key_mode
+        return replace(caller, upstream_authorization=credential, shared_account=shared)
 
 
-def anthropic_headers(incoming: Mapping[str, str], credential: str | None) -> list[tuple[str, str]]:
+def anthropic_headers(
+    incoming: Mapping[str, str], credential: str | None, issued: frozenset[str] = frozenset()
+) -> list[tuple[str, str]]:
     """Headers for the Anthropic upstream: as sent (``anthropic-version``, ``anthropic-beta``
-    …) minus hop-by-hop, ``X-Memorelay-*`` and the caller's credentials, plus ``credential``."""
-    out = request_headers({k: v for k, v in incoming.items() if k != API_KEY_HEADER}, None, identity_encoding=True)
+    …) minus hop-by-hop, ``X-Memorelay-*``, the caller's credentials and ``issued`` (headers
+    that carry a key the gateway issued), plus ``credential``."""
+    kept = {k: v for k, v in incoming.items() if k != API_KEY_HEADER}
+    out = request_headers(kept, None, identity_encoding=True, drop=issued)
     if credential:
         out.append(("authorization", credential) if is_bearer(credential) else (API_KEY_HEADER, credential))
     return out

@@ -29,6 +29,7 @@ from gateway.dialects.base import (
 )
 from gateway.errors import BadRequest, GatewayError
 from gateway.memory import strip_block
+from gateway.streaming import BROKEN_MESSAGE
 from gateway.upstreams.json_relay import post_json
 
 if TYPE_CHECKING:
@@ -42,12 +43,21 @@ _ERROR_TYPES = {
     403: "permission_error",
     404: "not_found_error",
     413: "request_too_large",
+    415: "invalid_request_error",
     429: "rate_limit_error",
     504: "timeout_error",
 }
 
 
 _TEXT_BLOCKS = ("text",)
+
+
+# Anthropic's own form of a stream error, which its SDKs raise as anthropic.APIError
+BROKEN_EVENT = (
+    b"event: error\ndata: "
+    + orjson.dumps({"type": "error", "error": {"type": "api_error", "message": BROKEN_MESSAGE}})
+    + b"\n\n"
+)
 
 
 def anthropic_error_bytes(exc: GatewayError) -> bytes:
@@ -72,6 +82,7 @@ def _user_turns(messages: list[Any]) -> list[int]:
 class AnthropicMessages:
     name = "anthropic_messages"
     route = MESSAGES_PATH
+    broken_stream_event = BROKEN_EVENT
 
     def validate(self, body: dict[str, Any]) -> str:
         model = required_model(body, "model: field required")
@@ -133,7 +144,7 @@ class AnthropicMessages:
         return anthropic_error_bytes(exc)
 
     async def send(self, ctx: ChatContext, services: Services) -> ChatResponse:
-        headers = anthropic_headers(ctx.headers, ctx.caller.upstream_authorization)
+        headers = anthropic_headers(ctx.headers, ctx.caller.upstream_authorization, ctx.caller.issued_headers)
         return await post_json(services.upstreams.anthropic, MESSAGES_PATH, ctx, headers)
 
 

@@ -17,12 +17,14 @@ from gateway.asgi import (
     encode_headers,
     header_dict,
     read_body,
+    require_json,
     send_bytes,
 )
 from gateway.dialects.anthropic_auth import AnthropicCallers, anthropic_headers
 from gateway.dialects.anthropic_messages import anthropic_error_bytes
 from gateway.errors import GatewayError
 from gateway.paths import relay_path
+from gateway.relay_policy import check_relay
 from gateway.services import Services
 from gateway.streaming import relay_stream
 from gateway.upstreams.headers import response_headers
@@ -46,7 +48,12 @@ class AnthropicRelayEndpoint:
             caller = self.callers.caller(headers)
             body = await read_body(receive, services.config.server.max_body_bytes, headers)
             path = "/v1" + relay_path(scope["path"], scope.get("raw_path"), "/v1")
-            forwarded = anthropic_headers(headers, caller.upstream_authorization)
+            if scope["path"] == COUNT_TOKENS_PATH:
+                require_json(headers, body)
+            if caller.shared_account:
+                patterns = (*services.config.upstreams.anthropic.relay, *caller.relay)
+                check_relay(scope["method"], scope["path"], patterns, "upstreams.anthropic.relay")
+            forwarded = anthropic_headers(headers, caller.upstream_authorization, caller.issued_headers)
             response = await services.upstreams.anthropic.open_relay(
                 scope["method"], path, scope["query_string"], forwarded, body
             )

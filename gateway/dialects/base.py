@@ -57,6 +57,8 @@ class Dialect(Protocol):
 
     name: str
     route: str
+    # the SSE event a stream gets when the upstream breaks it off (gateway.streaming)
+    broken_stream_event: bytes
 
     def validate(self, body: dict[str, Any]) -> str:
         """Raise ``BadRequest`` for a body the surface cannot carry; return the model name."""

@@ -24,6 +24,7 @@ from gateway.dialects.base import (
 )
 from gateway.errors import BadRequest, GatewayError, error_bytes
 from gateway.memory import strip_block
+from gateway.streaming import BROKEN_SSE
 
 if TYPE_CHECKING:
     from gateway.chain import ChatContext, ChatResponse
@@ -48,6 +49,7 @@ def latest_user_index(messages: list[Any]) -> int | None:
 class ChatCompletions:
     name = "chat_completions"
     route = "/v1/chat/completions"
+    broken_stream_event = BROKEN_SSE
 
     def validate(self, body: dict[str, Any]) -> str:
         model = required_model(body, "'model' is required and must be a string")

@@ -26,6 +26,7 @@ from gateway.asgi import (
     header_dict,
     parse_json_object,
     read_body,
+    require_json,
     send_bytes,
 )
 from gateway.auth import Caller
@@ -106,7 +107,9 @@ class DialectEndpoint:
 
     async def _context(self, scope: Scope, receive: Receive, started: float) -> ChatContext:
         headers = header_dict(scope)
-        body = parse_json_object(await read_body(receive, self.max_body, headers))
+        raw = await read_body(receive, self.max_body, headers)
+        require_json(headers, raw)
+        body = parse_json_object(raw)
         model = self.dialect.validate(body)
         caller = self.caller_of(headers)
         user = resolve_user(headers, {"user": self.dialect.body_user(body)})
@@ -148,7 +151,8 @@ class DialectEndpoint:
         gauge = self.services.metrics.inflight_streams
         gauge.inc()
         try:
-            await relay_stream(response.status_code, headers, chunks, send, receive, observe, before_end)
+            broken = self.dialect.broken_stream_event
+            await relay_stream(response.status_code, headers, chunks, send, receive, observe, before_end, broken)
         finally:
             gauge.dec()
 

@@ -27,6 +27,7 @@ from gateway.dialects.base import (
 )
 from gateway.errors import BadRequest, GatewayError, error_bytes
 from gateway.memory import strip_block
+from gateway.streaming import BROKEN_SSE
 from gateway.upstreams.headers import request_headers
 from gateway.upstreams.json_relay import post_json
 
@@ -56,6 +57,7 @@ def _user_indexes(items: list[Any]) -> list[int]:
 class Responses:
     name = "responses"
     route = "/v1/responses"
+    broken_stream_event = BROKEN_SSE
 
     def validate(self, body: dict[str, Any]) -> str:
         model = required_model(body, "'model' is required and must be a string")
@@ -126,7 +128,9 @@ class Responses:
         return error_bytes(exc)
 
     async def send(self, ctx: ChatContext, services: Services) -> ChatResponse:
-        headers = request_headers(ctx.headers, ctx.caller.upstream_authorization, identity_encoding=True)
+        headers = request_headers(
+            ctx.headers, ctx.caller.upstream_authorization, identity_encoding=True, drop=ctx.caller.issued_headers
+        )
         return await post_json(services.upstreams.default, "/responses", ctx, headers)
 
 

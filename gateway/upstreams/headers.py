@@ -24,13 +24,18 @@ _RESPONSE_DROP = HOP_BY_HOP | {"content-length", "date", "server"}
 
 
 def request_headers(
-    incoming: Mapping[str, str], authorization: str | None, *, identity_encoding: bool
+    incoming: Mapping[str, str],
+    authorization: str | None,
+    *,
+    identity_encoding: bool,
+    drop: frozenset[str] = frozenset(),
 ) -> list[tuple[str, str]]:
-    """Headers for the upstream request: as sent, minus hop-by-hop and X-Memorelay-*."""
+    """Headers for the upstream request: as sent, minus hop-by-hop, X-Memorelay-* and ``drop``
+    (the headers that carry a credential the gateway issued, ``Caller.issued_headers``)."""
     out = [
         (name, value)
         for name, value in incoming.items()
-        if name not in _REQUEST_DROP and not name.startswith("x-memorelay-")
+        if name not in _REQUEST_DROP and not name.startswith("x-memorelay-") and name not in drop
     ]
     if identity_encoding:
         # the gateway reads chat bodies and streams, so ask for them uncompressed

@@ -139,7 +139,9 @@ class OpenAICompatibleUpstream:
         return self._reachable
 
     async def chat(self, ctx: ChatContext) -> ChatResponse:
-        headers = request_headers(ctx.headers, ctx.caller.upstream_authorization, identity_encoding=True)
+        headers = request_headers(
+            ctx.headers, ctx.caller.upstream_authorization, identity_encoding=True, drop=ctx.caller.issued_headers
+        )
         headers.append(("content-type", "application/json"))
         ctx.upstream_started_at = time.perf_counter()
         response = await self._send("POST", self._chat_url, headers, orjson.dumps(ctx.body))

@@ -34,10 +34,17 @@ def csrf_of(html: str) -> str:
     return found.group(1)
 
 
-def browser_session(url: str, link: str) -> tuple[httpx.Client, str]:
-    """An httpx client that opened ``link`` like a browser would, and the page's CSRF token."""
+def browser_session(url: str, link: str, secure_cookies: bool = False) -> tuple[httpx.Client, str]:
+    """An httpx client that opened ``link`` like a browser would, and the page's CSRF token.
+    ``secure_cookies``: send ``Secure`` cookies over this plain-http connection too (as a
+    browser does to an https proxy in front of it)."""
     c = httpx.Client(base_url=url, headers={"origin": url})
-    assert c.get(link).status_code == 200
+    opened = c.get(link)
+    assert opened.status_code == 200
+    if secure_cookies:
+        assert "secure" in opened.headers["set-cookie"].lower()
+        for cookie in c.cookies.jar:
+            cookie.secure = False
     page = c.get("/me/")
     assert page.status_code == 200, page.text
     return c, csrf_of(page.text)

@@ -93,7 +93,9 @@ def test_behind_a_proxy_the_public_origin_is_accepted(gateway: GatewayFactory) -
     with gateway(console={"public_url": "https://memory.example.com/"}) as url:
         link = mint(url, "alice")
         assert link.startswith("https://memory.example.com/me/open?token=")
-        c, csrf = browser_session(url, url + link.removeprefix("https://memory.example.com"))
+        # the proxy speaks https to the browser, so the session cookie is Secure: httpx, speaking
+        # plain http to the gateway here, is told to send it anyway
+        c, csrf = browser_session(url, url + link.removeprefix("https://memory.example.com"), secure_cookies=True)
         proxied = {"origin": "https://memory.example.com"}
         assert c.post("/me/settings", data={"csrf": csrf, "learning": "off"}, headers=proxied).status_code == 303
         other = {"origin": "https://other.example.com"}

@@ -87,7 +87,7 @@ def test_validation_errors_are_400_in_openai_shape(url: str, body: dict[str, obj
 
 def test_bad_json_missing_user_and_bad_params(url: str) -> None:
     c = user_client(url, "alice")
-    assert c.post("/api/memories", content=b"{oops").status_code == 400
+    assert c.post("/api/memories", content=b"{oops", headers={"content-type": "application/json"}).status_code == 400
     no_user = httpx.get(url + "/api/memories", headers={"authorization": "Bearer sk-app"})
     assert no_user.status_code == 400 and "X-Memorelay-User" in no_user.json()["error"]["message"]
     assert c.get("/api/memories?limit=abc").status_code == 400

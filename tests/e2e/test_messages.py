@@ -261,7 +261,9 @@ def test_errors_keep_anthropic_shape(gateway: GatewayFactory, fake: FakeUpstream
         with pytest.raises(anthropic.RateLimitError) as caught:
             client(url).messages.create(model="error-429", max_tokens=10, messages=[{"role": "user", "content": "hi"}])
         bad = httpx.post(url + "/v1/messages", json={"model": "m", "messages": []}, headers={"x-api-key": KEY})
-        broken = httpx.post(url + "/v1/messages", content=b"{not json", headers={"x-api-key": KEY})
+        broken = httpx.post(
+            url + "/v1/messages", content=b"{not json", headers={"x-api-key": KEY, "content-type": "application/json"}
+        )
     assert caught.value.status_code == 429
     assert caught.value.body == {"type": "error", "error": {"type": "rate_limit_error", "message": "fake 429"}}
     assert caught.value.response.headers["request-id"] == "req_fake"

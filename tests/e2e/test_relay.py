@@ -198,7 +198,8 @@ def test_upstream_error_keeps_status_and_body(gateway: GatewayFactory, fake: Fak
 )
 def test_bad_requests_get_openai_errors(gateway: GatewayFactory, content: bytes, status: int, code: str) -> None:
     with gateway() as url:
-        r = httpx.post(url + "/v1/chat/completions", content=content, headers={"authorization": "Bearer k"})
+        headers = {"authorization": "Bearer k", "content-type": "application/json"}
+        r = httpx.post(url + "/v1/chat/completions", content=content, headers=headers)
     assert r.status_code == status
     err = r.json()["error"]
     assert err["code"] == code and err["type"] == "invalid_request_error" and err["message"]

@@ -11,7 +11,7 @@ import pytest
 from tests.conftest import GatewayFactory
 from tests.fake_upstream import FakeUpstream
 
-AUTH = {"authorization": "Bearer sk-app"}
+AUTH = {"authorization": "Bearer sk-app", "content-type": "application/json"}
 
 
 def nested(depth: int) -> bytes:

@@ -59,7 +59,10 @@ def test_a_stalled_body_gets_a_408(
 
 def test_a_slow_but_timely_request_is_served(gateway: GatewayFactory, fake: FakeUpstream) -> None:
     body = b'{"model":"m","messages":[{"role":"user","content":"hi"}]}'
-    head = b"POST /v1/chat/completions HTTP/1.1\r\nhost: x\r\nauthorization: Bearer k\r\nconnection: close\r\n"
+    head = (
+        b"POST /v1/chat/completions HTTP/1.1\r\nhost: x\r\nauthorization: Bearer k\r\nconnection: close\r\n"
+        b"content-type: application/json\r\n"
+    )
     with gateway(server={"header_timeout_s": 2, "body_timeout_s": 2}) as url:
         host, port = url.removeprefix("http://").split(":")
         with socket.create_connection((host, int(port)), timeout=10) as sock:
