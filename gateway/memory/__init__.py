@@ -10,6 +10,7 @@ from ._tenants import TenantConflict
 from .budget import count_tokens, fit_to_budget
 from .embedders import Embedder, build_embedder
 from .render import MEMORY_BLOCK_END, MEMORY_BLOCK_START, render_block, strip_block
+from .selection import Selection, select
 from .service import MemoryService
 from .types import (
     CATEGORIES,
@@ -35,11 +36,13 @@ __all__ = [
     "MemoryValidationError",
     "NewMemory",
     "ScoredMemory",
+    "Selection",
     "TenantConflict",
     "build_embedder",
     "count_tokens",
     "fit_to_budget",
     "render_block",
+    "select",
     "strip_block",
     "validate",
 ]
