@@ -54,7 +54,16 @@ class MemoryInjectionFilter:
         injected: list[str] = []
         tokens = 0
         if not ctx.opt_out.injection:
-            injected, tokens = await self._inject(ctx)
+            with self.services.telemetry.span("memory_injection") as span:
+                injected, tokens = await self._inject(ctx)
+                span.set(
+                    {
+                        "memorelay.memory.injected": len(injected),
+                        "memorelay.memory.tokens": tokens,
+                        "memorelay.memory.timed_out": ctx.state.get("memory_failure") == "timeout",
+                        "memorelay.memory.failed": "memory_failure" in ctx.state,
+                    }
+                )
         ctx.response_headers["x-memorelay-memories"] = str(len(injected))
         ctx.response_headers["x-memorelay-memory-tokens"] = str(tokens)
         response = await call_next(ctx)
@@ -82,10 +91,12 @@ class MemoryInjectionFilter:
         except TimeoutError:
             log.warning("memory retrieval over %.0f ms: relayed without memories", self.options.timeout_ms)
             metrics.memory_failures.labels("timeout").inc()
+            ctx.state["memory_failure"] = "timeout"
             return [], 0
         except Exception as exc:  # boundary: memory fails open (SPEC §4)
             log.warning("memory retrieval failed (%s): relayed without memories", type(exc).__name__)
             metrics.memory_failures.labels("error").inc()
+            ctx.state["memory_failure"] = "error"
             return [], 0
         if not ids:
             return [], 0

@@ -70,7 +70,7 @@ def create_app(config: Config) -> ASGIApp:
         return await ctx.dialect.send(ctx, services)
 
     # one chain for every dialect (SPEC §2)
-    chain = build_chain(filters, terminal, services.metrics.time_filter)
+    chain = build_chain(filters, services.telemetry.traced_upstream(terminal), services.metrics.time_filter)
     chat = DialectEndpoint(services, chain, CHAT_COMPLETIONS)
     anthropic = AnthropicCallers(services.auth, config.upstreams.anthropic.api_key.get_secret_value())
     anthropic_relay = AnthropicRelayEndpoint(services, anthropic)

@@ -41,6 +41,7 @@ from gateway.identity import (
 )
 from gateway.services import Services
 from gateway.streaming import ChunkObserver, EndHook, relay_stream
+from gateway.telemetry import NO_SPAN, SpanHandle
 
 log = logging.getLogger("memorelay.chat")
 
@@ -65,24 +66,37 @@ class DialectEndpoint:
         self.max_body = services.config.server.max_body_bytes
 
     async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
+        telemetry = self.services.telemetry
+        if not telemetry.enabled:
+            await self._serve(scope, receive, send, NO_SPAN)
+            return
+        with telemetry.request(header_dict(scope), self.dialect.route) as span:
+            await self._serve(scope, receive, send, span)
+
+    async def _serve(self, scope: Scope, receive: Receive, send: Send, span: SpanHandle) -> None:
         started = time.perf_counter()
         metrics = self.services.metrics
         route = self.dialect.route
         try:
             ctx = await self._context(scope, receive, started)
+            span.chat(ctx)
             response = await self.chain(ctx)
         except ClientDisconnected:
             return
         except GatewayError as exc:
             metrics.requests.labels(route, exc.status_code).inc()
+            span.failed(exc.status_code, exc.code or type(exc).__name__)
             await self._error(send, exc)
             return
         except Exception:  # boundary: a bug must still answer in the surface's error shape
             log.exception("%s request failed", route)
             metrics.requests.labels(route, 500).inc()
+            span.failed(500, "internal_error")
             await self._error(send, GatewayError("internal gateway error", code="internal_error"))
             return
         metrics.requests.labels(route, response.status_code).inc()
+        if not response.ok:
+            span.failed(response.status_code, str(response.status_code))
         if ctx.upstream_started_at is not None:
             metrics.overhead_seconds.observe(ctx.upstream_started_at - started)
             metrics.upstream_seconds.observe(time.perf_counter() - ctx.upstream_started_at)
@@ -95,11 +109,13 @@ class DialectEndpoint:
             }
         )
         if response.stream is None:
-            if response.on_complete and response.ok:
-                await _complete(ctx, response, self.dialect.completion_from_body(response.body or b""))
+            if (response.on_complete or span.recording) and response.ok:
+                completion = self.dialect.completion_from_body(response.body or b"")
+                span.usage(completion)
+                await _complete(ctx, response, completion)
             await send_bytes(send, response.status_code, response.body or b"", headers)
             return
-        await self._stream(ctx, response, response.stream, headers, send, receive)
+        await self._stream(ctx, response, response.stream, headers, send, receive, span)
 
     async def _error(self, send: Send, exc: GatewayError) -> None:
         await send_bytes(send, exc.status_code, self.dialect.error_bytes(exc), [JSON_HEADER])
@@ -132,10 +148,11 @@ class DialectEndpoint:
         headers: list[tuple[bytes, bytes]],
         send: Send,
         receive: Receive,
+        span: SpanHandle,
     ) -> None:
         observe: ChunkObserver | None = None
         before_end: EndHook | None = None
-        if response.on_complete:
+        if response.on_complete or span.recording:
             observer = self.dialect.observer()
 
             def observe(chunk: bytes) -> bool:
@@ -143,7 +160,9 @@ class DialectEndpoint:
                 return observer.ended
 
             async def before_end() -> None:
-                await _complete(ctx, response, observer.completion())
+                completion = observer.completion()
+                span.usage(completion)
+                await _complete(ctx, response, completion)
 
         gauge = self.services.metrics.inflight_streams
         gauge.inc()
