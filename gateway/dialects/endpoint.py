@@ -30,7 +30,7 @@ from gateway.asgi import (
 )
 from gateway.auth import Caller
 from gateway.chain import ChatContext, ChatResponse, Completion, Handler
-from gateway.dialects.base import Dialect
+from gateway.dialects.base import Dialect, StreamObserver
 from gateway.errors import GatewayError
 from gateway.identity import (
     OPT_OUT_HEADER,
@@ -152,17 +152,21 @@ class DialectEndpoint:
     ) -> None:
         observe: ChunkObserver | None = None
         before_end: EndHook | None = None
+        observer: StreamObserver | None = None
         if response.on_complete or span.recording:
             observer = self.dialect.observer()
+            if span.recording:  # a trace wants the usage, which may follow the end of the answer
+                chunks = _fed(chunks, observer)
 
             def observe(chunk: bytes) -> bool:
-                observer.feed(chunk)
+                assert observer is not None
+                if not span.recording:
+                    observer.feed(chunk)
                 return observer.ended
 
             async def before_end() -> None:
-                completion = observer.completion()
-                span.usage(completion)
-                await _complete(ctx, response, completion)
+                assert observer is not None
+                await _complete(ctx, response, observer.completion())
 
         gauge = self.services.metrics.inflight_streams
         gauge.inc()
@@ -170,6 +174,8 @@ class DialectEndpoint:
             await relay_stream(response.status_code, headers, chunks, send, receive, observe, before_end)
         finally:
             gauge.dec()
+            if observer is not None and span.recording:
+                span.usage(observer.completion())
 
 
 async def _complete(ctx: ChatContext, response: ChatResponse, completion: Completion | None) -> None:
@@ -180,6 +186,18 @@ async def _complete(ctx: ChatContext, response: ChatResponse, completion: Comple
             await callback(ctx, completion)
         except Exception:  # boundary: after-response work must never break the gateway
             log.exception("completion callback failed")
+
+
+async def _fed(chunks: AsyncIterator[bytes], observer: StreamObserver) -> AsyncIterator[bytes]:
+    """``chunks``, each fed to ``observer`` on its way (the whole stream, not just up to its end)."""
+    try:
+        async for chunk in chunks:
+            observer.feed(chunk)
+            yield chunk
+    finally:
+        closer = getattr(chunks, "aclose", None)
+        if closer is not None:
+            await closer()
 
 
 def _overhead(ctx: ChatContext, started: float) -> dict[str, str]:
