@@ -224,3 +224,22 @@ def test_unauthenticated_and_userless_calls_are_refused(gateway: GatewayFactory,
         assert httpx.post(url + "/mcp", json=initialize, headers={**accept, **as_user("ivy")}).status_code == 200
         with pytest.raises(Exception):  # noqa: B017 - the client raises its transport's error for a 401
             call(url, {"x-memorelay-user": "ivy"}, "list", {})
+
+
+def test_the_agents_sdk_mcp_client_uses_the_tools(gateway: GatewayFactory, fake: FakeUpstream) -> None:
+    from agents.mcp import MCPServerStreamableHttp
+
+    async def run(url: str) -> tuple[list[str], str]:
+        params = {"url": url + "/mcp", "headers": as_user("jo")}
+        # remember waits for the PII scrubber: more than the SDK's 5 s default on a busy machine
+        server = MCPServerStreamableHttp(name="memorelay", params=params, client_session_timeout_seconds=120)  # type: ignore[arg-type]
+        async with server as memory:
+            names = [t.name for t in await memory.list_tools()]
+            await memory.call_tool("remember", {"text": "I deploy with Kubernetes"})
+            recalled = await memory.call_tool("recall", {"query": "how do I deploy?"})
+            return names, text(recalled)
+
+    with gateway(filters=learning(model="heuristic"), auth=KEYS) as url:
+        names, recalled = asyncio.run(run(url))
+    assert "recall" in names and "remember" in names
+    assert "Kubernetes" in recalled
