@@ -152,7 +152,8 @@ class Telemetry:
         from opentelemetry.trace import SpanKind
         from opentelemetry.trace.propagation.tracecontext import TraceContextTextMapPropagator
 
-        parent = TraceContextTextMapPropagator().extract(headers)
+        # continue the app's trace; without its header the span starts one
+        parent = TraceContextTextMapPropagator().extract(headers) if "traceparent" in headers else None
         attributes = {"gen_ai.operation.name": "chat", "http.request.method": "POST", "http.route": route}
         with tracer.start_as_current_span("chat", parent, SpanKind.SERVER, attributes, record_exception=False) as span:
             yield _ChatSpan(span, self)

@@ -243,3 +243,18 @@ def test_the_agents_sdk_mcp_client_uses_the_tools(gateway: GatewayFactory, fake:
         names, recalled = asyncio.run(run(url))
     assert "recall" in names and "remember" in names
     assert "Kubernetes" in recalled
+
+
+def test_the_2026_protocol_is_served_too(gateway: GatewayFactory, fake: FakeUpstream) -> None:
+    from mcp.client import Client
+
+    async def run(url: str) -> tuple[str, str]:
+        async with httpx2.AsyncClient(headers=as_user("kim"), timeout=120) as http:
+            async with Client(streamable_http_client(url + "/mcp", http_client=http)) as client:  # negotiates
+                await client.call_tool("remember", {"text": "I prefer dark mode in every editor"})
+                recalled = await client.call_tool("recall", {"query": "which editor theme?"})
+                return client.protocol_version, text(recalled)
+
+    with gateway(filters=learning(model="heuristic"), auth=KEYS) as url:
+        version, recalled = asyncio.run(run(url))
+    assert version == "2026-07-28" and "dark mode" in recalled
