@@ -22,6 +22,7 @@ from pydantic import ValidationError
 from gateway.errors import GatewayError
 from gateway.learning.commands import Command
 from gateway.learning.errors import LearningError
+from gateway.learning.pii import without_placeholders
 from gateway.learning.pipeline import Outcome
 from gateway.learning.poisoning import is_poisoning
 from gateway.mcp import arguments as a
@@ -173,7 +174,10 @@ class MemoryTools:
 
     async def _update(self, caller: McpCaller, args: a.UpdateArgs) -> Answer:
         await self._own(caller, args.id)
-        text = await self._scrubbed(args.text)
+        # as learning stores it: the clause that held personal data goes, never a placeholder
+        text = without_placeholders(await self._scrubbed(args.text))
+        if not text:
+            raise Refused("not changed: nothing is left once personal data is removed")
         reason = is_poisoning(text)
         if reason:
             raise Refused(f"not changed: the text reads as an instruction to the assistant ({reason})")

@@ -187,6 +187,12 @@ def test_poisoning_is_refused_and_pii_removed(gateway: GatewayFactory, fake: Fak
         assert not call(url, as_user("gus"), "remember", {"text": "I use Emacs for everything"}).is_error
         contents = " ".join(m["content"] for m in api_memories(url, "gus"))
         assert "Emacs" in contents and "example.com" not in contents and "system prompt" not in contents
+        (emacs,) = api_memories(url, "gus")
+        edit = {"id": emacs["id"], "text": "I use Emacs for everything, and my e-mail is gus.m@example.com."}
+        assert not call(url, as_user("gus"), "update", edit).is_error
+        assert "example.com" not in api_memories(url, "gus")[0]["content"]
+        steer = call(url, as_user("gus"), "update", {"id": emacs["id"], "text": steering})
+        assert steer.is_error and "instruction" in text(steer)
 
 
 def test_bad_arguments_and_unknown_tools_are_mcp_errors(gateway: GatewayFactory, fake: FakeUpstream) -> None:
