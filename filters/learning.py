@@ -72,6 +72,7 @@ class LearningFilter:
         if user is None or not completion.content:
             return
         payload = job_payload(ctx.transcript(), completion.content, ctx.dialect.name)
+        self.services.telemetry.stamp(payload)  # the job's trace links back to this chat's
         try:
             authorization = ctx.caller.upstream_authorization
             job_id = await self.services.learning.enqueue(

@@ -22,7 +22,7 @@ from typing import Literal
 from pydantic import BaseModel, ConfigDict, Field
 
 from gateway.chain import ChatContext, ChatResponse, Handler
-from gateway.memory import ScoredMemory, fit_to_budget, render_block
+from gateway.memory import select
 from gateway.services import Services
 
 log = logging.getLogger("memorelay.injection")
@@ -54,7 +54,16 @@ class MemoryInjectionFilter:
         injected: list[str] = []
         tokens = 0
         if not ctx.opt_out.injection:
-            injected, tokens = await self._inject(ctx)
+            with self.services.telemetry.span("memory_injection") as span:
+                injected, tokens = await self._inject(ctx)
+                span.set(
+                    {
+                        "memorelay.memory.injected": len(injected),
+                        "memorelay.memory.tokens": tokens,
+                        "memorelay.memory.timed_out": ctx.state.get("memory_failure") == "timeout",
+                        "memorelay.memory.failed": "memory_failure" in ctx.state,
+                    }
+                )
         ctx.response_headers["x-memorelay-memories"] = str(len(injected))
         ctx.response_headers["x-memorelay-memory-tokens"] = str(tokens)
         response = await call_next(ctx)
@@ -82,10 +91,12 @@ class MemoryInjectionFilter:
         except TimeoutError:
             log.warning("memory retrieval over %.0f ms: relayed without memories", self.options.timeout_ms)
             metrics.memory_failures.labels("timeout").inc()
+            ctx.state["memory_failure"] = "timeout"
             return [], 0
         except Exception as exc:  # boundary: memory fails open (SPEC §4)
             log.warning("memory retrieval failed (%s): relayed without memories", type(exc).__name__)
             metrics.memory_failures.labels("error").inc()
+            ctx.state["memory_failure"] = "error"
             return [], 0
         if not ids:
             return [], 0
@@ -95,34 +106,23 @@ class MemoryInjectionFilter:
         return ids, tokens
 
     async def _retrieve(self, ctx: ChatContext, query: str) -> tuple[str, list[str], int]:
-        services = self.services
-        tenant, user = ctx.identity.tenant, ctx.identity.user
-        pinned = await services.memory.pinned(tenant, user)
-        pinned_ids = {m.id for m in pinned}
-        found: list[ScoredMemory] = []
-        if query:
-            # pinned ones are already in: ask for that many more so they never use up top_k
-            hits = await services.memory.search(
-                tenant,
-                user,
-                query,
-                limit=self.options.top_k + len(pinned),
-                cached_rows=True,
-                recall=True,
-                conversation=ctx.identity.conversation,
-            )
-            found = [s for s in hits if s.memory.id not in pinned_ids][: self.options.top_k]
-        if not found and not pinned:
+        services, options = self.services, self.options
+        chosen = await select(
+            services.memory,
+            ctx.identity.tenant,
+            ctx.identity.user,
+            query,
+            model=ctx.model,
+            context_window=services.model_info.context_window,
+            top_k=options.top_k,
+            budget_percent=options.budget_percent,
+            max_tokens=options.max_tokens,
+            conversation=ctx.identity.conversation,
+        )
+        if not chosen.memories:
             return "", [], 0
-        window = services.model_info.context_window(ctx.model)
-        budget = min(int(window * self.options.budget_percent / 100), self.options.max_tokens)
-        candidates = [ScoredMemory(memory=m, relevance=1.0) for m in pinned] + found
-        kept, tokens = fit_to_budget(candidates, budget, ctx.model, pinned=len(pinned))
-        if not kept:
-            return "", [], 0
-        pins = sum(1 for s in kept if s.memory.id in pinned_ids)
-        ctx.state["memory_pinned"] = pinned_ids  # left out of the recall statistics
-        return render_block([s.memory for s in kept], pinned=pins), [s.memory.id for s in kept], tokens
+        ctx.state["memory_pinned"] = chosen.pinned_ids  # left out of the recall statistics
+        return chosen.block, chosen.ids, chosen.tokens
 
     async def _touch(self, ids: list[str]) -> None:
         try:

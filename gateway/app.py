@@ -32,6 +32,7 @@ from gateway.dialects.endpoint import DialectEndpoint
 from gateway.errors import GatewayError, error_body, error_bytes
 from gateway.filter_loader import build_filters
 from gateway.health import healthz, metrics, readyz
+from gateway.mcp import McpEndpoint
 from gateway.model_list import list_models
 from gateway.passthrough import PassthroughEndpoint
 from gateway.services import Services
@@ -71,10 +72,11 @@ def create_app(config: Config) -> ASGIApp:
         return await ctx.dialect.send(ctx, services)
 
     # one chain for every dialect (SPEC §2)
-    chain = build_chain(filters, terminal, services.metrics.time_filter)
+    chain = build_chain(filters, services.telemetry.traced_upstream(terminal), services.metrics.time_filter)
     chat = DialectEndpoint(services, chain, CHAT_COMPLETIONS)
     anthropic = AnthropicCallers(services.auth, config.upstreams.anthropic.api_key.get_secret_value())
     anthropic_relay = AnthropicRelayEndpoint(services, anthropic)
+    mcp = McpEndpoint.for_chain(services, filters)
     posts: dict[str, ASGIApp] = {
         CHAT_PATH: chat,
         RESPONSES.route: DialectEndpoint(services, chain, RESPONSES),
@@ -94,6 +96,7 @@ def create_app(config: Config) -> ASGIApp:
         Route("/healthz", healthz, methods=["GET"]),
         Route("/readyz", readyz, methods=["GET"]),
         Route("/metrics", metrics, methods=["GET"]),
+        Route("/mcp", mcp),
     ]
     middleware = [Middleware(AccessLogMiddleware)] if config.server.access_log else []
     app = Starlette(
@@ -105,7 +108,7 @@ def create_app(config: Config) -> ASGIApp:
             ClientDisconnect: _client_gone,
             Exception: _unexpected_error,
         },
-        lifespan=_lifespan(services, filters),
+        lifespan=_lifespan(services, filters, mcp),
     )
     app.state.services = services
     app.state.filters = filters
@@ -115,7 +118,7 @@ def create_app(config: Config) -> ASGIApp:
     return ClientAddressMiddleware(outer)
 
 
-def _lifespan(services: Services, filters: list[ChatFilter]) -> Any:
+def _lifespan(services: Services, filters: list[ChatFilter], mcp: McpEndpoint) -> Any:
     @contextlib.asynccontextmanager
     async def lifespan(app: Starlette) -> AsyncIterator[None]:
         await services.start()
@@ -135,6 +138,7 @@ def _lifespan(services: Services, filters: list[ChatFilter]) -> Any:
             yield
         finally:
             app.state.started = False
+            await mcp.stop()
             if checkpoints is not None:
                 checkpoints.cancel()
             if backups is not None:  # a backup cut short leaves only its temporary file, removed

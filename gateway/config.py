@@ -283,6 +283,32 @@ class BackupConfig(_Frozen):
     keep: int = Field(7, ge=1)
 
 
+class TelemetryConfig(_Frozen):
+    """OpenTelemetry traces over OTLP/HTTP (``gateway.telemetry``); off by default, and then the
+    OpenTelemetry packages are not even imported (``pip install memorelay[telemetry]``)."""
+
+    enabled: bool = False
+    # the collector's OTLP/HTTP base URL; spans are posted to <endpoint>/v1/traces
+    endpoint: str = "http://127.0.0.1:4318"
+    service_name: str = Field("memorelay", min_length=1)
+    # extra headers on every export (a hosted collector's API key …)
+    headers: dict[str, SecretStr] = Field(default_factory=dict)
+    # share of new traces recorded (a continued traceparent keeps the app's decision)
+    sample_ratio: float = Field(1.0, ge=0, le=1)
+    # finished spans are sent in batches at least this often
+    export_interval_ms: float = Field(5000, gt=0)
+    # keys the tenant and user hashes in span attributes (empty: a fixed key, so a guessable id
+    # could be found by hashing guesses; set one to make the hashes unguessable)
+    hash_key: SecretStr = SecretStr("")
+
+    @field_validator("endpoint")
+    @classmethod
+    def _http_url(cls, value: str) -> str:
+        if urlsplit(value).scheme not in ("http", "https"):
+            raise ValueError("must be an http:// or https:// URL (the collector's OTLP/HTTP port, usually 4318)")
+        return value.rstrip("/")
+
+
 class Config(_Frozen):
     server: ServerConfig = ServerConfig()
     auth: AuthConfig = AuthConfig()
@@ -290,6 +316,7 @@ class Config(_Frozen):
     memory: MemoryConfig = MemoryConfig()
     console: ConsoleConfig = ConsoleConfig()
     backup: BackupConfig = BackupConfig()
+    telemetry: TelemetryConfig = TelemetryConfig()
     filters: tuple[Any, ...] = ()
     source: str = "<defaults>"
 

@@ -21,6 +21,7 @@ from gateway.memory.recall import RecallSettings
 from gateway.memory.store import Backend, LearningStore
 from gateway.metrics import Metrics
 from gateway.model_info import ModelInfo
+from gateway.telemetry import Telemetry
 from gateway.upstreams import UpstreamRouter
 
 if TYPE_CHECKING:
@@ -39,6 +40,8 @@ class Services:
     memory: MemoryService
     learning: LearningStore
     backend: Backend
+    # OpenTelemetry traces (no-op hooks unless telemetry.enabled)
+    telemetry: Telemetry
     # this process among the replicas on one database (learning jobs' caller-key affinity)
     replica: str = field(default_factory=lambda: secrets.token_hex(8))
     # the learning workers, scrubber process and retention, when the config has a learning filter
@@ -51,6 +54,7 @@ class Services:
         if config.memory.embedding.api_key is not None:
             embedding["api_key"] = config.memory.embedding.api_key.get_secret_value()
         backend = open_backend(config)
+        upstream_models = config.upstreams.models
         services = cls(
             config=config,
             auth=Authenticator(config),
@@ -67,6 +71,9 @@ class Services:
             ),
             learning=backend.learning,
             backend=backend,
+            telemetry=Telemetry(
+                config.telemetry, {a.model_name: str(a.litellm_params.get("model", "")) for a in upstream_models}
+            ),
         )
         # imported here: the learning modules import this one
         from gateway.learning.service import LearningService, learning_options
@@ -85,6 +92,7 @@ class Services:
         _warn_console_secret(self.config, self.backend.kind)
         database = display_database(self.config.memory.database)
         try:
+            self.telemetry.start()
             if self.backend.kind == "sqlite":
                 try:
                     Path(database).parent.mkdir(parents=True, exist_ok=True)
@@ -109,6 +117,8 @@ class Services:
     async def close(self) -> None:
         """Close in the reverse order of ``start``; every step runs even if one before it failed."""
         async with contextlib.AsyncExitStack() as steps:
+            # run last (callbacks run in reverse): a stopping worker's spans are sent too
+            steps.push_async_callback(asyncio.to_thread, self.telemetry.close)
             steps.push_async_callback(self.upstreams.close)
             steps.push_async_callback(self.backend.close)
             steps.push_async_callback(self.memory.close)

@@ -31,7 +31,7 @@ from gateway.asgi import (
 )
 from gateway.auth import Caller
 from gateway.chain import ChatContext, ChatResponse, Completion, Handler
-from gateway.dialects.base import Dialect
+from gateway.dialects.base import Dialect, StreamObserver
 from gateway.errors import GatewayError
 from gateway.identity import (
     OPT_OUT_HEADER,
@@ -42,6 +42,7 @@ from gateway.identity import (
 )
 from gateway.services import Services
 from gateway.streaming import ChunkObserver, EndHook, relay_stream
+from gateway.telemetry import NO_SPAN, SpanHandle
 
 log = logging.getLogger("memorelay.chat")
 
@@ -66,24 +67,37 @@ class DialectEndpoint:
         self.max_body = services.config.server.max_body_bytes
 
     async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
+        telemetry = self.services.telemetry
+        if not telemetry.enabled:
+            await self._serve(scope, receive, send, NO_SPAN)
+            return
+        with telemetry.request(header_dict(scope), self.dialect.route) as span:
+            await self._serve(scope, receive, send, span)
+
+    async def _serve(self, scope: Scope, receive: Receive, send: Send, span: SpanHandle) -> None:
         started = time.perf_counter()
         metrics = self.services.metrics
         route = self.dialect.route
         try:
             ctx = await self._context(scope, receive, started)
+            span.chat(ctx)
             response = await self.chain(ctx)
         except ClientDisconnected:
             return
         except GatewayError as exc:
             metrics.requests.labels(route, exc.status_code).inc()
+            span.failed(exc.status_code, exc.code or type(exc).__name__)
             await self._error(send, exc)
             return
         except Exception:  # boundary: a bug must still answer in the surface's error shape
             log.exception("%s request failed", route)
             metrics.requests.labels(route, 500).inc()
+            span.failed(500, "internal_error")
             await self._error(send, GatewayError("internal gateway error", code="internal_error"))
             return
         metrics.requests.labels(route, response.status_code).inc()
+        if not response.ok:
+            span.failed(response.status_code, str(response.status_code))
         if ctx.upstream_started_at is not None:
             metrics.overhead_seconds.observe(ctx.upstream_started_at - started)
             metrics.upstream_seconds.observe(time.perf_counter() - ctx.upstream_started_at)
@@ -96,11 +110,13 @@ class DialectEndpoint:
             }
         )
         if response.stream is None:
-            if response.on_complete and response.ok:
-                await _complete(ctx, response, self.dialect.completion_from_body(response.body or b""))
+            if (response.on_complete or span.recording) and response.ok:
+                completion = self.dialect.completion_from_body(response.body or b"")
+                span.usage(completion)
+                await _complete(ctx, response, completion)
             await send_bytes(send, response.status_code, response.body or b"", headers)
             return
-        await self._stream(ctx, response, response.stream, headers, send, receive)
+        await self._stream(ctx, response, response.stream, headers, send, receive, span)
 
     async def _error(self, send: Send, exc: GatewayError) -> None:
         await send_bytes(send, exc.status_code, self.dialect.error_bytes(exc), [JSON_HEADER])
@@ -135,17 +151,24 @@ class DialectEndpoint:
         headers: list[tuple[bytes, bytes]],
         send: Send,
         receive: Receive,
+        span: SpanHandle,
     ) -> None:
         observe: ChunkObserver | None = None
         before_end: EndHook | None = None
-        if response.on_complete:
+        observer: StreamObserver | None = None
+        if response.on_complete or span.recording:
             observer = self.dialect.observer()
+            if span.recording:  # a trace wants the usage, which may follow the end of the answer
+                chunks = _fed(chunks, observer)
 
             def observe(chunk: bytes) -> bool:
-                observer.feed(chunk)
+                assert observer is not None
+                if not span.recording:
+                    observer.feed(chunk)
                 return observer.ended
 
             async def before_end() -> None:
+                assert observer is not None
                 await _complete(ctx, response, observer.completion())
 
         gauge = self.services.metrics.inflight_streams
@@ -155,6 +178,8 @@ class DialectEndpoint:
             await relay_stream(response.status_code, headers, chunks, send, receive, observe, before_end, broken)
         finally:
             gauge.dec()
+            if observer is not None and span.recording:
+                span.usage(observer.completion())
 
 
 async def _complete(ctx: ChatContext, response: ChatResponse, completion: Completion | None) -> None:
@@ -165,6 +190,18 @@ async def _complete(ctx: ChatContext, response: ChatResponse, completion: Comple
             await callback(ctx, completion)
         except Exception:  # boundary: after-response work must never break the gateway
             log.exception("completion callback failed")
+
+
+async def _fed(chunks: AsyncIterator[bytes], observer: StreamObserver) -> AsyncIterator[bytes]:
+    """``chunks``, each fed to ``observer`` on its way (the whole stream, not just up to its end)."""
+    try:
+        async for chunk in chunks:
+            observer.feed(chunk)
+            yield chunk
+    finally:
+        closer = getattr(chunks, "aclose", None)
+        if closer is not None:
+            await closer()
 
 
 def _overhead(ctx: ChatContext, started: float) -> dict[str, str]:

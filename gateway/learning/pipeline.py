@@ -218,6 +218,25 @@ class Pipeline:
             )
         return outcome
 
+    async def command(self, job: Job, command: Command) -> Outcome:
+        """Carry out one explicit command now (the MCP ``remember`` and ``forget`` tools), the
+        way a chat's "remember: …" or "forget …" is learned: its text is scrubbed of PII (fail
+        closed), then poisoning check, dedup and replacement, or forget by meaning. A remember
+        for a user whose learning is off stores nothing and says so in ``reason``."""
+        started = time.perf_counter()
+        outcome = Outcome(learner="command", command=command.kind)
+        settings = await self.services.memory.get_settings(job.tenant, job.user_id)
+        if command.kind == "remember" and not settings.get("learning_enabled", True):
+            outcome.reason = "learning disabled by the user"
+        else:
+            try:
+                await self._command(job, command, outcome, _unfenced)
+            except (LearningError, MalformedOutput) as exc:
+                outcome.error = f"{type(exc).__name__}: {exc}"
+                log.warning("explicit %s for a user of tenant %s: %s", command.kind, job.tenant, outcome.error)
+        outcome.duration_ms = round((time.perf_counter() - started) * 1000, 2)
+        return outcome
+
     async def _learn(self, job: Job, learner: Learner, turn: Turn, outcome: Outcome, hold: Hold) -> None:
         command = parse_command(turn.user_text)
         if command is not None:

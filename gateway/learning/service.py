@@ -18,10 +18,12 @@ from typing import TYPE_CHECKING, Literal
 from pydantic import BaseModel, ConfigDict, Field, ValidationInfo, field_validator
 
 from gateway.filter_loader import validated_options
+from gateway.learning.commands import Command
 from gateway.learning.consolidate_job import consolidate_every
+from gateway.learning.jobs import Job
 from gateway.learning.pending import SharedPending
 from gateway.learning.pii_process import IsolatedScrubber
-from gateway.learning.pipeline import Pipeline, PipelineSettings
+from gateway.learning.pipeline import Outcome, Pipeline, PipelineSettings
 from gateway.learning.workers import WorkerPool
 from gateway.memory import KINDS
 
@@ -192,6 +194,12 @@ class LearningService:
     def key_holder(self, model: str, dialect: str, authorization: str | None) -> str | None:
         """This replica's id when a job of this chat will be learned with the caller's key."""
         return self.pool.key_holder(model, dialect, authorization)
+
+    async def command(self, tenant: str, user_id: str, conversation: str | None, command: Command) -> Outcome:
+        """Carry out an explicit remember or forget now (the MCP tools), as the pipeline learns a
+        chat's command; nothing is queued and no caller key is needed."""
+        job = Job(0, tenant, user_id, conversation, "heuristic", {}, 0)
+        return await self.pool.pipeline.command(job, command)
 
     def submitted(self, job_id: int, authorization: str | None) -> None:
         """A job this replica queued: hold its caller's key, count it, wake a worker."""

@@ -235,7 +235,10 @@ class WorkerPool:
         """The pipeline's run, with the lease renewed beside it until it returns."""
         beat = asyncio.ensure_future(lease.heartbeat())
         try:
-            return await self.pipeline.run(job, await self._key(job), lease.hold)
+            with self.services.telemetry.learning_job(job.payload) as span:
+                outcome = await self.pipeline.run(job, await self._key(job), lease.hold)
+                span.learned(outcome)
+                return outcome
         finally:
             lease.end()
             await beat

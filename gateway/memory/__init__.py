@@ -11,6 +11,7 @@ from .budget import count_tokens, fit_to_budget
 from .embedders import Embedder, build_embedder
 from .kinds import DEFAULT_KIND, KINDS, derive_kind
 from .render import MEMORY_BLOCK_END, MEMORY_BLOCK_START, render_block, strip_block
+from .selection import Selection, select
 from .service import MemoryService
 from .types import (
     CATEGORIES,
@@ -38,12 +39,14 @@ __all__ = [
     "MemoryValidationError",
     "NewMemory",
     "ScoredMemory",
+    "Selection",
     "TenantConflict",
     "build_embedder",
     "count_tokens",
     "derive_kind",
     "fit_to_budget",
     "render_block",
+    "select",
     "strip_block",
     "validate",
 ]
