@@ -12,10 +12,9 @@ from typing import Any, Literal
 from pydantic import BaseModel, ConfigDict, Field, ValidationError, model_validator
 
 from gateway.memory import validate
+from gateway.memory.kinds import Kind
 
 Category = Literal["user_preference", "business", "technical", "organizational", "domain"]
-# a memory's kind; passed on to the store once memories carry it (see ``tools._kind_of``)
-Kind = Literal["fact", "preference", "relation", "episode", "rule"]
 
 _MAX_TEXT = validate.MAX_CONTENT
 _MAX_ID = 256

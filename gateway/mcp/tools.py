@@ -104,7 +104,7 @@ class MemoryTools:
             max_tokens=options.max_tokens,
             conversation=caller.conversation,
             category=args.category,
-            keep=None if args.kind is None else (lambda m: _kind_of(m) == args.kind),
+            keep=None if args.kind is None else (lambda m: m.kind == args.kind),
         )
         data = {
             "block": chosen.block,
@@ -123,9 +123,8 @@ class MemoryTools:
             include_disabled=args.include_disabled,
             limit=args.limit,
             offset=args.offset,
+            kind=args.kind,
         )
-        if args.kind is not None:
-            items = [m for m in items if _kind_of(m) == args.kind]
         data = {"data": [_shown(m) for m in items], "total": total, "offset": args.offset}
         return Answer(_json(data), data, audit={"returned": len(items)})
 
@@ -260,11 +259,6 @@ class MemoryTools:
             lines.append("No memory of this user means that: nothing forgotten.")
         only_refused = outcome.rejected and not (stored or outcome.duplicates)
         return Answer("\n".join(lines), data, error=bool(only_refused), audit=audit)
-
-
-def _kind_of(m: Memory) -> str | None:
-    kind = getattr(m, "kind", None)
-    return kind if isinstance(kind, str) else None
 
 
 def _shown(m: Memory) -> dict[str, Any]:
