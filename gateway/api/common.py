@@ -76,7 +76,14 @@ async def memory_page(
     users', for operators), counted for the whole page in one read."""
     if query:
         found = await memory.search(
-            tenant, user, query, limit=offset + limit, category=category, scope=scope, include_disabled=include_disabled
+            tenant,
+            user,
+            query,
+            limit=offset + limit,
+            category=category,
+            scope=scope,
+            include_disabled=include_disabled,
+            floor=True,
         )
         page = [dict(s.memory.to_json(), relevance=round(s.relevance, 6)) for s in found[offset:]]
         total = len(found)
