@@ -209,7 +209,8 @@ MORE: dict[str, tuple[str, str]] = {
     "active": ("What it knows", "当前记住的"),
     "off_section": ("Replaced or turned off", "已替换或关闭"),
     "off_intro": (
-        "Not used in answers. Restore one to use it again; restoring a replaced memory turns off the one that replaced it.",
+        "Not used in answers. Restore one to use it again; restoring a replaced memory turns off "
+        "the one that replaced it.",
         "这些记忆不会用于回答。恢复后会重新使用；恢复被替换的记忆会关闭替换它的那条。",
     ),
     "no_off": ("Nothing was replaced or turned off.", "没有被替换或关闭的记忆。"),
