@@ -85,6 +85,8 @@ def console_routes(config: Config, backend: Backend) -> list[BaseRoute]:
         Route("/console/memories/{id}", op.session(op.memory_edit, change=True), methods=["POST"]),
         Route("/console/memories/{id}/delete", op.session(op.memory_delete, change=True), methods=["POST"]),
         Route("/console/memories/{id}/promote", op.session(op.promote, change=True), methods=["POST"]),
+        Route("/console/memories/{id}/{action:str}", op.session(op.memory_change, change=True), methods=["POST"]),
+        Route("/console/undo", op.session(op.undo_delete, change=True), methods=["POST"]),
         Route("/console/prompts", op.session(op.prompts), methods=["GET"]),
         Route("/console/prompts/{name}", op.session(op.save_prompt, change=True), methods=["POST"]),
         Route("/console/learning-log", op.session(op.learning_log), methods=["GET"]),

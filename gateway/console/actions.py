@@ -104,3 +104,18 @@ async def undo_delete(memory: MemoryService, undo: UndoBin, session: str, token:
     if not m.enabled:
         await memory.disable(m.tenant, m.user_id, restored.id, m.disabled_reason or TURNED_OFF, actor=actor)
     return restored
+
+
+ACTIONS = ("pin", "unpin", "turn-off", "turn-on", "restore")
+
+
+async def act(memory: MemoryService, m: Memory, what: str, *, actor: str) -> str:
+    """Do ``what`` (one of ``ACTIONS``) to ``m``; the notice that says it was done."""
+    if what in ("pin", "unpin"):
+        await set_pinned(memory, m, what == "pin", actor=actor)
+        return "pinned_ok" if what == "pin" else "unpinned_ok"
+    if what in ("turn-off", "turn-on"):
+        await set_enabled(memory, m, what == "turn-on", actor=actor)
+        return "turned_on_ok" if what == "turn-on" else "turned_off_ok"
+    replaced = await restore(memory, m, actor=actor)
+    return "restored_replacing" if replaced else "restored"

@@ -9,7 +9,20 @@ from gateway.console.words import humanise
 
 LANGUAGES = ("en", "zh")
 # namespaces of keys made from data ("outcome_" + a reason code): their fallback drops the prefix
-_PREFIXES = ("outcome_", "action_", "actor_", "field_", "signal_", "v_", "job_", "h_", "why_", "kind_")
+_PREFIXES = (
+    "outcome_",
+    "action_",
+    "actor_",
+    "field_",
+    "signal_",
+    "v_",
+    "job_",
+    "h_",
+    "why_",
+    "kind_",
+    "learner_",
+    "source_",
+)
 
 # key -> (English, Simplified Chinese); "{name}" placeholders are filled by ``t(key, name=…)``
 MESSAGES: dict[str, tuple[str, str]] = {
@@ -283,6 +296,9 @@ MORE: dict[str, tuple[str, str]] = {
     "tokens": ("Tokens", "令牌数"),
     "duration": ("Time taken", "耗时"),
     "job": ("Job", "任务"),
+    "model": ("Model", "模型"),
+    "attempts": ("Attempts", "尝试次数"),
+    "error": ("Error", "错误"),
     "users_n": ("{n} users", "{n} 个用户"),
     "users_1": ("1 user", "1 个用户"),
     "memories_n": ("{n} memories", "{n} 条记忆"),
@@ -319,7 +335,11 @@ MORE: dict[str, tuple[str, str]] = {
     "outcome_too-long": ("Too long", "过长"),
     "outcome_episode": ("An event", "一次经历"),
     # heuristic learner's reasons and the pipeline's own, as sentences
-    "reason_signals": ("Found {n} thing(s) to learn: {kinds}", "发现 {n} 项可学内容：{kinds}"),
+    "reason_signals": ("Found {n} things to learn: {kinds}", "发现 {n} 项可学内容：{kinds}"),
+    "reason_signals_1": ("Found one thing to learn: {kinds}", "发现 1 项可学内容：{kinds}"),
+    "learner_heuristic": ("Built-in rules", "内置规则"),
+    "learner_rules": ("Built-in rules", "内置规则"),
+    "learner_llm": ("Model {model}", "模型 {model}"),
     "reason_no_signal": ("Nothing lasting (a question or small talk)", "没有持久的信息（提问或闲聊）"),
     "reason_precheck": ("Nothing about the user in this turn", "这一轮对话中没有关于用户的信息"),
     "reason_disabled": ("Learning is off for this user", "该用户已关闭学习"),
@@ -365,6 +385,15 @@ MORE: dict[str, tuple[str, str]] = {
     "field_scope": ("Scope", "范围"),
     "field_score": ("Confidence", "置信度"),
     "field_from": ("Made from", "来源记忆"),
+    "rr_new_value": ("A new value for the same detail", "同一项信息的新值"),
+    "rr_update": ("The learner read it as an update", "学习器认为这是一次更新"),
+    "rr_negation": ("One says the opposite of the other", "两者意思相反"),
+    "rr_direction": ("The preference changed direction", "偏好发生了反转"),
+    "rr_order": ("A comparison turned around", "比较的顺序反了"),
+    "rr_number": ("A number or date changed", "数字或日期发生了变化"),
+    "rr_differs": ("Similar, with different details", "内容相近，细节不同"),
+    "rr_restored": ("The older one was restored", "恢复了旧的记忆"),
+    "rr_other": ("The new one looked like a change", "新的内容看起来是一次更改"),
     "yes": ("Yes", "是"),
     "no": ("No", "否"),
     "empty_value": ("(empty)", "（空）"),

@@ -99,14 +99,29 @@ class Chart:
     max_value: int
     ticks: list[tuple[float, str]]  # (x, day label) under the axis
     total: int
+    y_ticks: list[tuple[float, int]]  # (y, count) along the left axis, 0 to the top
+    plot_left: int = 24
+    plot_bottom: int = 190
+
+
+def nice_step(peak: int, lines: int = 4) -> int:
+    """A round step (1, 2, 5, 10, 20, 50 …) that reaches ``peak`` in at most ``lines`` steps."""
+    step = 1
+    while True:
+        for factor in (1, 2, 5):
+            if step * factor * lines >= peak:
+                return step * factor
+        step *= 10
 
 
 def stacked_chart(by_day: dict[str, dict[str, int]], width: int = 720, height: int = 220) -> Chart:
     """Stacked bars, one per day, one colour per category, as SVG coordinates."""
     days = list(by_day)
-    top, bottom, side = 10, 30, 24
+    top, bottom, side = 10, 30, 36
     plot = height - top - bottom
-    peak = max([sum(c.values()) for c in by_day.values()] + [1])
+    highest = max([sum(c.values()) for c in by_day.values()] + [1])
+    step = nice_step(highest)
+    peak = step * -(-highest // step)  # the axis ends on a round number at or above the highest day
     slot = (width - 2 * side) / max(1, len(days))
     bars: list[Bar] = []
     for i, day in enumerate(days):
@@ -122,6 +137,7 @@ def stacked_chart(by_day: dict[str, dict[str, int]], width: int = 720, height: i
                 Bar(round(x, 2), round(y, 2), round(slot - 4, 2), round(h, 2), category, f"{day} {category}: {count}")
             )
     # a label every fifth day, ending on today
-    ticks = [(round(side + i * slot + slot / 2, 2), days[i][5:]) for i in range(len(days) - 1, -1, -5)][::-1]
+    ticks = [(round(side + i * slot + slot / 2, 2), days[i]) for i in range(len(days) - 1, -1, -5)][::-1]
     total = sum(sum(c.values()) for c in by_day.values())
-    return Chart(width, height, bars, peak, ticks, total)
+    y_ticks = [(round(top + plot - plot * v / peak, 2), v) for v in range(0, peak + 1, step)]
+    return Chart(width, height, bars, highest, ticks, total, y_ticks, side, top + plot)

@@ -269,11 +269,11 @@ class UserPages:
         """Pin, unpin, turn off, turn on or restore one of the user's own memories."""
         found = await self._visible(request, session)
         what = request.path_params["action"]
-        if found is None or found.scope != "personal" or what not in _ACTIONS:
+        if found is None or found.scope != "personal" or what not in actions.ACTIONS:
             return self.render(request, session, "denied.html", 404, message="not_found")
         memory, actor, back = services_of(request).memory, f"user:{session.user}", _back(request.state.form)
         try:
-            notice = await _act(memory, found, what, actor)
+            notice = await actions.act(memory, found, what, actor=actor)
         except TooManyPinned:
             notice = "pin_full"
         return self.pages.redirect(_notice(back, notice))
@@ -323,21 +323,6 @@ class UserPages:
             return Response(text, headers=headers, media_type="text/markdown; charset=utf-8")
         data = orjson.dumps(export_json(session.tenant, session.user, items), option=orjson.OPT_INDENT_2)
         return Response(data, headers=headers, media_type="application/json")
-
-
-_ACTIONS = ("pin", "unpin", "turn-off", "turn-on", "restore")
-
-
-async def _act(memory: Any, m: Memory, what: str, actor: str) -> str:
-    """Do ``what`` (one of ``_ACTIONS``) to ``m``; the notice that says it was done."""
-    if what in ("pin", "unpin"):
-        await actions.set_pinned(memory, m, what == "pin", actor=actor)
-        return "pinned_ok" if what == "pin" else "unpinned_ok"
-    if what in ("turn-off", "turn-on"):
-        await actions.set_enabled(memory, m, what == "turn-on", actor=actor)
-        return "turned_on_ok" if what == "turn-on" else "turned_off_ok"
-    replaced = await actions.restore(memory, m, actor=actor)
-    return "restored_replacing" if replaced else "restored"
 
 
 def _page_number(raw: str | None) -> int:

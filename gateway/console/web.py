@@ -18,7 +18,7 @@ from starlette.responses import HTMLResponse, RedirectResponse, Response
 
 from gateway.config import ConsoleConfig
 from gateway.console.i18n import choose_language, translator
-from gateway.console.words import date, linked, when, when_phrase, why_off
+from gateway.console.words import actor_key, change_reason, date, linked, when, when_phrase, why_off
 from gateway.errors import PayloadTooLarge
 
 _PACKAGE = "gateway.console"
@@ -61,6 +61,8 @@ class Pages:
             day=lambda iso: date(iso, language),
             linked=linked,
             why_off=why_off,
+            actor_key=actor_key,
+            change_reason=change_reason,
             **context,
         )
         response = HTMLResponse(html, status, headers=self.headers)

@@ -129,3 +129,31 @@ def diff(before: dict[str, Any] | None, after: dict[str, Any] | None) -> list[Ch
     b, a = before or {}, after or {}
     keys = [k for k in _FIELDS if k in b or k in a] + sorted(k for k in {*b, *a} if k not in _FIELDS)
     return [Change(k, b.get(k), a.get(k)) for k in keys if b.get(k) != a.get(k)]
+
+
+_CHANGE_REASONS: tuple[tuple[str, str], ...] = (
+    ("new value for ", "rr_new_value"),
+    ("the learner judged it an update", "rr_update"),
+    ("negation differs", "rr_negation"),
+    ("preference direction differs", "rr_direction"),
+    ("order of a comparison differs", "rr_order"),
+    ("numbers or dates differ", "rr_number"),
+    ("content differs", "rr_differs"),
+    ("restored", "rr_restored"),
+)
+
+
+def change_reason(reason: str | None) -> str:
+    """Why the learner took one memory to replace another, as a translation key ("rr_…");
+    the learner's internal detail (slot names, the words compared) stays out of the page."""
+    text = (reason or "").lower()
+    for needle, key in _CHANGE_REASONS:
+        if needle in text:
+            return key
+    return "rr_other"
+
+
+def actor_key(actor: str | None) -> str:
+    """``user:alice`` / ``admin:console`` / ``learning`` -> "actor_user" / "actor_admin" / …"""
+    head = (actor or "").partition(":")[0]
+    return "actor_" + {"user": "user", "admin": "admin", "learning": "learning"}.get(head, "system")
