@@ -7,7 +7,7 @@ import re
 from dataclasses import dataclass, field
 from typing import Any
 
-from gateway.console.queries import OUTCOMES, outcome_counts
+from gateway.console.queries import OUTCOMES, outcome_counts, skipped_code
 
 _SIGNALS = re.compile(r"^(\d+) signal\(s\): (.*)$")
 _CODE = re.compile(r"^[a-z0-9][a-z0-9_-]*$")
@@ -44,18 +44,6 @@ def said(reason: str | None) -> Said | None:
     if _CODE.match(text):
         return Said("outcome_" + text)
     return Said(text=text)
-
-
-def skipped_code(reason: str) -> str:
-    """Why an item was not stored, as an outcome code ("outcome_" + it is translated)."""
-    low = reason.lower()
-    if low.startswith("invalid"):
-        return "invalid"
-    if "pii" in low or "personal data" in low:
-        return "pii"
-    if _CODE.match(reason):
-        return reason
-    return "poisoning"
 
 
 @dataclass(slots=True)

@@ -406,7 +406,7 @@ class OperatorPages:
         tenant = request.query_params.get("tenant") or None
         user = request.query_params.get("user") or None
         wanted = request.query_params.get("outcome")
-        outcome = wanted if wanted in KNOWN_OUTCOMES else None
+        outcome = wanted if wanted in KNOWN_OUTCOMES or queries.is_code(wanted or "") else None
         page, offset = _page(request)
         if outcome is None:
             entries, total = await services.learning.log_entries(

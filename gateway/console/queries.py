@@ -4,6 +4,7 @@ category, learning outcomes by reason, and the tenants that hold memories."""
 from __future__ import annotations
 
 import calendar
+import re
 import time
 from dataclasses import dataclass
 from typing import Any
@@ -31,8 +32,31 @@ async def learned_by_day(services: Services, tenant: str | None, days: list[str]
     return out
 
 
+_CODE = re.compile(r"^[a-z0-9][a-z0-9_-]*$")
+_SAME = {"pii-only": "pii"}  # reason codes counted under an outcome the overview already has
+
+
+def is_code(text: str) -> bool:
+    """A reason code ("pii-only"), not a sentence."""
+    return bool(_CODE.match(text)) and len(text) <= 40
+
+
+def skipped_code(reason: str) -> str:
+    """Why an item was not stored, as an outcome code: "invalid", a learner's own reason code
+    ("pii-only", "third-party"), "pii", else "poisoning" (the check's description)."""
+    low = reason.lower()
+    if low.startswith("invalid"):
+        return "invalid"
+    if _CODE.match(reason):
+        return reason
+    if "pii" in low or "personal data" in low:
+        return "pii"
+    return "poisoning"
+
+
 def outcome_counts(entries: list[dict[str, Any]]) -> dict[str, int]:
-    """Learning-log entries -> how many items or turns ended each way."""
+    """Learning-log entries -> how many items or turns ended each way (the fixed outcomes,
+    then any reason code a learner added)."""
     counts = dict.fromkeys(OUTCOMES, 0)
     for e in entries:
         error = str(e.get("error") or "")
@@ -45,8 +69,11 @@ def outcome_counts(entries: list[dict[str, Any]]) -> dict[str, int]:
         counts["stored"] += len(e.get("added") or [])
         counts["duplicate"] += len(e.get("duplicates") or [])
         counts["superseded"] += len(e.get("superseded") or [])
-        rejected = [str(r.get("reason", "")) for r in e.get("rejected") or []]
-        counts["poisoning"] += sum(1 for reason in rejected if not reason.startswith("invalid"))
+        for r in e.get("rejected") or []:
+            code = skipped_code(str(r.get("reason", "")))
+            if code != "invalid":
+                code = _SAME.get(code, code)
+                counts[code] = counts.get(code, 0) + 1
         if e.get("score") is not None and not e.get("items_extracted") and not e.get("command"):
             counts["below_threshold"] += 1
     return counts
