@@ -22,6 +22,8 @@ _PREFIXES = (
     "kind_",
     "learner_",
     "source_",
+    "prompt_",
+    "src_",
 )
 
 # key -> (English, Simplified Chinese); "{name}" placeholders are filled by ``t(key, name=…)``
@@ -83,6 +85,7 @@ MESSAGES: dict[str, tuple[str, str]] = {
         "This deletes all {n} of your memories. It cannot be undone.",
         "这将删除你的全部 {n} 条记忆，且无法恢复。",
     ),
+    "clear_body_1": ("This deletes your one memory. It cannot be undone.", "这将删除你的 1 条记忆，且无法恢复。"),
     "clear_yes": ("Yes, delete all my memories", "确认删除全部记忆"),
     "cancel": ("Cancel", "取消"),
     "saved": ("Saved.", "已保存。"),
@@ -394,6 +397,11 @@ MORE: dict[str, tuple[str, str]] = {
     "rr_differs": ("Similar, with different details", "内容相近，细节不同"),
     "rr_restored": ("The older one was restored", "恢复了旧的记忆"),
     "rr_other": ("The new one looked like a change", "新的内容看起来是一次更改"),
+    "prompt_scoring": ("Scoring prompt", "评分提示词"),
+    "prompt_extraction": ("Extraction prompt", "提取提示词"),
+    "prompt_text": ("Prompt ({conversation} marks where the turn goes)", "提示词（{conversation} 表示对话插入的位置）"),
+    "src_default": ("built in", "内置"),
+    "src_override": ("changed here", "已在此修改"),
     "yes": ("Yes", "是"),
     "no": ("No", "否"),
     "empty_value": ("(empty)", "（空）"),
