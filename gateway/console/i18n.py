@@ -239,6 +239,7 @@ MORE: dict[str, tuple[str, str]] = {
     "why_turned_off": ("Turned off {when}.", "{when}已关闭。"),
     "on_day": ("on {day}", "于 {day} "),
     "a_deleted_memory": ("a memory since deleted", "一条已删除的记忆"),
+    "another_memory": ("another memory", "另一条记忆"),
     "restore": ("Restore", "恢复"),
     "restored": ("Restored: it is used again.", "已恢复，会重新使用。"),
     "restored_replacing": ("Restored: the memory that had replaced it is turned off.", "已恢复，替换它的记忆已关闭。"),

@@ -436,7 +436,9 @@ class OperatorPages:
         page, offset = _page(request)
         memory = services_of(request).memory
         rows, total = await memory.audit_log(tenant=tenant, limit=PAGE_SIZE, offset=offset)
-        titles = await memory.store.fetch([str(r["memory_id"]) for r in rows if r.get("memory_id")])
+        named = [str(r["memory_id"]) for r in rows if r.get("memory_id")]
+        named += [why_off(str((r.get("after") or {}).get("disabled_reason") or "")).other or "" for r in rows]
+        titles = await memory.store.fetch([i for i in named if i])
         return self.render(
             request,
             session,
