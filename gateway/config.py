@@ -221,6 +221,9 @@ class MemoryConfig(_Frozen):
     max_manual_memories_per_user: int = Field(1000, ge=1)
     # pinned (L1) memories a user may keep: injected on every turn, so kept few (409 past it)
     max_pinned_per_user: int = Field(10, ge=0)
+    # ?q= searches (APIs, /me/, console) keep a hit only when a word matched or its cosine to
+    # the query reaches this (0 = no floor); calibrated on the local encoder, README "Search"
+    search_min_relevance: float = Field(0.15, ge=0, le=1)
     # retrieval from memory for the users this process serves (LRU within this budget; 0 = off),
     # for partitions of at most working_set_max_rows memories (bigger ones are searched in the store)
     working_set_mb: float = Field(256, ge=0)

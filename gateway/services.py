@@ -68,6 +68,7 @@ class Services:
                 working_set_max_rows=config.memory.working_set_max_rows,
                 max_pinned_per_user=config.memory.max_pinned_per_user,
                 recall=RecallSettings(**config.memory.recall.model_dump()),
+                search_min_relevance=config.memory.search_min_relevance,
             ),
             learning=backend.learning,
             backend=backend,

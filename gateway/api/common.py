@@ -86,6 +86,7 @@ async def memory_page(
             scope=scope,
             include_disabled=include_disabled,
             kind=kind,
+            floor=True,
         )
         page = [dict(s.memory.to_json(), relevance=round(s.relevance, 6)) for s in found[offset:]]
         total = len(found)

@@ -34,6 +34,12 @@ async def _static(request: Request) -> Response:
     return Response(static_file(name), headers=headers, media_type=STATIC_FILES[name])
 
 
+async def _favicon(request: Request) -> Response:
+    # browsers ask for /favicon.ico on pages that name no icon (JSON views, the API docs)
+    headers = {"cache-control": "public, max-age=86400", "x-content-type-options": "nosniff"}
+    return Response(static_file("favicon.svg"), headers=headers, media_type=STATIC_FILES["favicon.svg"])
+
+
 def console_routes(config: Config, backend: Backend) -> list[BaseRoute]:
     """The console's routes; sessions and revoked links live in ``backend.console`` (opened
     with the application's services, before the first request)."""
@@ -50,13 +56,17 @@ def console_routes(config: Config, backend: Backend) -> list[BaseRoute]:
     return [
         *routes_of(console_link_operations(minter)),
         Route(STATIC_PATH + "/{name}", _static, methods=["GET"]),
+        Route("/favicon.ico", _favicon, methods=["GET"]),
         Route(OPEN_PATH, me.open_link, methods=["GET"]),
         Route("/me/", me.session(me.home), methods=["GET"]),
         Route("/me/logout", me.session(me.logout, change=True), methods=["POST"]),
         Route("/me/settings", me.session(me.settings, change=True), methods=["POST"]),
         Route("/me/memories/{id}", me.session(me.detail), methods=["GET"]),
         Route("/me/memories/{id}", me.session(me.edit, change=True), methods=["POST"]),
+        Route("/me/memories", me.session(me.add, change=True), methods=["POST"]),
         Route("/me/memories/{id}/delete", me.session(me.delete, change=True), methods=["POST"]),
+        Route("/me/memories/{id}/{action:str}", me.session(me.change, change=True), methods=["POST"]),
+        Route("/me/undo", me.session(me.undo_delete, change=True), methods=["POST"]),
         Route("/me/reviews/{id}/{decision}", me.session(me.decide, change=True), methods=["POST"]),
         Route("/me/clear", me.session(me.confirm_clear), methods=["GET"]),
         Route("/me/clear", me.session(me.clear, change=True), methods=["POST"]),
@@ -75,6 +85,8 @@ def console_routes(config: Config, backend: Backend) -> list[BaseRoute]:
         Route("/console/memories/{id}", op.session(op.memory_edit, change=True), methods=["POST"]),
         Route("/console/memories/{id}/delete", op.session(op.memory_delete, change=True), methods=["POST"]),
         Route("/console/memories/{id}/promote", op.session(op.promote, change=True), methods=["POST"]),
+        Route("/console/memories/{id}/{action:str}", op.session(op.memory_change, change=True), methods=["POST"]),
+        Route("/console/undo", op.session(op.undo_delete, change=True), methods=["POST"]),
         Route("/console/prompts", op.session(op.prompts), methods=["GET"]),
         Route("/console/prompts/{name}", op.session(op.save_prompt, change=True), methods=["POST"]),
         Route("/console/learning-log", op.session(op.learning_log), methods=["GET"]),

@@ -15,12 +15,15 @@ from starlette.requests import Request
 from starlette.responses import Response
 
 from gateway.api.common import services_of
-from gateway.console import queries
+from gateway.console import actions, queries
+from gateway.console.learning_view import KNOWN_OUTCOMES, has_outcome, log_row, memory_ids
 from gateway.console.links import Links
+from gateway.console.me_view import own, turned_off
 from gateway.console.mint import OPEN_PATH
 from gateway.console.sessions import Session, SessionStore
 from gateway.console.web import Pages, clear_cookie, query_string, read_form, set_session_cookie
-from gateway.errors import NotFound, ReviewDecided, TooManyAuthFailures, Unauthorized
+from gateway.console.words import diff, why_off
+from gateway.errors import NotFound, ReviewDecided, TooManyAuthFailures, TooManyPinned, Unauthorized
 from gateway.learning.prompts import PROMPT_NAMES, PromptName
 from gateway.learning.reflection import KINDS, reflection_json
 from gateway.memory import CATEGORIES, MemoryValidationError, NewMemory
@@ -41,7 +44,18 @@ _NOTICES = (
     "review_accepted_op",
     "review_rejected_op",
     "review_was_decided",
+    "pinned_ok",
+    "unpinned_ok",
+    "pin_full",
+    "turned_off_ok",
+    "turned_on_ok",
+    "restored",
+    "restored_replacing",
+    "deleted_undo",
+    "undone",
+    "undo_late",
 )
+_MAX_LOG_SCAN = 2000  # log entries read to filter by outcome
 _REVIEW_STATES: tuple[ReviewState, ...] = ("pending", "accepted", "rejected")
 
 Handler = Callable[[Request, Session], Awaitable[Response]]
@@ -67,6 +81,7 @@ def _back(form: dict[str, str], default: str) -> str:
 
 class OperatorPages:
     def __init__(self, pages: Pages, sessions: SessionStore, links: Links) -> None:
+        self.undo = actions.UndoBin()
         self.pages = pages
         self.sessions = sessions
         self.links = links
@@ -97,6 +112,9 @@ class OperatorPages:
             status,
             session=session,
             notice=notice if notice in _NOTICES else None,
+            notice_values={"cap": services_of(request).memory.max_pinned_per_user},
+            undo=request.query_params.get("undo") or "",
+            undo_action=PATH + "undo",
             path=request.url.path,
             waiting_reviews=getattr(request.state, "waiting_reviews", 0),
             **ctx,
@@ -159,13 +177,13 @@ class OperatorPages:
         return {
             "store": "ready" if services.memory.ready else "not ready",
             "index": services.memory.index_state,
-            "embedder": services.memory.embedder.name if services.memory.embedder else "none (keywords only)",
+            "embedder": services.memory.embedder.name if services.memory.embedder else "",
             "queue_depth": jobs.get("pending", 0) + jobs.get("running", 0),
             "jobs": jobs,
             "upstream": services.config.upstreams.default.api_base,
             "aliases": [m.model_name for m in services.config.upstreams.models],
             "started": bool(getattr(request.app.state, "started", False)),
-            "time": time.strftime("%Y-%m-%d %H:%M:%S UTC", time.gmtime()),
+            "time": time.strftime("%Y-%m-%d %H:%M UTC", time.gmtime()),
         }
 
     async def health(self, request: Request, session: Session) -> Response:
@@ -195,15 +213,15 @@ class OperatorPages:
         page, offset = _page(request)
         if q:
             found = await memory.search(
-                tenant, user, q, limit=offset + PAGE_SIZE, scope="personal", include_disabled=True
+                tenant, user, q, limit=offset + PAGE_SIZE, scope="personal", include_disabled=True, floor=True
             )
             items, total = [s.memory for s in found[offset:]], len(found)
             more = total == offset + PAGE_SIZE
-        else:
-            items, total = await memory.list(
-                tenant, user, include_disabled=True, personal_only=True, limit=PAGE_SIZE, offset=offset
-            )
+        else:  # in use here; replaced and turned off in their own list below
+            items, total = await memory.list(tenant, user, personal_only=True, limit=PAGE_SIZE, offset=offset)
             more = offset + PAGE_SIZE < total
+        off = [] if q else await turned_off(memory, tenant, user)
+        here = PATH + "user" + query_string(tenant=tenant, user=user)
         return self.render(
             request,
             session,
@@ -216,6 +234,9 @@ class OperatorPages:
             page=page,
             more=more,
             uses=await memory.use_counts(tenant, user, [m.id for m in items], everyone=True),
+            off=off,
+            here=here,
+            cap=memory.max_pinned_per_user,
             stats=await memory.stats(tenant, user),
             settings=await memory.get_settings(tenant, user),
             link=lambda **kw: PATH + "user" + query_string(tenant=tenant, user=user, q=q, **kw),
@@ -276,11 +297,22 @@ class OperatorPages:
         return self.pages.redirect(PATH + "shared" + query_string(tenant=tenant, done="created_ok"))
 
     async def memory_detail(self, request: Request, session: Session, error: str | None = None) -> Response:
-        found = await services_of(request).memory.admin_get(request.path_params["id"])
+        memory = services_of(request).memory
+        found = await memory.admin_get(request.path_params["id"])
         if found is None:
             return self.render(request, session, "denied.html", 404, message="not_found")
+        why = why_off(found.disabled_reason)
+        other = (await own(memory, found.tenant, found.user_id, [why.other])).get(why.other) if why.other else None
         return self.render(
-            request, session, "console_memory.html", 400 if error else 200, m=found, categories=CATEGORIES, error=error
+            request,
+            session,
+            "console_memory.html",
+            400 if error else 200,
+            m=found,
+            why=why,
+            other=other,
+            categories=CATEGORIES,
+            error=error,
         )
 
     async def memory_edit(self, request: Request, session: Session) -> Response:
@@ -302,15 +334,43 @@ class OperatorPages:
         return self.pages.redirect(f"{PATH}memories/{updated.id}?done=saved")
 
     async def memory_delete(self, request: Request, session: Session) -> Response:
-        await services_of(request).memory.admin_delete(request.path_params["id"], actor=ACTOR)
-        return self.pages.redirect(_back(request.state.form, PATH + "shared") + "?done=deleted")
+        memory = services_of(request).memory
+        found = await memory.admin_get(request.path_params["id"])
+        back = _back(request.state.form, PATH + "shared")
+        if found is not None and found.scope == "personal":  # a user's memory: undoable a moment
+            if back.startswith(PATH + "memories/"):  # its own page is gone: back to its user
+                back = PATH + "user" + query_string(tenant=found.tenant, user=found.user_id)
+            token = await actions.delete(memory, self.undo, session.id, found, actor=ACTOR)
+            return self.pages.redirect(_with_notice(back, "deleted_undo") + "&undo=" + token)
+        await memory.admin_delete(request.path_params["id"], actor=ACTOR)
+        return self.pages.redirect(_with_notice(back, "deleted"))
+
+    async def undo_delete(self, request: Request, session: Session) -> Response:
+        memory, form = services_of(request).memory, request.state.form
+        back = await actions.undo_delete(memory, self.undo, session.id, form.get("undo", ""), actor=ACTOR)
+        target = PATH if back is None else PATH + "user" + query_string(tenant=back.tenant, user=back.user_id)
+        return self.pages.redirect(_with_notice(target, "undone" if back else "undo_late"))
+
+    async def memory_change(self, request: Request, session: Session) -> Response:
+        """Pin, unpin, turn off, turn on or restore a user's memory, as they can on ``/me/``."""
+        memory = services_of(request).memory
+        found = await memory.admin_get(request.path_params["id"])
+        what = request.path_params["action"]
+        if found is None or found.scope != "personal" or what not in actions.ACTIONS:
+            return self.render(request, session, "denied.html", 404, message="not_found")
+        back = _back(request.state.form, PATH + "user" + query_string(tenant=found.tenant, user=found.user_id))
+        try:
+            notice = await actions.act(memory, found, what, actor=ACTOR)
+        except TooManyPinned:
+            notice = "pin_full"
+        return self.pages.redirect(_with_notice(back, notice))
 
     async def promote(self, request: Request, session: Session) -> Response:
         found = await services_of(request).memory.admin_get(request.path_params["id"])
         if found is None:
             return self.render(request, session, "denied.html", 404, message="not_found")
         await services_of(request).memory.promote(found.id, actor=ACTOR)
-        return self.pages.redirect(_back(request.state.form, PATH + "shared") + "?done=promoted")
+        return self.pages.redirect(_with_notice(_back(request.state.form, PATH + "shared"), "promoted"))
 
     # -- prompts ----------------------------------------------------------------------------
     async def prompts(self, request: Request, session: Session, errors: dict[str, str] | None = None) -> Response:
@@ -344,32 +404,49 @@ class OperatorPages:
 
     # -- logs and jobs ----------------------------------------------------------------------
     async def learning_log(self, request: Request, session: Session) -> Response:
+        services = services_of(request)
         tenant = request.query_params.get("tenant") or None
         user = request.query_params.get("user") or None
+        wanted = request.query_params.get("outcome")
+        outcome = wanted if wanted in KNOWN_OUTCOMES or queries.is_code(wanted or "") else None
         page, offset = _page(request)
-        rows, total = await services_of(request).learning.log_entries(
-            tenant=tenant, user_id=user, limit=PAGE_SIZE, offset=offset
-        )
+        if outcome is None:
+            entries, total = await services.learning.log_entries(
+                tenant=tenant, user_id=user, limit=PAGE_SIZE, offset=offset
+            )
+            rows = [log_row(e) for e in entries]
+        else:  # the overview's count links here: the newest entries with that outcome
+            entries, _ = await services.learning.log_entries(tenant=tenant, user_id=user, limit=_MAX_LOG_SCAN, offset=0)
+            matching = [r for r in (log_row(e) for e in entries) if has_outcome(r, outcome)]
+            rows, total = matching[offset : offset + PAGE_SIZE], len(matching)
+        titles = await services.memory.store.fetch(memory_ids(rows))
         return self.render(
             request,
             session,
             "console_learning_log.html",
             rows=rows,
+            titles={k: m.title for k, m in titles.items()},
+            outcome=outcome or "",
             **_paging(page, offset, total),
             tenant=tenant or "",
             user=user or "",
-            link=lambda **kw: PATH + "learning-log" + query_string(tenant=tenant, user=user, **kw),
+            link=lambda **kw: PATH + "learning-log" + query_string(tenant=tenant, user=user, outcome=outcome, **kw),
         )
 
     async def audit_log(self, request: Request, session: Session) -> Response:
         tenant = request.query_params.get("tenant") or None
         page, offset = _page(request)
-        rows, total = await services_of(request).memory.audit_log(tenant=tenant, limit=PAGE_SIZE, offset=offset)
+        memory = services_of(request).memory
+        rows, total = await memory.audit_log(tenant=tenant, limit=PAGE_SIZE, offset=offset)
+        named = [str(r["memory_id"]) for r in rows if r.get("memory_id")]
+        named += [why_off(str((r.get("after") or {}).get("disabled_reason") or "")).other or "" for r in rows]
+        titles = await memory.store.fetch([i for i in named if i])
         return self.render(
             request,
             session,
             "console_audit_log.html",
-            rows=rows,
+            rows=[(r, diff(r.get("before"), r.get("after"))) for r in rows],
+            titles={k: m.title for k, m in titles.items()},
             **_paging(page, offset, total),
             tenant=tenant or "",
             link=lambda **kw: PATH + "audit-log" + query_string(tenant=tenant, **kw),
@@ -379,12 +456,18 @@ class OperatorPages:
         tenant = request.query_params.get("tenant") or None
         user = request.query_params.get("user") or None
         page, offset = _page(request)
-        found, total = await services_of(request).memory.reflections(tenant, user, limit=PAGE_SIZE, offset=offset)
+        memory = services_of(request).memory
+        found, total = await memory.reflections(tenant, user, limit=PAGE_SIZE, offset=offset)
+        rows = [reflection_json(r) for r in found]
+        named = [i for r in rows for m in r["merges"] for i in (m.get("into"), *m.get("ids", []))]
+        named += [i for r in rows for i in r["ids"].get("summaries", [])]
+        titles = await memory.store.fetch([str(i) for i in named if i])
         return self.render(
             request,
             session,
             "console_reflections.html",
-            rows=[reflection_json(r) for r in found],
+            rows=rows,
+            titles={k: m.title for k, m in titles.items()},
             kinds=KINDS,
             **_paging(page, offset, total),
             tenant=tenant or "",

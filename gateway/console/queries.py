@@ -4,6 +4,7 @@ category, learning outcomes by reason, and the tenants that hold memories."""
 from __future__ import annotations
 
 import calendar
+import re
 import time
 from dataclasses import dataclass
 from typing import Any
@@ -31,8 +32,31 @@ async def learned_by_day(services: Services, tenant: str | None, days: list[str]
     return out
 
 
+_CODE = re.compile(r"^[a-z0-9][a-z0-9_-]*$")
+_SAME = {"pii-only": "pii"}  # reason codes counted under an outcome the overview already has
+
+
+def is_code(text: str) -> bool:
+    """A reason code ("pii-only"), not a sentence."""
+    return bool(_CODE.match(text)) and len(text) <= 40
+
+
+def skipped_code(reason: str) -> str:
+    """Why an item was not stored, as an outcome code: "invalid", a learner's own reason code
+    ("pii-only", "third-party"), "pii", else "poisoning" (the check's description)."""
+    low = reason.lower()
+    if low.startswith("invalid"):
+        return "invalid"
+    if _CODE.match(reason):
+        return reason
+    if "pii" in low or "personal data" in low:
+        return "pii"
+    return "poisoning"
+
+
 def outcome_counts(entries: list[dict[str, Any]]) -> dict[str, int]:
-    """Learning-log entries -> how many items or turns ended each way."""
+    """Learning-log entries -> how many items or turns ended each way (the fixed outcomes,
+    then any reason code a learner added)."""
     counts = dict.fromkeys(OUTCOMES, 0)
     for e in entries:
         error = str(e.get("error") or "")
@@ -45,8 +69,11 @@ def outcome_counts(entries: list[dict[str, Any]]) -> dict[str, int]:
         counts["stored"] += len(e.get("added") or [])
         counts["duplicate"] += len(e.get("duplicates") or [])
         counts["superseded"] += len(e.get("superseded") or [])
-        rejected = [str(r.get("reason", "")) for r in e.get("rejected") or []]
-        counts["poisoning"] += sum(1 for reason in rejected if not reason.startswith("invalid"))
+        for r in e.get("rejected") or []:
+            code = skipped_code(str(r.get("reason", "")))
+            if code != "invalid":
+                code = _SAME.get(code, code)
+                counts[code] = counts.get(code, 0) + 1
         if e.get("score") is not None and not e.get("items_extracted") and not e.get("command"):
             counts["below_threshold"] += 1
     return counts
@@ -99,14 +126,29 @@ class Chart:
     max_value: int
     ticks: list[tuple[float, str]]  # (x, day label) under the axis
     total: int
+    y_ticks: list[tuple[float, int]]  # (y, count) along the left axis, 0 to the top
+    plot_left: int = 24
+    plot_bottom: int = 190
+
+
+def nice_step(peak: int, lines: int = 4) -> int:
+    """A round step (1, 2, 5, 10, 20, 50 …) that reaches ``peak`` in at most ``lines`` steps."""
+    step = 1
+    while True:
+        for factor in (1, 2, 5):
+            if step * factor * lines >= peak:
+                return step * factor
+        step *= 10
 
 
 def stacked_chart(by_day: dict[str, dict[str, int]], width: int = 720, height: int = 220) -> Chart:
     """Stacked bars, one per day, one colour per category, as SVG coordinates."""
     days = list(by_day)
-    top, bottom, side = 10, 30, 24
+    top, bottom, side = 10, 30, 36
     plot = height - top - bottom
-    peak = max([sum(c.values()) for c in by_day.values()] + [1])
+    highest = max([sum(c.values()) for c in by_day.values()] + [1])
+    step = nice_step(highest)
+    peak = step * -(-highest // step)  # the axis ends on a round number at or above the highest day
     slot = (width - 2 * side) / max(1, len(days))
     bars: list[Bar] = []
     for i, day in enumerate(days):
@@ -122,6 +164,7 @@ def stacked_chart(by_day: dict[str, dict[str, int]], width: int = 720, height: i
                 Bar(round(x, 2), round(y, 2), round(slot - 4, 2), round(h, 2), category, f"{day} {category}: {count}")
             )
     # a label every fifth day, ending on today
-    ticks = [(round(side + i * slot + slot / 2, 2), days[i][5:]) for i in range(len(days) - 1, -1, -5)][::-1]
+    ticks = [(round(side + i * slot + slot / 2, 2), days[i]) for i in range(len(days) - 1, -1, -5)][::-1]
     total = sum(sum(c.values()) for c in by_day.values())
-    return Chart(width, height, bars, peak, ticks, total)
+    y_ticks = [(round(top + plot - plot * v / peak, 2), v) for v in range(0, peak + 1, step)]
+    return Chart(width, height, bars, highest, ticks, total, y_ticks, side, top + plot)

@@ -15,19 +15,44 @@ from starlette.requests import Request
 from starlette.responses import Response
 
 from gateway.api.common import services_of
+from gateway.console import actions
+from gateway.console.grouping import grouped
 from gateway.console.links import Links
+from gateway.console.me_view import reflection_lists, turned_off
 from gateway.console.sessions import Session, SessionStore
 from gateway.console.web import Pages, clear_cookie, query_string, read_form, set_session_cookie
-from gateway.errors import NotFound, ReviewDecided
+from gateway.console.words import why_off
+from gateway.errors import NotFound, ReviewDecided, TooManyMemories, TooManyPinned
 from gateway.learning.reflection import KINDS, reflection_json
-from gateway.memory import CATEGORIES, Memory, MemoryValidationError
+from gateway.memory import CATEGORIES, Memory, MemoryValidationError, NewMemory
 from gateway.memory_export import export_csv, export_json, export_markdown
 
 COOKIE = "memorelay_me"
 PATH = "/me/"
 PAGE_SIZE = 20
 _EXPORT_ALL = 1_000_000
-_NOTICES = ("saved", "deleted", "cleared", "learning_now_on", "learning_now_off", "review_accepted", "review_rejected")
+_NOTICES = (
+    "saved",
+    "deleted",
+    "cleared",
+    "learning_now_on",
+    "learning_now_off",
+    "review_accepted",
+    "review_rejected",
+    "added",
+    "add_invalid",
+    "add_full",
+    "pinned_ok",
+    "unpinned_ok",
+    "pin_full",
+    "turned_off_ok",
+    "turned_on_ok",
+    "restored",
+    "restored_replacing",
+    "deleted_undo",
+    "undone",
+    "undo_late",
+)
 _REVIEWS_SHOWN = 20
 
 Handler = Callable[[Request, Session], Awaitable[Response]]
@@ -37,12 +62,20 @@ def tags_of(text: str) -> list[str]:
     return [t.strip() for t in text.split(",") if t.strip()]
 
 
-def grouped(memories: list[Memory]) -> list[tuple[str, list[Memory]]]:
-    return [(c, [m for m in memories if m.category == c]) for c in CATEGORIES if any(m.category == c for m in memories)]
+def _back(form: dict[str, str]) -> str:
+    """Where an action returns to: a page of ``/me/`` the form names, else the memory list."""
+    target = form.get("next", "")
+    ok = target.startswith(PATH) and "//" not in target and "\\" not in target and "?" not in target
+    return target if ok else PATH
+
+
+def _notice(url: str, notice: str, **extra: str) -> str:
+    return url + query_string(done=notice, **extra)
 
 
 class UserPages:
     def __init__(self, pages: Pages, links: Links, sessions: SessionStore, consent: Callable[[Request], str]):
+        self.undo = actions.UndoBin()
         self.pages = pages
         self.links = links
         self.sessions = sessions
@@ -101,31 +134,34 @@ class UserPages:
         page = _page_number(p.get("page"))
         offset = (page - 1) * PAGE_SIZE
         if q:
-            found = await memory.search(session.tenant, session.user, q, limit=offset + PAGE_SIZE, category=category)
+            found = await memory.search(
+                session.tenant, session.user, q, limit=offset + PAGE_SIZE, category=category, floor=True
+            )
             items, total = [s.memory for s in found[offset:]], len(found)
             more = len(found) == offset + PAGE_SIZE
         else:
-            # the user's own memories (shared/system ones show up in search): this list uses the
-            # owner index, ~6 ms for a 10k-memory user where the mixed list takes ~40 ms
+            # the user's own memories in use (shared/system ones show up in search): this list
+            # uses the owner index, ~6 ms for a 10k-memory user where the mixed list takes ~40 ms
             items, total = await memory.list(
                 session.tenant, session.user, category=category, limit=PAGE_SIZE, offset=offset, personal_only=True
             )
             more = offset + PAGE_SIZE < total
-        # the user's own uses of each listed memory (also of a shared one), one read per page
-        uses = await memory.use_counts(session.tenant, session.user, [m.id for m in items])
-        settings = await memory.get_settings(session.tenant, session.user)
-        stats = await memory.stats(session.tenant, session.user)
-        notice = p.get("done") if p.get("done") in _NOTICES else None
         # supersedes waiting for this user (learning.review: queue), with both memories
-        reviews, _ = await memory.reviews(session.tenant, session.user, "pending", limit=_REVIEWS_SHOWN, offset=0)
+        reviews, waiting = await memory.reviews(session.tenant, session.user, "pending", limit=_REVIEWS_SHOWN, offset=0)
         latest = await memory.latest_reflection(session.tenant, session.user)
+        reflection = None if latest is None else reflection_json(latest)
         return self.render(
             request,
             session,
             "me.html",
-            reviews=reviews,
-            uses=uses,
-            reflection=None if latest is None else reflection_json(latest),
+            reviews=[(r, old, new, why_off(new.disabled_reason if new else None)) for r, old, new in reviews],
+            waiting=waiting,
+            off=[] if q else await turned_off(memory, session.tenant, session.user),
+            uses=await memory.use_counts(session.tenant, session.user, [m.id for m in items]),
+            reflection=reflection,
+            reflected={}
+            if reflection is None
+            else await reflection_lists(memory, session.tenant, session.user, reflection),
             kinds=KINDS,
             q=q,
             category=category,
@@ -135,10 +171,13 @@ class UserPages:
             total=total,
             more=more,
             pages=max(1, -(-total // PAGE_SIZE)),
-            settings=settings,
-            stats=stats,
+            settings=await memory.get_settings(session.tenant, session.user),
+            stats=await memory.stats(session.tenant, session.user),
             consent=self.consent(request),
-            notice=notice,
+            notice=p.get("done") if p.get("done") in _NOTICES else None,
+            notice_values={"cap": memory.max_pinned_per_user},
+            undo=p.get("undo") or "",
+            cap=memory.max_pinned_per_user,
             categories=CATEGORIES,
             link=lambda **kw: PATH + query_string(q=q, category=category, **kw),
         )
@@ -156,15 +195,20 @@ class UserPages:
         if found is None:
             return self.render(request, session, "denied.html", 404, message="not_found")
         notice = request.query_params.get("done") if request.query_params.get("done") in _NOTICES else None
+        why = why_off(found.disabled_reason)
         return self.render(
             request,
             session,
             "me_memory.html",
             400 if error else 200,
             m=found,
+            why=why,
+            other=await services_of(request).memory.get(session.tenant, session.user, why.other) if why.other else None,
             categories=CATEGORIES,
             error=error,
             notice=notice,
+            notice_values={"cap": services_of(request).memory.max_pinned_per_user},
+            cap=services_of(request).memory.max_pinned_per_user,
         )
 
     async def edit(self, request: Request, session: Session) -> Response:
@@ -191,8 +235,48 @@ class UserPages:
         found = await self._visible(request, session)
         if found is None or found.scope != "personal":
             return self.render(request, session, "denied.html", 404, message="not_found")
-        await services_of(request).memory.delete(session.tenant, session.user, found.id, actor=f"user:{session.user}")
-        return self.pages.redirect(PATH + "?done=deleted")
+        token = await actions.delete(
+            services_of(request).memory, self.undo, session.id, found, actor=f"user:{session.user}"
+        )
+        return self.pages.redirect(_notice(PATH, "deleted_undo", undo=token))
+
+    async def undo_delete(self, request: Request, session: Session) -> Response:
+        memory, token = services_of(request).memory, request.state.form.get("undo", "")
+        back = await actions.undo_delete(memory, self.undo, session.id, token, actor=f"user:{session.user}")
+        return self.pages.redirect(_notice(PATH, "undone" if back else "undo_late"))
+
+    async def add(self, request: Request, session: Session) -> Response:
+        form, memory = request.state.form, services_of(request).memory
+        item = NewMemory(
+            title=form.get("title", ""),
+            content=form.get("content", ""),
+            category=form.get("category", "") if form.get("category") in CATEGORIES else CATEGORIES[0],
+        )
+        try:
+            await memory.add(
+                session.tenant, session.user, item, actor=f"user:{session.user}", manual_cap=self.cap(request)
+            )
+        except MemoryValidationError:
+            return self.pages.redirect(_notice(PATH, "add_invalid"))
+        except TooManyMemories:
+            return self.pages.redirect(_notice(PATH, "add_full"))
+        return self.pages.redirect(_notice(PATH, "added"))
+
+    def cap(self, request: Request) -> int:
+        return int(services_of(request).config.memory.max_manual_memories_per_user)
+
+    async def change(self, request: Request, session: Session) -> Response:
+        """Pin, unpin, turn off, turn on or restore one of the user's own memories."""
+        found = await self._visible(request, session)
+        what = request.path_params["action"]
+        if found is None or found.scope != "personal" or what not in actions.ACTIONS:
+            return self.render(request, session, "denied.html", 404, message="not_found")
+        memory, actor, back = services_of(request).memory, f"user:{session.user}", _back(request.state.form)
+        try:
+            notice = await actions.act(memory, found, what, actor=actor)
+        except TooManyPinned:
+            notice = "pin_full"
+        return self.pages.redirect(_notice(back, notice))
 
     async def decide(self, request: Request, session: Session) -> Response:
         decision = request.path_params["decision"]

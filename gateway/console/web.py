@@ -18,11 +18,12 @@ from starlette.responses import HTMLResponse, RedirectResponse, Response
 
 from gateway.config import ConsoleConfig
 from gateway.console.i18n import choose_language, translator
+from gateway.console.words import actor_key, change_reason, date, linked, when, when_phrase, why_off
 from gateway.errors import PayloadTooLarge
 
 _PACKAGE = "gateway.console"
 _MAX_FORM_BYTES = 1_000_000
-STATIC_FILES = {"console.css": "text/css; charset=utf-8"}
+STATIC_FILES = {"console.css": "text/css; charset=utf-8", "favicon.svg": "image/svg+xml"}
 
 
 def _load_template(name: str) -> str:
@@ -52,7 +53,18 @@ class Pages:
     def render(self, request: Request, template: str, status: int = 200, **context: Any) -> HTMLResponse:
         language = choose_language(request.headers.get("accept-language"))
         t: Callable[..., str] = translator(language)
-        html = self.env.get_template(template).render(t=t, lang=language, **context)
+        html = self.env.get_template(template).render(
+            t=t,
+            lang=language,
+            when=lambda iso: when(iso, language),
+            when_phrase=lambda iso: when_phrase(iso, language),
+            day=lambda iso: date(iso, language),
+            linked=linked,
+            why_off=why_off,
+            actor_key=actor_key,
+            change_reason=change_reason,
+            **context,
+        )
         response = HTMLResponse(html, status, headers=self.headers)
         response.headers["content-language"] = "zh-CN" if language == "zh" else "en"
         response.headers["vary"] = "Accept-Language, Cookie"

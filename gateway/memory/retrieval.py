@@ -8,7 +8,10 @@ On the LoCoMo dev sample this beat reciprocal rank fusion, where each list contr
 ``weight / (rrf_k + rank)`` ("rrf", still available); see bench/README.md. The vector
 list comes from the caller's partitions only (own personal + tenant shared/system,
 ``MemoryStore.vector_candidates``). The retriever is backend-neutral. Without an embedder,
-retrieval is keyword-only. Disabled memories are left out unless asked for. A long query is
+retrieval is keyword-only. Disabled memories are left out unless asked for. A search with a
+relevance floor (``min_similarity``, the user-facing ``?q=`` searches) keeps only the hits
+that matched a keyword list or whose cosine to the query reaches the floor: min-max scaling
+makes the best hit of any query look perfect, so the floor is judged on the raw evidence. A long query is
 cut to its head and tail first (``bounds.bound_query``), and its embedding and vector search
 are urgent work on the shared CPU thread: a chat is waiting for them.
 """
@@ -48,6 +51,21 @@ def rrf(
         for rank, mid in enumerate(ranked, start=1):
             scores[mid] = scores.get(mid, 0.0) + w / (k + rank)
     return sorted(scores.items(), key=lambda kv: kv[1], reverse=True)
+
+
+def above_floor(
+    fused: list[tuple[str, float]],
+    vector_list: Sequence[tuple[str, float]] | None,
+    keyword_lists: Sequence[tuple[Sequence[tuple[str, float]], str]],
+    min_similarity: float,
+) -> list[tuple[str, float]]:
+    """``fused`` without the hits that have no evidence of relevance: no keyword list matched
+    them and their cosine to the query is under ``min_similarity`` (0: all kept)."""
+    if min_similarity <= 0:
+        return fused
+    lexical = {mid for ranked, _ in keyword_lists for mid, _ in ranked}
+    cosine = dict(vector_list or ())
+    return [(mid, s) for mid, s in fused if mid in lexical or cosine.get(mid, -1.0) >= min_similarity]
 
 
 def score_fusion(lists: Sequence[Sequence[tuple[str, float]]], weights: Sequence[float]) -> list[tuple[str, float]]:
@@ -150,12 +168,14 @@ class HybridRetriever:
         recall: bool = False,
         conversation: str | None = None,
         kind: str | None = None,
+        min_similarity: float = 0.0,
     ) -> list[ScoredMemory]:
         """From the working set when it holds the caller's partitions (enabled memories
         only), else from the store. With ``cached_rows`` (injection) the rows come from the
         working set too, whose access counts may lag; otherwise from the store. ``recall``
         (injection): the relevant head re-ordered by recency, popularity, co-occurrence and
-        fatigue in ``conversation`` (``recall``)."""
+        fatigue in ``conversation`` (``recall``). ``min_similarity``: the relevance floor
+        (``above_floor``)."""
         recall = recall and self.recall is not None and self.recall.settings.on
         if limit <= 0 or not query.strip():
             return []
@@ -168,7 +188,15 @@ class HybridRetriever:
             view = await self.working_set.view(tenant, user_id, wait=False)
             if view is not None:
                 held = await self._search_view(
-                    view, where, query, limit, depth, cached_rows=cached_rows, recall=recall, conversation=conversation
+                    view,
+                    where,
+                    query,
+                    limit,
+                    depth,
+                    cached_rows=cached_rows,
+                    recall=recall,
+                    conversation=conversation,
+                    min_similarity=min_similarity,
                 )
                 if held is not None:
                     return held
@@ -190,6 +218,7 @@ class HybridRetriever:
             fused = score_fusion(lists, weights)
         else:
             fused = rrf([[mid for mid, _ in ranked] for ranked in lists], self.settings.rrf_k, weights)
+        fused = above_floor(fused, vector_list, keyword_lists, min_similarity)
         found = await self.store.fetch([mid for mid, _ in fused[: limit * 3]])
         if recall:
             fused = self._recalled(fused, found, where, limit, conversation)
@@ -220,6 +249,7 @@ class HybridRetriever:
         cached_rows: bool,
         recall: bool = False,
         conversation: str | None = None,
+        min_similarity: float = 0.0,
     ) -> list[ScoredMemory] | None:
         """``search`` from the working set; None when a change reached the view meanwhile
         (the caller then searches the store)."""
@@ -251,6 +281,7 @@ class HybridRetriever:
             fused = score_fusion(lists, weights)
         else:
             fused = rrf([[mid for mid, _ in ranked] for ranked in lists], self.settings.rrf_k, weights)
+        fused = above_floor(fused, vector_list, keyword_lists, min_similarity)
         if recall:  # the pool's held rows give recency (their access times may lag a little)
             fused = self._recalled(
                 fused, view.memories([mid for mid, _ in fused[: limit * POOL_FACTOR]]), where, limit, conversation

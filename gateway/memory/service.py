@@ -70,6 +70,7 @@ class MemoryService(UserDataMixin, AdminMixin, TenantMixin, ReviewMixin, Consoli
         working_set_max_rows: int = DEFAULT_MAX_ROWS,
         max_pinned_per_user: int = 10,
         recall: RecallSettings | None = None,
+        search_min_relevance: float = 0.0,
     ) -> None:
         self.store = store
         self.embedder = embedder
@@ -91,6 +92,8 @@ class MemoryService(UserDataMixin, AdminMixin, TenantMixin, ReviewMixin, Consoli
         self._uses = UseLog(store)
         # L1: the pinned memories injected first on every turn, cached per caller
         self.max_pinned_per_user = max_pinned_per_user
+        # the relevance floor of the searches people read (``search(floor=True)``)
+        self.search_min_relevance = search_min_relevance
         self._pinned = PinnedCache(store)
         store.on_change(self._pinned.changed)
         # injection's ranking paths beyond relevance, from the citation log held in process
@@ -330,12 +333,16 @@ class MemoryService(UserDataMixin, AdminMixin, TenantMixin, ReviewMixin, Consoli
         recall: bool = False,
         conversation: str | None = None,
         kind: str | None = None,
+        floor: bool = False,
     ) -> builtins.list[ScoredMemory]:
         """Hybrid retrieval over own personal (none when ``user_id`` is None) + tenant shared
         and system memories, most relevant first. ``cached_rows``: rows may come from the
         working set (injection: their access counts may lag; everything else is current).
         ``recall`` (injection): the relevant head re-ordered by recency, popularity,
-        co-occurrence and fatigue in ``conversation`` (``memory.recall``)."""
+        co-occurrence and fatigue in ``conversation`` (``memory.recall``). ``floor``: only hits
+        that matched a word or reach ``memory.search_min_relevance`` in cosine (the ``?q=``
+        searches of the APIs and consoles, which say "nothing matches" rather than list the
+        least unrelated memories)."""
         if self._retriever is None:
             raise RuntimeError("memory service is not open")
         return await self._retriever.search(
@@ -350,6 +357,7 @@ class MemoryService(UserDataMixin, AdminMixin, TenantMixin, ReviewMixin, Consoli
             recall=recall,
             conversation=conversation,
             kind=kind,
+            min_similarity=self.search_min_relevance if floor else 0.0,
         )
 
     async def pinned(self, tenant: str, user_id: str | None) -> builtins.list[Memory]:

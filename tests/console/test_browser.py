@@ -62,7 +62,7 @@ def test_user_page(gateway: GatewayFactory, fake: FakeUpstream, page: Any) -> No
         page.goto(link)
         page.wait_for_url(url + "/me/")
         assert "Signed in as alice" in page.inner_text("header")
-        assert page.locator("li.memory").count() == 3 and "Bob's bank" not in page.content()
+        assert page.locator("#memories li.memory").count() == 3 and "Bob's bank" not in page.content()
         assert page.inner_text("#stat-total") == "3"
         tea_item = page.locator(f'li.memory[data-id="{tea["id"]}"]')
         assert "used 1×" in tea_item.inner_text()  # injected once: the count shows
@@ -88,10 +88,11 @@ def test_user_page(gateway: GatewayFactory, fake: FakeUpstream, page: Any) -> No
         assert page.inner_text("h1") == "Uses PostgreSQL 17"
         shot(page, "me-detail")
 
-        # delete one
-        page.click("#delete-one")
-        page.wait_for_url(re.compile(r"done=deleted"))
-        assert "Uses PostgreSQL 17" not in page.content() and page.inner_text("#stat-total") == "2"
+        # delete one: asked first, then gone from the list
+        page.click("details.confirm summary")
+        page.click("button.confirm-delete")
+        page.wait_for_url(re.compile(r"done=deleted_undo"))
+        assert "Uses PostgreSQL 17" not in page.inner_text("#memories") and page.inner_text("#stat-total") == "2"
 
         # learning off: the next chat is not learned
         page.click("#toggle-learning")
@@ -124,7 +125,7 @@ def test_user_page(gateway: GatewayFactory, fake: FakeUpstream, page: Any) -> No
         shot(page, "me-clear-confirm")
         page.click("#cancel-clear")
         page.wait_for_url(url + "/me/")
-        assert page.locator("li.memory").count() == 2
+        assert page.locator("#memories li.memory").count() == 2
         page.click("#clear-all")
         page.click("#confirm-clear")
         page.wait_for_url(re.compile(r"done=cleared"))
@@ -138,7 +139,7 @@ def test_user_page(gateway: GatewayFactory, fake: FakeUpstream, page: Any) -> No
         # by keyboard alone: Tab to the learning switch, Enter turns learning back on
         page.keyboard.press("Tab")
         assert page.evaluate("document.activeElement.className") == "skip"
-        for _ in range(10):
+        for _ in range(30):
             if page.evaluate("document.activeElement.id") == "toggle-learning":
                 break
             page.keyboard.press("Tab")
@@ -226,7 +227,7 @@ def test_operator_console(gateway: GatewayFactory, fake: FakeUpstream, page: Any
         shot(page, "console-users")
         page.click("text=dave")
         shot(page, "console-user")
-        page.click(f'tr[data-id="{deploy["id"]}"] button.promote')
+        page.click(f'li[data-id="{deploy["id"]}"] button.promote')
         page.wait_for_url(re.compile(r"done=promoted"))
         say(url, "erin", "When does the team deploy with Kubernetes?")
         assert "Deploys on Fridays" in str(fake.last_chat().body)
@@ -257,7 +258,7 @@ def test_operator_console(gateway: GatewayFactory, fake: FakeUpstream, page: Any
             assert page.locator("main").count() == 1
             shot(page, f"console-{name}")
         page.goto(url + "/console/audit-log")
-        assert "promote" in page.inner_text("table")
+        assert "Promoted to shared" in page.inner_text("table")
         page.click("header button")
         page.wait_for_url(url + "/console/login")
         page.goto(url + "/console/")

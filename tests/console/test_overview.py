@@ -46,5 +46,8 @@ def test_the_chart_stacks_categories_per_day_and_labels_today() -> None:
     assert chart.max_value == 4 and chart.total == 6 and len(chart.bars) == 3
     today = [b for b in chart.bars if b.label.startswith(days[-1])]
     assert sum(b.height for b in today) == chart.height - 40  # the tallest day fills the plot
-    assert chart.ticks[-1][1] == "01-01"
+    assert chart.ticks[-1][1] == "1971-01-01"
+    # a real y-axis: round steps from 0 to the top of the plot, the highest day under the top
+    assert [v for _, v in chart.y_ticks] == [0, 1, 2, 3, 4]
+    assert chart.y_ticks[0][0] == chart.plot_bottom and chart.y_ticks[-1][0] == 10
     assert all(0 <= b.x and b.x + b.width <= chart.width for b in chart.bars)

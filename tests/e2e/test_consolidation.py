@@ -138,11 +138,15 @@ def test_the_cli_merges_duplicates_compresses_a_cluster_and_reports_it(
         # the operator console lists it; the user's own page says what was learned
         console, _ = operator(url)
         html = console.get("/console/reflections", params={"user": "dana"}).text
-        assert f'data-reflection="{report["id"]}"' in html and '<td data-kind="consolidated"' in html
+        assert f'data-reflection="{report["id"]}"' in html and 'data-kind="consolidated">4<' in html
         assert report["ids"]["summaries"][0] in html
         me, _ = browser_session(url, mint(url, "dana", key="sk-app"))
         mine_html = me.get("/me/").text
-        assert 'id="reflection"' in mine_html and '<dd data-kind="consolidated">4</dd>' in mine_html
+        assert 'id="reflection"' in mine_html and re.search(
+            r'data-kind="consolidated"><dt>[^<]+<span class="count">4<', mine_html
+        )
+        for memory_id in report["ids"]["consolidated"]:  # each memory it counts, linked
+            assert f'<a href="/me/memories/{memory_id}">' in mine_html
         # a second round finds nothing left to do
     again = memorelay("memories", "consolidate", "--config", str(config), "--user", "dana")
     assert again.returncode == 0 and "merged 0 into 0, consolidated 0 into 0" in again.stdout

@@ -292,3 +292,35 @@ def test_clearing_all_memories_drops_the_users_dead_learning_jobs(gateway: Gatew
         kept = dict(db.execute("SELECT user_id, payload IS NOT NULL FROM learning_jobs").fetchall())
         db.close()
     assert kept == {"alice": 0, "bob": 1}
+
+
+@pytest.mark.parametrize("embedding", ["none", "local"])
+def test_search_has_a_relevance_floor(gateway: GatewayFactory, embedding: str) -> None:
+    # keyword-only: a query matching no word finds nothing; with the local encoder a query
+    # whose cosine stays under memory.search_min_relevance (0.15) finds nothing either
+    with gateway(auth={"admin_key": ADMIN}, memory={"embedding": {"provider": embedding}}) as base:
+        c = user_client(base, "floor")
+        tea = add(c, "Drinks green tea", "Alice drinks green tea every morning.")
+        add(c, "Uses PostgreSQL 16", "Alice's team runs PostgreSQL 16 in production.", category="technical")
+        add(c, "Has a dog named Rex", "The user has a dog called Rex.")
+        for nonsense in ("xyzzy plugh", "qwertyuiop asdf"):
+            found = c.get("/api/memories", params={"q": nonsense}).json()
+            assert found == {"data": [], "total": 0}, (nonsense, found)
+            admin = (
+                admin_client(base)
+                .get(
+                    "/api/admin/users/floor/memories",
+                    params={"tenant": pass_through_tenant("Bearer sk-app"), "q": nonsense},
+                )
+                .json()
+            )
+            assert admin["data"] == [], admin
+        relevant = c.get("/api/memories", params={"q": "green tea"}).json()["data"]
+        assert relevant and relevant[0]["id"] == tea["id"]
+        admin_found = admin_client(base).get(
+            "/api/admin/users/floor/memories", params={"tenant": pass_through_tenant("Bearer sk-app"), "q": "green tea"}
+        )
+        assert admin_found.json()["data"][0]["id"] == tea["id"], admin_found.text
+        if embedding == "local":  # no shared word, close in meaning
+            near = c.get("/api/memories", params={"q": "what do I drink in the morning"}).json()["data"]
+            assert near and near[0]["id"] == tea["id"], near

@@ -1,7 +1,7 @@
 from __future__ import annotations
 
 from gateway.memory import Embedder, MemoryService
-from gateway.memory.retrieval import rrf
+from gateway.memory.retrieval import above_floor, rrf
 from tests.memory.helpers import note, opened, run
 
 FACTS = [
@@ -73,3 +73,12 @@ def test_nearest_and_disable(db_path: str, use_embedder: Embedder) -> None:
         await s.close()
 
     run(main())
+
+
+def test_the_floor_keeps_word_matches_and_close_vectors_only() -> None:
+    fused = [("a", 1.8), ("b", 1.0), ("c", 0.9)]
+    vectors = [("a", 0.40), ("b", 0.10), ("c", 0.05)]
+    words: list[tuple[list[tuple[str, float]], str]] = [([("c", 3.2)], "words")]
+    assert above_floor(fused, vectors, words, 0.15) == [("a", 1.8), ("c", 0.9)]  # b: no word, far
+    assert above_floor(fused, vectors, words, 0.0) == fused  # no floor
+    assert above_floor(fused, None, [], 0.15) == []  # keyword-only search with no word matched
