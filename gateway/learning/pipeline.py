@@ -13,7 +13,9 @@ the pipeline awaits ``hold``, which confirms the worker still holds the job's le
 
 from __future__ import annotations
 
+import asyncio
 import logging
+import re
 import time
 from collections.abc import Awaitable, Callable
 from dataclasses import dataclass, field
@@ -29,6 +31,7 @@ from gateway.learning.dedup import compare
 from gateway.learning.errors import LearningError, MalformedOutput
 from gateway.learning.extraction import KnowledgeItem
 from gateway.learning.jobs import Job
+from gateway.learning.keys import Key, key_of, mentions_value, named_only_as_old
 from gateway.learning.learners import HeuristicLearner, Learner, LLMLearner, RetryableError, Turn
 from gateway.learning.pii import without_placeholders
 from gateway.learning.poisoning import is_poisoning
@@ -65,6 +68,8 @@ class PipelineSettings:
     # "queue": a supersede that needs review waits for the user or an operator (``_reviewed``)
     review: str = "auto"
     review_scope: str = "uncertain"
+    # names of the user's relations stay in memories; False: replaced by the relation
+    keep_names: bool = True
 
 
 @dataclass(slots=True)
@@ -115,6 +120,12 @@ def turn_of(payload: dict[str, Any]) -> Turn:
     lines = [f"{m['role'].capitalize()}: {m['content']}" for m in messages]
     lines.append(f"Assistant: {answer}")
     return Turn(user_text=user_text, assistant_text=answer, transcript="\n".join(lines))
+
+
+def _names_only_as_old(memory: Memory, words: set[str]) -> bool:
+    """Whether every topic word ``memory`` says is a value it replaced ("moved from X to Y")."""
+    said = [w for w in words if mentions(memory, {w})]
+    return bool(said) and all(named_only_as_old(memory.content, w) for w in said)
 
 
 def _title_of(content: str) -> str:
@@ -300,21 +311,39 @@ class Pipeline:
             await self._limits(job, outcome)
 
     async def _about(self, job: Job, topic: str) -> list[Memory]:
-        """The user's active memories a forget command means: close by embedding, or sharing a
-        content word with the topic and close enough ("what I said about us being vegetarian")."""
+        """The user's active memories a forget command means. When the topic has words, only
+        the memories that say them ("what I said about Kubernetes"), never one that names them
+        only as the value it replaced ("moved from Kubernetes to Nomad"); without a memory that
+        says them, those close by embedding, except the memories that replaced one that did."""
         memory = self.services.memory
         words = topic_words(topic)
-        found: dict[str, Memory] = {}
-        for m, cos in await memory.nearest(job.tenant, job.user_id, topic, k=8):
-            if cos >= _FORGET_COSINE or (cos >= _FORGET_COSINE_WITH_WORD and mentions(m, words)):
-                found[m.id] = m
-        for hit in await memory.search(job.tenant, job.user_id, topic, limit=8, scope="personal"):
-            if hit.memory.enabled and hit.memory.id not in found and mentions(hit.memory, words):
-                found[hit.memory.id] = hit.memory
-        if not found and not words:  # nothing to compare words with: the best keyword hit
-            hits = await memory.search(job.tenant, job.user_id, topic, limit=1, scope="personal")
-            found = {h.memory.id: h.memory for h in hits}
+        near = await memory.nearest(job.tenant, job.user_id, topic, k=8)
+        hits = [h.memory for h in await memory.search(job.tenant, job.user_id, topic, limit=8, scope="personal")]
+        hits = [m for m in hits if m.enabled]
+        if words:
+            saying = {m.id: m for m in [*(m for m, _ in near), *hits] if mentions(m, words)}
+            kept = [m for m in saying.values() if not await asyncio.to_thread(_names_only_as_old, m, words)]
+            if kept:
+                return kept
+            replaced = await self._replacements(job, words)
+            return [m for m, cos in near if cos >= _FORGET_COSINE and m.id not in replaced and m.id not in saying]
+        found = {m.id: m for m, cos in near if cos >= _FORGET_COSINE}
+        if not found:  # nothing to compare words with: the best keyword hit
+            found = {m.id: m for m in hits[:1]}
         return list(found.values())
+
+    async def _replacements(self, job: Job, words: set[str]) -> set[str]:
+        """The ids of the memories that superseded one saying ``words``."""
+        rows, _ = await self.services.memory.list(
+            job.tenant, job.user_id, include_disabled=True, personal_only=True, limit=500
+        )
+        found = set()
+        for m in rows:
+            if not m.enabled and m.disabled_reason and mentions(m, words):
+                ref = re.match(r"superseded by (mem_\w+)", m.disabled_reason)
+                if ref:
+                    found.add(ref.group(1))
+        return found
 
     async def _scrub_items(self, items: list[KnowledgeItem]) -> None:
         texts = await self.scrubber.scrub_many([t for item in items for t in (item.title, item.content)])
@@ -339,7 +368,12 @@ class Pipeline:
             outcome.rejected.append({"title": item.title[:80], "reason": poisoning})
             return
         memory = self.services.memory
-        verdict, why, close = await self._judge(job, item, set(outcome.added))
+        key = await asyncio.to_thread(key_of, item.content)
+        if key is not None:
+            item.slot = key.slot  # the parse decides; a model-given slot only where it finds none
+            if key.retraction and await self._retract(job, key, outcome):
+                return
+        verdict, why, close = await self._judge(job, item, set(outcome.added), key)
         if verdict == "duplicate":
             await memory.refresh(close[0][0].id)
             outcome.duplicates.append(close[0][0].id)
@@ -357,30 +391,53 @@ class Pipeline:
             # L1: a standing rule, or the update of a pinned memory, is proposed pinned
             pinned=is_standing_rule(item) or (verdict == "supersede" and any(old.pinned for old, _ in close)),
         )
+        reviewed = verdict == "supersede" and self._reviewed(why)
         try:
-            try:
-                created = await memory.add(job.tenant, job.user_id, new, actor="learning")
-            except TooManyPinned:  # the user's L1 is full: kept, but retrieved only when relevant
-                new.pinned = False
-                created = await memory.add(job.tenant, job.user_id, new, actor="learning")
+            # the new memory and the old ones' disabling commit together (or not at all)
+            async with memory.store.transaction():
+                try:
+                    created = await memory.add(job.tenant, job.user_id, new, actor="learning")
+                except TooManyPinned:  # the user's L1 is full: kept, but retrieved only when relevant
+                    new.pinned = False
+                    created = await memory.add(job.tenant, job.user_id, new, actor="learning")
+                if verdict == "supersede" and not reviewed:
+                    for old, _ in close:
+                        await memory.disable(
+                            job.tenant,
+                            job.user_id,
+                            old.id,
+                            f"superseded by {created.id} ({why})",
+                            actor="learning",
+                        )
         except MemoryValidationError as exc:
             outcome.rejected.append({"title": item.title[:80], "reason": f"invalid: {exc}"})
             return
         outcome.added.append(created.id)
-        if verdict == "supersede" and self._reviewed(why):
+        if reviewed:
             olds = [old for old, _ in close]
             for review in await memory.queue_supersede(created, olds, why, actor="learning"):
                 outcome.queued.append({"review": review.id, "old": review.old_id, "new": created.id, "reason": why})
         elif verdict == "supersede":
-            for old, _ in close:
-                await memory.disable(
-                    job.tenant,
-                    job.user_id,
-                    old.id,
-                    f"superseded by {created.id} ({why})",
-                    actor="learning",
-                )
-                outcome.superseded.append({"old": old.id, "new": created.id, "reason": why})
+            outcome.superseded.extend({"old": old.id, "new": created.id, "reason": why} for old, _ in close)
+
+    async def _retract(self, job: Job, key: Key, outcome: Outcome) -> bool:
+        """ "No longer on Jest", "不再用 Jest 了": disable the memories of that key holding the
+        value, without a new one (a changed taste, "does not like coffee anymore", is a new
+        value and is stored). False when no memory held it (the statement is then kept)."""
+        if key.slot.startswith("taste."):
+            return False
+        memory = self.services.memory
+        held = [
+            m
+            for m in await memory.in_slot(job.tenant, job.user_id, key.slot)
+            if m.id not in outcome.added and (not key.values or mentions_value(f"{m.title} {m.content}", key.values))
+        ]
+        for m in held:
+            await memory.disable(
+                job.tenant, job.user_id, m.id, f"no longer true: the user said so ({key.slot})", actor="learning"
+            )
+            outcome.disabled.append(m.id)
+        return bool(held)
 
     def _reviewed(self, why: str) -> bool:
         """Whether a supersede waits for review (``learning.review: queue``).
@@ -396,7 +453,7 @@ class Pipeline:
         return self.settings.review_scope == "all" or not explicit
 
     async def _judge(
-        self, job: Job, item: KnowledgeItem, same_turn: set[str]
+        self, job: Job, item: KnowledgeItem, same_turn: set[str], key: Key | None = None
     ) -> tuple[str, str, list[tuple[Memory, float]]]:
         """add / duplicate / supersede against the user's closest active memory (SPEC §4 step 6).
 
@@ -416,11 +473,22 @@ class Pipeline:
                 for m in await self.services.memory.in_slot(job.tenant, job.user_id, item.slot)
                 if m.id not in same_turn
             ]
-            if held:
-                verdict, why = compare(item.content, held[0].content)
+            for m in held:
+                verdict, why = compare(item.content, m.content)
                 if verdict == "duplicate":
-                    return verdict, why, [(held[0], 1.0)]
+                    return verdict, why, [(m, 1.0)]
+            if held and key is not None and key.multi:
+                # an attribute holding several values (languages, pets, allergies): another one
+                # adds, unless the sentence replaces one ("switched from Python to Go")
+                if not key.change:
+                    return "add", "", []
+                if key.old:
+                    held = [m for m in held if mentions_value(f"{m.title} {m.content}", key.old)]
+            if held:
+                why = compare(item.content, held[0].content)[1]
                 return "supersede", f"{_SLOT_REASON}{item.slot}: {why}", [(m, 1.0) for m in held]
+            if key is not None and key.multi:
+                return "add", "", []
         judged = await self._judged(job, item, same_turn)
         if judged is not None:
             return judged
@@ -429,7 +497,8 @@ class Pipeline:
         close = [
             (m, cos)
             for m, cos in await self.services.memory.nearest(job.tenant, job.user_id, text, k=2)
-            if cos >= floor and m.id not in same_turn
+            # two memories with different keys are about different things, however close
+            if cos >= floor and m.id not in same_turn and not (item.slot and m.slot and m.slot != item.slot)
         ][:1]
         if not close:
             return "add", "", close

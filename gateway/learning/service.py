@@ -19,6 +19,7 @@ from pydantic import BaseModel, ConfigDict, Field, ValidationInfo, field_validat
 
 from gateway.filter_loader import validated_options
 from gateway.learning.consolidate_job import consolidate_every
+from gateway.learning.keys import derive_key
 from gateway.learning.pending import SharedPending
 from gateway.learning.pii_process import IsolatedScrubber
 from gateway.learning.pipeline import Pipeline, PipelineSettings
@@ -32,6 +33,15 @@ log = logging.getLogger("memorelay.learning")
 
 # the names a config may give the learning filter (built-in name, or its class path)
 FILTER_NAMES = ("learning", "filters.learning:LearningFilter")
+
+
+class PiiOptions(BaseModel):
+    """``learning.pii``: how what identifies people is treated in stored memories."""
+
+    model_config = ConfigDict(extra="forbid")
+    # the names of the user's relations (family, pets, colleagues) are facts and kept; false:
+    # each is replaced by the relation ("The user has a daughter."), never by a gap
+    keep_names: bool = True
 
 
 class LearningOptions(BaseModel):
@@ -71,6 +81,7 @@ class LearningOptions(BaseModel):
     consolidate_small_chars: int = Field(300, ge=1)
     consolidate_summary_chars: int = Field(800, ge=50, le=8000)
     reflection_stale_days: float = Field(60, gt=0)
+    pii: PiiOptions = PiiOptions()
 
     # checked on the second key of each pair, so the error names it (fields validate in order)
     @field_validator("consolidate_cluster_threshold")
@@ -109,6 +120,7 @@ class LearningService:
         services.memory.learning_default = options.consent == "opt_out"
         services.memory.decay_half_life_days = options.decay_half_life_days
         services.memory.decay_floor = options.decay_floor
+        services.memory.key_of = derive_key  # edits and manual adds get the key their text says
         self.scrubber = IsolatedScrubber()
         self.pending = SharedPending(services.learning, services.metrics)
         settings = PipelineSettings(
@@ -119,6 +131,7 @@ class LearningService:
             options.max_items,
             options.review,
             options.review_scope,
+            options.pii.keep_names,
         )
         self.pool = WorkerPool(
             services,
