@@ -25,7 +25,14 @@ from gateway.dialects.base import TranscriptMessage
 from gateway.errors import TooManyPinned
 from gateway.learning import heuristic
 from gateway.learning.combined import MAX_KNOWN, Known, known_memories
-from gateway.learning.commands import Command, item_from_remember, mentions, parse_command, topic_words
+from gateway.learning.commands import (
+    Command,
+    item_from_remember,
+    mentions,
+    parse_command,
+    remember_item,
+    topic_words,
+)
 from gateway.learning.completers import AnthropicCompleter, ChatCompleter, Completer
 from gateway.learning.dedup import compare
 from gateway.learning.errors import LearningError, MalformedOutput
@@ -33,8 +40,9 @@ from gateway.learning.extraction import KnowledgeItem
 from gateway.learning.jobs import Job
 from gateway.learning.keys import Key, key_of, mentions_value, named_only_as_old
 from gateway.learning.learners import HeuristicLearner, Learner, LLMLearner, RetryableError, Turn
-from gateway.learning.pii import without_placeholders
 from gateway.learning.poisoning import is_poisoning
+from gateway.learning.redact import PII_ONLY, PLACEHOLDER, remove_identifiers
+from gateway.learning.sensitive import third_party_sensitive
 from gateway.learning.standing import is_standing_rule
 from gateway.memory import Memory, MemoryValidationError, NewMemory, strip_block
 from gateway.services import Services
@@ -143,9 +151,9 @@ async def _unfenced() -> None:
 class Scrubber(Protocol):
     """PII scrubbing that fails closed (raises ``PiiError``); see ``pii_process``."""
 
-    async def scrub(self, text: str) -> str: ...
+    async def scrub(self, text: str, *, keep_names: bool = False) -> str: ...
 
-    async def scrub_many(self, texts: list[str]) -> list[str]: ...
+    async def scrub_many(self, texts: list[str], *, keep_names: bool = False) -> list[str]: ...
 
 
 class Pipeline:
@@ -243,7 +251,7 @@ class Pipeline:
             return
         # fail closed: a PiiError ends the job here, nothing of this turn leaves for the model
         turn.user_text, turn.assistant_text, turn.transcript = await self.scrubber.scrub_many(
-            [turn.user_text, turn.assistant_text, turn.transcript]
+            [turn.user_text, turn.assistant_text, turn.transcript], keep_names=self.settings.keep_names
         )
         known = await self._known(job, turn.user_text)
         # one upstream call: the score and the items together (``combined``)
@@ -262,7 +270,7 @@ class Pipeline:
             return
         # fail closed: a PiiError ends the job here. The offline learner reads nothing but the
         # user's words: only those are scrubbed (half the scrubber's work per job)
-        (turn.user_text,) = await self.scrubber.scrub_many([turn.user_text])
+        (turn.user_text,) = await self.scrubber.scrub_many([turn.user_text], keep_names=self.settings.keep_names)
         turn.assistant_text = turn.transcript = ""
         items = await learner.extract(turn, self.settings.max_items)
         await self._keep(job, items, result.score, outcome, hold)
@@ -286,11 +294,15 @@ class Pipeline:
         return known_memories([(m.id, m.title) for m in found])
 
     async def _command(self, job: Job, command: Command, outcome: Outcome, hold: Hold) -> None:
-        text = await self.scrubber.scrub(command.text)
+        text = await self.scrubber.scrub(command.text, keep_names=self.settings.keep_names)
         await hold()
         if command.kind == "remember":
             outcome.items_extracted = 1
-            await self._store(job, item_from_remember(text), outcome, source="manual", score=1.0)
+            item = await asyncio.to_thread(remember_item, text)
+            if item is None:
+                outcome.rejected.append({"title": "", "reason": PII_ONLY})
+                return
+            await self._store(job, item, outcome, source="manual", score=1.0)
             await self._limits(job, outcome)
             return
         for m in await self._about(job, text):
@@ -303,7 +315,7 @@ class Pipeline:
             )
             outcome.disabled.append(m.id)
         if command.statement:  # "forget X, <what is true now>": learn the new part too
-            statement = await self.scrubber.scrub(command.statement)
+            statement = await self.scrubber.scrub(command.statement, keep_names=self.settings.keep_names)
             items = heuristic.extract_items(statement) or [item_from_remember(statement)]
             outcome.items_extracted = len(items)
             for item in items:
@@ -346,7 +358,9 @@ class Pipeline:
         return found
 
     async def _scrub_items(self, items: list[KnowledgeItem]) -> None:
-        texts = await self.scrubber.scrub_many([t for item in items for t in (item.title, item.content)])
+        texts = await self.scrubber.scrub_many(
+            [t for item in items for t in (item.title, item.content)], keep_names=self.settings.keep_names
+        )
         for k, item in enumerate(items):
             item.title, item.content = texts[2 * k], texts[2 * k + 1]
 
@@ -355,12 +369,17 @@ class Pipeline:
     ) -> None:
         if not scrubbed:
             await self._scrub_items([item])
-        title, content = item.title, item.content
-        # nothing stored carries a placeholder: the clause that held PII goes, or the item
-        item.content = without_placeholders(content)
-        item.title = without_placeholders(title) or _title_of(item.content)
+        # nothing stored carries a placeholder or the gap of one: the phrase that held the
+        # identifier goes (``redact``), and an item left with nothing is not stored
+        item.content = await asyncio.to_thread(remove_identifiers, item.content)
         if not item.content:
-            outcome.rejected.append({"title": "", "reason": "nothing left once PII was removed"})
+            outcome.rejected.append({"title": "", "reason": PII_ONLY})
+            return
+        if PLACEHOLDER.search(item.title):
+            item.title = _title_of(item.content)
+        sensitive = third_party_sensitive(item.content)
+        if sensitive:
+            outcome.rejected.append({"title": "", "reason": sensitive})
             return
         poisoning = is_poisoning(f"{item.title}\n{item.content}")
         if poisoning:

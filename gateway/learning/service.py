@@ -18,11 +18,13 @@ from typing import TYPE_CHECKING, Literal
 from pydantic import BaseModel, ConfigDict, Field, ValidationInfo, field_validator
 
 from gateway.filter_loader import validated_options
+from gateway.learning.commands import remember_item
 from gateway.learning.consolidate_job import consolidate_every
 from gateway.learning.keys import derive_key
 from gateway.learning.pending import SharedPending
 from gateway.learning.pii_process import IsolatedScrubber
 from gateway.learning.pipeline import Pipeline, PipelineSettings
+from gateway.learning.redact import PII_ONLY
 from gateway.learning.workers import WorkerPool
 
 if TYPE_CHECKING:
@@ -171,6 +173,18 @@ class LearningService:
                 await self.pending.close()
             # joins the child process (a second or so), off the event loop
             await asyncio.get_running_loop().run_in_executor(None, self.scrubber.stop)
+
+    async def remember_note(self, text: str) -> str | None:
+        """What becomes of an explicit "remember …" of ``text``, for the response header:
+        ``pii-only`` (nothing is left once its identifiers are removed), ``identifiers-removed``
+        or None. The learning job computes the same from the same functions; a scrubbing
+        failure raises (``PiiError``) and the header stays ``queued``."""
+        keep_names = self.options.pii.keep_names
+        scrubbed = await self.scrubber.scrub(text, keep_names=keep_names)
+        item = await asyncio.to_thread(remember_item, scrubbed)
+        if item is None:
+            return PII_ONLY
+        return "identifiers-removed" if scrubbed != text else None
 
     def queue_full(self) -> bool:
         """Whether the shared queue holds ``max_pending`` jobs (a count at most a second old)."""
