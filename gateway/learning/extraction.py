@@ -88,6 +88,7 @@ class KnowledgeItem:
     category: str
     subcategory: str = ""
     tags: list[str] = field(default_factory=list)
+    kind: str = "fact"
     slot: str | None = None  # profile slot (``gateway.learning.slots``); same slot, new value supersedes
     # the LLM learner's judgement against a memory it was shown (``combined``): its id, validated
     same_as: str | None = None

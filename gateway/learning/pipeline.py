@@ -56,6 +56,7 @@ _FORGET_COSINE_WITH_WORD = 0.2
 _CONFLICT_BAND = 0.1
 # the reasons of the supersedes that were declared rather than inferred (``_reviewed``)
 _SLOT_REASON = "new value for "
+_OTHER_VALUE = "another value for "
 _LEARNER_UPDATE = "the learner judged it an update"
 # compare()'s reasons that mark a contradiction rather than a different fact
 _CONFLICT_REASONS = (
@@ -387,7 +388,8 @@ class Pipeline:
             outcome.rejected.append({"title": item.title[:80], "reason": poisoning})
             return
         memory = self.services.memory
-        key = await asyncio.to_thread(key_of, item.content)
+        # a dated episode is no attribute of the user: it is never replaced by a key
+        key = None if item.kind == "episode" else await asyncio.to_thread(key_of, item.content)
         if key is not None:
             item.slot = key.slot  # the parse decides; a model-given slot only where it finds none
             if key.retraction and await self._retract(job, key, outcome):
@@ -463,9 +465,11 @@ class Pipeline:
 
         With ``review_scope: uncertain`` only the supersedes memorelay inferred wait: those the
         cosine rules decided (two texts close by embedding that differ in some way), which is
-        where a different fact on the same topic can be mistaken for a change. A new value of a
-        profile slot, and an update the LLM learner itself declared about a memory it was shown
-        (``updates``), are explicit and apply at once. ``review_scope: all`` queues every one."""
+        where a different fact on the same topic can be mistaken for a change, and another value
+        of a key said without a word of change ("has 12 engineers" after "has 8"). A new value
+        the user said replaces the old one ("moved to", "instead", "改用"), and an update the LLM
+        learner itself declared about a memory it was shown (``updates``), are explicit and
+        apply at once. ``review_scope: all`` queues every one."""
         if self.settings.review != "queue":
             return False
         explicit = why.startswith(_SLOT_REASON) or why == _LEARNER_UPDATE
@@ -483,10 +487,14 @@ class Pipeline:
         same topic ("uses PostgreSQL" / "uses Redis") must stay a memory of its own.
         Memories stored from this same turn (``same_turn``) are never replaced by its other
         items: statements made together complement each other.
-        A slot decides first; then the LLM learner's own verdict on a memory it was shown
-        (``same_as`` / ``updates``, see ``combined``); then the cosine rules above.
+        The LLM learner's own verdict on a memory it was shown decides first (``same_as`` /
+        ``updates``, see ``combined``); then the key (``keys``: one active value per key, several
+        for a multi-valued attribute); then the cosine rules above, never across two keys.
         """
-        if item.slot:  # one active value per profile slot, whatever the cosine
+        judged = await self._judged(job, item, same_turn)
+        if judged is not None:  # the LLM learner named the memory it repeats or updates
+            return judged
+        if item.slot:  # one active value per key, whatever the cosine
             held = [
                 m
                 for m in await self.services.memory.in_slot(job.tenant, job.user_id, item.slot)
@@ -505,12 +513,13 @@ class Pipeline:
                     held = [m for m in held if mentions_value(f"{m.title} {m.content}", key.old)]
             if held:
                 why = compare(item.content, held[0].content)[1]
-                return "supersede", f"{_SLOT_REASON}{item.slot}: {why}", [(m, 1.0) for m in held]
+                # "moved to", "instead", "改用": the user said it changed; another value said
+                # plainly is inferred to replace the old one (and waits for review when queued)
+                said = key is None or key.change
+                prefix = _SLOT_REASON if said else _OTHER_VALUE
+                return "supersede", f"{prefix}{item.slot}: {why}", [(m, 1.0) for m in held]
             if key is not None and key.multi:
                 return "add", "", []
-        judged = await self._judged(job, item, same_turn)
-        if judged is not None:
-            return judged
         text = f"{item.title}\n{item.content}"
         floor = self.settings.dedup_threshold - _CONFLICT_BAND
         close = [

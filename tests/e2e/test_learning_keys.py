@@ -7,6 +7,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any
 
+import httpx
 import pytest
 
 from tests.conftest import GatewayFactory
@@ -94,18 +95,22 @@ def _check(url: str, user: str, seq: Sequence) -> str | None:
     return None
 
 
+def jobs_of(url: str, user: str) -> list[dict[str, Any]]:
+    r = httpx.get(url + "/api/admin/learning-log", params={"limit": 200}, headers={"authorization": f"Bearer {ADMIN}"})
+    return [e for e in r.json()["data"] if e["user_id"] == user]
+
+
 def run_sequences(url: str, sequences: list[Sequence], prefix: str) -> dict[str, str]:
     failures: dict[str, str] = {}
-    said = 0
     for k, seq in enumerate(sequences):
         user = f"{prefix}{k}"
-        for turn in seq.turns:
+        for n, turn in enumerate(seq.turns, 1):
             say(url, user, turn)
-            said += 1
-            wait_for(lambda n=said: len(log_entries(url)) >= n, timeout=60)  # type: ignore[misc]
+            wait_for(lambda n=n, user=user: len(jobs_of(url, user)) >= n, timeout=60)  # type: ignore[misc]
         problem = _check(url, user, seq)
         if problem is not None:
-            failures[" → ".join(seq.turns)] = problem
+            every = memories(url, user, include_disabled="true")
+            failures[" → ".join(seq.turns)] = f"{problem} {[(m['content'], m['disabled_reason']) for m in every]}"
     return failures
 
 
