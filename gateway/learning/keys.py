@@ -28,16 +28,18 @@ from __future__ import annotations
 
 import re
 from collections.abc import Callable
-from dataclasses import dataclass, field
+from dataclasses import dataclass
+from functools import lru_cache
 from typing import TYPE_CHECKING
 
 from gateway.learning import lexicon
 
 if TYPE_CHECKING:
-    from spacy.tokens import Span, Token
+    from spacy.tokens import Doc, Span, Token
 
 _CJK = re.compile(r"[\u3400-\u9fff]")
 MAX_KEY = 64
+_VALID = re.compile(r"[a-z][a-z0-9_]*(?:\.\w+)+|[a-z][a-z0-9_]*")
 
 
 @dataclass(frozen=True)
@@ -51,7 +53,6 @@ class Key:
     change: bool = False
     retraction: bool = False
     subject: str = "user"  # user | rel:<name or role>
-    extra: dict[str, str] = field(default_factory=dict, compare=False)
 
 
 def derive_key(text: str, lang: str | None = None) -> str | None:
@@ -60,6 +61,7 @@ def derive_key(text: str, lang: str | None = None) -> str | None:
     return key.slot if key is not None else None
 
 
+@lru_cache(maxsize=1024)  # the same text is keyed by the pipeline, forget and the header check
 def key_of(text: str, lang: str | None = None) -> Key | None:
     """The key of ``text`` with what the sentence says about its value (module docstring)."""
     text = text.strip()
@@ -74,7 +76,12 @@ def key_of(text: str, lang: str | None = None) -> Key | None:
     if topical is not None and (found is None or found.slot.startswith(("does.", "taste.", "profile."))):
         # attributes named by their own word (emoji, indentation, diet, team size …)
         base = found or Key(topical)
-        return Key(topical, False, base.values, base.old, base.change, base.retraction)
+        found = Key(topical, False, base.values, base.old, base.change, base.retraction)
+    bad = found is not None and (
+        not _VALID.fullmatch(found.slot) or len(found.slot) > MAX_KEY or found.slot != found.slot.casefold()
+    )
+    if bad:
+        return None  # a key is dotted lower-case words (the store's check): none rather than a bad one
     return found
 
 
@@ -170,9 +177,7 @@ def _key_en(text: str) -> Key | None:
     pipeline = english.nlp()
     with english._parse_lock:
         doc = pipeline(text)
-        if "ner" in pipeline.disabled:
-            doc = pipeline.get_pipe("ner")(doc)
-    places = {t.i for e in doc.ents if e.label_ in {"GPE", "LOC"} for t in e}
+    places = _Places(doc)
     for sent in doc.sents:
         key = _Sentence(sent, places).key()
         if key is not None:
@@ -180,8 +185,27 @@ def _key_en(text: str) -> Key | None:
     return None
 
 
+class _Places:
+    """The tokens the named-entity recogniser calls places, asked only when a frame needs it
+    ("moved to X": a city, or a platform?): it costs as much as the parse."""
+
+    def __init__(self, doc: Doc) -> None:
+        self.doc = doc
+        self.found: set[int] | None = None
+
+    def __contains__(self, i: object) -> bool:
+        if self.found is None:
+            from gateway.learning import english
+
+            pipeline = english.nlp()
+            with english._parse_lock:
+                doc = pipeline.get_pipe("ner")(self.doc) if "ner" in pipeline.disabled else self.doc
+            self.found = {t.i for e in doc.ents if e.label_ in {"GPE", "LOC"} for t in e}
+        return i in self.found
+
+
 class _Sentence:
-    def __init__(self, sent: Span, places: set[int]) -> None:
+    def __init__(self, sent: Span, places: _Places) -> None:
         self.sent = sent
         self.places = places
         low = sent.text.lower()

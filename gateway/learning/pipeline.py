@@ -52,7 +52,6 @@ log = logging.getLogger("memorelay.learning")
 _CONTEXT_MESSAGES = 6
 _MAX_MESSAGE_CHARS = 4000
 _FORGET_COSINE = 0.6
-_FORGET_COSINE_WITH_WORD = 0.2
 _CONFLICT_BAND = 0.1
 # the reasons of the supersedes that were declared rather than inferred (``_reviewed``)
 _SLOT_REASON = "new value for "
