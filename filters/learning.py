@@ -1,7 +1,9 @@
 """``learning``: after a successful chat, queue a durable job; workers learn from it later.
 
 SPEC §3–4. The decision (``X-Memorelay-Learning: queued`` or ``skipped; reason=…``)
-is made before the response goes out; the durable job is written before the client
+is made before the response goes out; an explicit "remember …" is scrubbed while the upstream
+answers, so the header says ``skipped; reason=pii-only`` when nothing of it would be kept and
+``queued; note=identifiers-removed`` when its identifiers are left out; the durable job is written before the client
 has the whole answer (a whole body: before it is sent; a stream: before the chunk that
 ends the answer), so a gateway killed right after answering still learns it. Nothing
 from an opted-out request is written anywhere.
@@ -9,15 +11,21 @@ from an opted-out request is written anywhere.
 
 from __future__ import annotations
 
+import asyncio
 import logging
 
 from gateway.chain import ChatContext, ChatResponse, Completion, Handler
 from gateway.config import ConfigError
+from gateway.learning.commands import parse_command
 from gateway.learning.pipeline import job_payload
+from gateway.learning.redact import PII_ONLY
 from gateway.learning.service import LearningOptions, LearningService
+from gateway.memory import strip_block
 from gateway.services import Services
 
 log = logging.getLogger("memorelay.learning")
+
+_REMEMBER_CHECK_S = 3.0  # past this the header says "queued" and the job alone decides
 
 
 class LearningFilter:
@@ -38,16 +46,37 @@ class LearningFilter:
 
     async def __call__(self, ctx: ChatContext, call_next: Handler) -> ChatResponse:
         reason = await self._skip_reason(ctx)
+        # an explicit "remember …" is read while the upstream answers, so the header can say
+        # what becomes of it (``LearningService.remember_note``)
+        check = self._remember_check(ctx) if reason is None else None
         response = await call_next(ctx)
         if reason is None and not response.ok:
             reason = "upstream-error"
+        note = await self._note(check) if check is not None and reason is None else None
+        if note == PII_ONLY:
+            reason = PII_ONLY  # nothing of it would be stored: no job is written
         if reason is not None:
             ctx.response_headers["x-memorelay-learning"] = f"skipped; reason={reason}"
             self.services.metrics.learning_skipped.labels(reason).inc()
             return response
-        ctx.response_headers["x-memorelay-learning"] = "queued"
+        ctx.response_headers["x-memorelay-learning"] = f"queued; note={note}" if note else "queued"
         response.on_complete.append(self._enqueue)
         return response
+
+    def _remember_check(self, ctx: ChatContext) -> asyncio.Future[str | None] | None:
+        users = [m["content"] for m in ctx.transcript() if m["role"] == "user"]
+        command = parse_command(strip_block(users[-1])) if users else None
+        if command is None or command.kind != "remember":
+            return None
+        return asyncio.ensure_future(self.learning.remember_note(command.text))
+
+    @staticmethod
+    async def _note(check: asyncio.Future[str | None]) -> str | None:
+        try:
+            return await asyncio.wait_for(check, _REMEMBER_CHECK_S)
+        except Exception as exc:  # boundary: slow or failing scrubber: the job decides (fails closed)
+            log.info("remember check gave no answer: %s", type(exc).__name__)
+            return None
 
     async def _skip_reason(self, ctx: ChatContext) -> str | None:
         if ctx.opt_out.learning:

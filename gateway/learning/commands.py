@@ -15,6 +15,7 @@ from typing import Literal
 
 from gateway.learning import chinese, english, heuristic
 from gateway.learning.extraction import KnowledgeItem
+from gateway.learning.redact import remove_identifiers
 from gateway.learning.slots import slot_of
 from gateway.memory import Memory
 
@@ -120,6 +121,17 @@ def _clean(body: str) -> str:
     return body.strip().strip("\"'“”‘’「」").strip()
 
 
+def remember_item(scrubbed: str) -> KnowledgeItem | None:
+    """The item of a "remember" command whose text was scrubbed: the identifiers and the
+    phrases that carried them removed (``redact``), the fact kept; None when nothing is left."""
+    text = remove_identifiers(scrubbed)
+    if not text:
+        return None
+    item = item_from_remember(text)
+    item.content = remove_identifiers(item.content)
+    return item if item.content else None
+
+
 def item_from_remember(text: str) -> KnowledgeItem:
     """Build the item for a "remember" command.
 
@@ -161,7 +173,23 @@ def _about_user(body: str) -> str:
     if re.search(r"[\u3400-\u9fff]", body):
         text = chinese._about_user(body, chinese._we_phrase(body))
         return text if text.endswith(("。", "！", ".")) else text + "。"
-    return english.rephrase(body) or body
+    return english.rephrase(_task(body)) or body
+
+
+def _task(body: str) -> str:
+    """ "Remember: send the weekly report on Fridays" is a task of the user's ("The user needs
+    to send …"); an instruction about the user ("call me after 6pm") stays as it is."""
+    pipeline = english.nlp()
+    with english._parse_lock:
+        doc = pipeline(body)
+    sent = next(iter(doc.sents), None)
+    if sent is None:
+        return body
+    root = sent.root
+    subject = any(c.dep_ in {"nsubj", "nsubjpass", "expl"} for c in root.children)
+    if root.tag_ != "VB" or subject or root.i != sent.start or any(t.lower_ in {"me", "us"} for t in sent):
+        return body
+    return "I need to " + body[:1].lower() + body[1:]
 
 
 def _short_title(content: str) -> str:

@@ -54,7 +54,13 @@ ENTITIES: tuple[str, ...] = (
     "IT_FISCAL_CODE",
     "PL_PESEL",
     "KR_RRN",
+    "STREET_ADDRESS",
+    "ACCOUNT_NUMBER",
+    "ID_NUMBER",
+    "CREDENTIAL",
 )
+# a relation's name is a fact, not an identifier (``learning.pii.keep_names``)
+NAME_ENTITIES = frozenset({"PERSON"})
 
 # Placeholder label per entity; a Chinese mobile is a phone number to the reader.
 _LABELS = {"CN_MOBILE": "PHONE_NUMBER"}
@@ -131,17 +137,19 @@ class PiiScrubber:
             if self._analyzer is None:
                 self._analyzer = build_analyzer()
 
-    def scrub(self, text: str) -> str:
-        """Return ``text`` with every detected identifier replaced by its placeholder."""
+    def scrub(self, text: str, *, keep_names: bool = False) -> str:
+        """Return ``text`` with every detected identifier replaced by its placeholder;
+        ``keep_names``: person names stay (they are facts of the user's life)."""
         if not text:
             return text
+        entities = [e for e in ENTITIES if not (keep_names and e in NAME_ENTITIES)]
         with self._lock:
             analyzer = self._analyzer
             if analyzer is None:
                 raise PiiError("PII scrubber used before start()")
             try:
                 view = text.translate(_HALF_WIDTH)
-                results = analyzer.analyze(text=view, language="en", entities=list(ENTITIES))
+                results = analyzer.analyze(text=view, language="en", entities=entities)
                 spans = select_spans(view, results)
                 return replace_spans(text, spans)
             except Exception as exc:  # fail closed: named boundary (STYLE rule 8)
@@ -323,6 +331,30 @@ def _product_context(text: str, start: int, end: int) -> bool:
 
 # --- engine construction -------------------------------------------------------------------
 
+# the values announced by a word: account, invoice and order numbers, ID and passport numbers,
+# passwords and keys (any wording between the word and the value is short: "account number
+# at Fidelity is 4457-8821-09")
+_VALUE = r"\s*#?\s*(?P<v>[A-Za-z0-9][A-Za-z0-9/_-]{3,}[A-Za-z0-9])"
+_ACCOUNT = re.compile(
+    r"(?:(?i:\b(?:account|acct|invoice|order|ticket|reference|ref|customer|member(?:ship)?|policy|booking"
+    r"|confirmation|tracking|case|contract|serial|licen[cs]e|routing|sort code|bsb|swift)"
+    r"(?:\s+(?:number|no\.?|num|#|id|code))?)(?:\s+(?:at|with|for|from|on)\s+[\w.&-]+(?:\s+[A-Z][\w.&-]*)?)?"
+    r"(?i:\s*(?:is|was|:|=)?)"
+    r"|(?:订单|账户|账|卡|银行卡|发票|工单|单|会员|合同|保单|快递单|运单|客户)(?:号码?|编号)(?:是|为|：|:)?)" + _VALUE
+)
+_ID_NUMBER = re.compile(
+    r"(?:(?i:\b(?:passport|id|identity card|id card|national id|driver'?s licen[cs]e|tax id|tin|nhs)"
+    r"(?:\s+(?:number|no\.?|num))?\s*(?:is|was|:|=)?)"
+    r"|(?:护照|身份证|证件|驾照|社保)(?:号码?|编号)?(?:是|为|：|:)?)" + _VALUE
+)
+_SECRET_VALUE = re.compile(
+    r"(?:(?i:\b(?:password|passwd|passcode|pin(?: code)?|api[ _-]?key|secret(?: key)?|access token|auth token"
+    r"|token|private key)(?:\s+(?:for|of|to|on)\s+[\w .-]{1,30}?)?\s*(?:is|was|:|=))"
+    r"|(?:密码|口令|密钥|令牌)(?:是|为|：|:))\s*(?P<v>[^\s,;，；。]{4,})"
+)
+# how many digits a value needs to count (a password needs none; "order ready" is no number)
+_VALUE_DIGITS = {"ACCOUNT_NUMBER": 3, "ID_NUMBER": 3, "CREDENTIAL": 0}
+
 _CN_ID_WEIGHTS = (7, 9, 10, 5, 8, 4, 2, 1, 6, 3, 7, 9, 10, 5, 8, 4, 2)
 _CN_ID_CHECK = "10X98765432"  # GB 11643-1999, ISO 7064 MOD 11-2
 
@@ -417,6 +449,29 @@ def _extra_recognizers() -> list[EntityRecognizer]:
             digits = sum(c.isdigit() for c in pattern_text)
             return None if 8 <= digits <= 15 else False
 
+    class ValueAfterWordRecognizer(EntityRecognizer):
+        """The value a word announces ("invoice INV-20931", "password: hunter22", "订单号是…"):
+        the span is the regex's ``v`` group, which Presidio's patterns cannot return alone."""
+
+        def __init__(self, entity: str, name: str, pattern: re.Pattern[str], score: float = 0.8) -> None:
+            self.pattern = pattern
+            self.score = score
+            super().__init__(supported_entities=[entity], name=name)
+
+        def load(self) -> None:
+            return None
+
+        def analyze(self, text: str, entities: list[str], nlp_artifacts: Any = None) -> list[Any]:
+            from presidio_analyzer import RecognizerResult
+
+            out = []
+            for m in self.pattern.finditer(text):
+                value = m.group("v").rstrip(".,;:!?)'\"。，；：")
+                if value and sum(c.isdigit() for c in value) >= _VALUE_DIGITS.get(self.supported_entities[0], 0):
+                    start = m.start("v")
+                    out.append(RecognizerResult(self.supported_entities[0], start, start + len(value), self.score))
+            return out
+
     class ChinesePersonRecognizer(EntityRecognizer):
         """Chinese person names: jieba's ``nr`` words with a common surname (``chinese.person_names``)."""
 
@@ -437,6 +492,46 @@ def _extra_recognizers() -> list[EntityRecognizer]:
             return out
 
     recognizers: list[EntityRecognizer] = [
+        ValueAfterWordRecognizer("ACCOUNT_NUMBER", "AccountNumberRecognizer", _ACCOUNT),
+        ValueAfterWordRecognizer("ID_NUMBER", "IdNumberRecognizer", _ID_NUMBER),
+        ValueAfterWordRecognizer("CREDENTIAL", "SecretAfterWordRecognizer", _SECRET_VALUE),
+        PatternRecognizer(
+            supported_entity="CREDENTIAL",
+            name="ApiKeyRecognizer",
+            patterns=[
+                Pattern("prefixed_key", r"\b(?:sk|pk|rk)[-_](?:[a-z]{2,8}[-_])?[A-Za-z0-9]{16,}\b", 0.85),
+                Pattern("github_token", r"\bgh[pousr]_[A-Za-z0-9]{30,}\b", 0.9),
+                Pattern("aws_key", r"\bAKIA[0-9A-Z]{16}\b", 0.9),
+                Pattern("slack_token", r"\bxox[abposr]-[A-Za-z0-9-]{10,}\b", 0.9),
+                Pattern("jwt", r"\beyJ[A-Za-z0-9_-]{10,}\.[A-Za-z0-9_-]{10,}\.[A-Za-z0-9_-]{10,}", 0.9),
+                Pattern("long_hex", r"(?<![0-9a-f])[0-9a-f]{32,}(?![0-9a-f])", 0.6),
+            ],
+            global_regex_flags=re.DOTALL | re.MULTILINE,
+        ),
+        PatternRecognizer(
+            supported_entity="STREET_ADDRESS",
+            name="StreetAddressRecognizer",
+            patterns=[
+                Pattern(
+                    "street_en",
+                    r"\b\d{1,5}[A-Za-z]?,?\s+(?:[A-Z][a-z]+\s+){1,3}(?:Street|St\.|Avenue|Ave\.?|Road|Rd\.|Lane|Drive"
+                    r"|Boulevard|Blvd\.?|Way|Court|Place|Terrace|Close|Crescent|Square|Parkway|Highway)\b\.?",
+                    0.7,
+                ),
+                Pattern(
+                    "street_de",
+                    r"\b[A-Z][a-z]+(?:stra(?:ss|\u00df)e|str\.|weg|allee|platz|gasse|ring|damm)\s+\d{1,4}[a-z]?\b",
+                    0.7,
+                ),
+                Pattern(
+                    "street_zh",
+                    r"[\u4e00-\u9fff]{1,6}(?:路|街|大道|巷|弄|胡同)\s*\d+\s*号(?:\s*\d+\s*(?:栋|幢|单元|室|楼))*",
+                    0.7,
+                ),
+                Pattern("unit_zh", r"\d+\s*(?:号楼|栋|幢)(?:\s*\d+\s*(?:单元|室|号))+", 0.6),
+            ],
+            global_regex_flags=re.DOTALL | re.MULTILINE,
+        ),
         ChinesePersonRecognizer(supported_entities=["PERSON"], name="ChinesePersonRecognizer"),
         PatternRecognizer(
             supported_entity="PERSON",

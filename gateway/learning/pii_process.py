@@ -70,10 +70,10 @@ def _init_child(parent: int) -> None:
     _scrubber.start()
 
 
-def _scrub_many(texts: list[str]) -> list[str]:
+def _scrub_many(texts: list[str], keep_names: bool = False) -> list[str]:
     if _scrubber is None:
         raise PiiError("PII scrubber process not initialised")
-    return [_scrubber.scrub(t) for t in texts]
+    return [_scrubber.scrub(t, keep_names=keep_names) for t in texts]
 
 
 class IsolatedScrubber:
@@ -102,11 +102,12 @@ class IsolatedScrubber:
         context = multiprocessing.get_context("spawn")  # fork is unsafe with threads running
         return ProcessPoolExecutor(max_workers=1, mp_context=context, initializer=_init_child, initargs=(os.getpid(),))
 
-    async def scrub_many(self, texts: list[str]) -> list[str]:
+    async def scrub_many(self, texts: list[str], *, keep_names: bool = False) -> list[str]:
+        """``texts`` scrubbed; ``keep_names``: person names stay (``PiiScrubber.scrub``)."""
         if self._pool is None:
             raise PiiError("PII scrubber used before start()")
         try:
-            return await asyncio.get_running_loop().run_in_executor(self._pool, _scrub_many, texts)
+            return await asyncio.get_running_loop().run_in_executor(self._pool, _scrub_many, texts, keep_names)
         except PiiError:
             raise
         except BrokenProcessPool as exc:
@@ -116,8 +117,8 @@ class IsolatedScrubber:
         except Exception as exc:  # fail closed: anything else is a scrub failure
             raise PiiError(f"PII scrubbing failed: {type(exc).__name__}") from exc
 
-    async def scrub(self, text: str) -> str:
-        return (await self.scrub_many([text]))[0]
+    async def scrub(self, text: str, *, keep_names: bool = False) -> str:
+        return (await self.scrub_many([text], keep_names=keep_names))[0]
 
     def stop(self) -> None:
         """Cancel queued work and wait for the child to exit (blocking: call it off the loop)."""

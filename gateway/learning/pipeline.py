@@ -13,7 +13,9 @@ the pipeline awaits ``hold``, which confirms the worker still holds the job's le
 
 from __future__ import annotations
 
+import asyncio
 import logging
+import re
 import time
 from collections.abc import Awaitable, Callable, Mapping
 from dataclasses import dataclass, field
@@ -23,15 +25,24 @@ from gateway.dialects.base import TranscriptMessage
 from gateway.errors import TooManyPinned
 from gateway.learning import heuristic
 from gateway.learning.combined import MAX_KNOWN, Known, known_memories
-from gateway.learning.commands import Command, item_from_remember, mentions, parse_command, topic_words
+from gateway.learning.commands import (
+    Command,
+    item_from_remember,
+    mentions,
+    parse_command,
+    remember_item,
+    topic_words,
+)
 from gateway.learning.completers import AnthropicCompleter, ChatCompleter, Completer
 from gateway.learning.dedup import compare
 from gateway.learning.errors import LearningError, MalformedOutput
 from gateway.learning.extraction import KnowledgeItem
 from gateway.learning.jobs import Job
+from gateway.learning.keys import Key, key_of, mentions_value, named_only_as_old
 from gateway.learning.learners import HeuristicLearner, Learner, LLMLearner, RetryableError, Turn
-from gateway.learning.pii import without_placeholders
 from gateway.learning.poisoning import is_poisoning
+from gateway.learning.redact import PII_ONLY, PLACEHOLDER, remove_identifiers
+from gateway.learning.sensitive import third_party_sensitive
 from gateway.learning.standing import is_standing_rule
 from gateway.memory import Memory, MemoryValidationError, NewMemory, strip_block
 from gateway.services import Services
@@ -41,10 +52,10 @@ log = logging.getLogger("memorelay.learning")
 _CONTEXT_MESSAGES = 6
 _MAX_MESSAGE_CHARS = 4000
 _FORGET_COSINE = 0.6
-_FORGET_COSINE_WITH_WORD = 0.2
 _CONFLICT_BAND = 0.1
 # the reasons of the supersedes that were declared rather than inferred (``_reviewed``)
 _SLOT_REASON = "new value for "
+_OTHER_VALUE = "another value for "
 _LEARNER_UPDATE = "the learner judged it an update"
 # compare()'s reasons that mark a contradiction rather than a different fact
 _CONFLICT_REASONS = (
@@ -66,6 +77,8 @@ class PipelineSettings:
     review: str = "auto"
     review_scope: str = "uncertain"
     max_per_kind: Mapping[str, int] = field(default_factory=dict)  # learning.max_per_kind
+    # names of the user's relations stay in memories; False: replaced by the relation
+    keep_names: bool = True
 
 
 @dataclass(slots=True)
@@ -118,6 +131,12 @@ def turn_of(payload: dict[str, Any]) -> Turn:
     return Turn(user_text=user_text, assistant_text=answer, transcript="\n".join(lines))
 
 
+def _names_only_as_old(memory: Memory, words: set[str]) -> bool:
+    """Whether every topic word ``memory`` says is a value it replaced ("moved from X to Y")."""
+    said = [w for w in words if mentions(memory, {w})]
+    return bool(said) and all(named_only_as_old(memory.content, w) for w in said)
+
+
 def _title_of(content: str) -> str:
     first = content.split("\n", 1)[0]
     return first if len(first) <= 80 else first[:79].rstrip() + "…"
@@ -133,9 +152,9 @@ async def _unfenced() -> None:
 class Scrubber(Protocol):
     """PII scrubbing that fails closed (raises ``PiiError``); see ``pii_process``."""
 
-    async def scrub(self, text: str) -> str: ...
+    async def scrub(self, text: str, *, keep_names: bool = False) -> str: ...
 
-    async def scrub_many(self, texts: list[str]) -> list[str]: ...
+    async def scrub_many(self, texts: list[str], *, keep_names: bool = False) -> list[str]: ...
 
 
 class Pipeline:
@@ -252,7 +271,7 @@ class Pipeline:
             return
         # fail closed: a PiiError ends the job here, nothing of this turn leaves for the model
         turn.user_text, turn.assistant_text, turn.transcript = await self.scrubber.scrub_many(
-            [turn.user_text, turn.assistant_text, turn.transcript]
+            [turn.user_text, turn.assistant_text, turn.transcript], keep_names=self.settings.keep_names
         )
         known = await self._known(job, turn.user_text)
         # one upstream call: the score and the items together (``combined``)
@@ -271,7 +290,7 @@ class Pipeline:
             return
         # fail closed: a PiiError ends the job here. The offline learner reads nothing but the
         # user's words: only those are scrubbed (half the scrubber's work per job)
-        (turn.user_text,) = await self.scrubber.scrub_many([turn.user_text])
+        (turn.user_text,) = await self.scrubber.scrub_many([turn.user_text], keep_names=self.settings.keep_names)
         turn.assistant_text = turn.transcript = ""
         items = await learner.extract(turn, self.settings.max_items)
         await self._keep(job, items, result.score, outcome, hold)
@@ -295,11 +314,15 @@ class Pipeline:
         return known_memories([(m.id, m.title) for m in found])
 
     async def _command(self, job: Job, command: Command, outcome: Outcome, hold: Hold) -> None:
-        text = await self.scrubber.scrub(command.text)
+        text = await self.scrubber.scrub(command.text, keep_names=self.settings.keep_names)
         await hold()
         if command.kind == "remember":
             outcome.items_extracted = 1
-            await self._store(job, item_from_remember(text), outcome, source="manual", score=1.0)
+            item = await asyncio.to_thread(remember_item, text)
+            if item is None:
+                outcome.rejected.append({"title": "", "reason": PII_ONLY})
+                return
+            await self._store(job, item, outcome, source="manual", score=1.0)
             await self._limits(job, outcome)
             return
         for m in await self._about(job, text):
@@ -312,7 +335,7 @@ class Pipeline:
             )
             outcome.disabled.append(m.id)
         if command.statement:  # "forget X, <what is true now>": learn the new part too
-            statement = await self.scrubber.scrub(command.statement)
+            statement = await self.scrubber.scrub(command.statement, keep_names=self.settings.keep_names)
             items = heuristic.extract_items(statement) or [item_from_remember(statement)]
             outcome.items_extracted = len(items)
             for item in items:
@@ -320,24 +343,44 @@ class Pipeline:
             await self._limits(job, outcome)
 
     async def _about(self, job: Job, topic: str) -> list[Memory]:
-        """The user's active memories a forget command means: close by embedding, or sharing a
-        content word with the topic and close enough ("what I said about us being vegetarian")."""
+        """The user's active memories a forget command means. When the topic has words, only
+        the memories that say them ("what I said about Kubernetes"), never one that names them
+        only as the value it replaced ("moved from Kubernetes to Nomad"); without a memory that
+        says them, those close by embedding, except the memories that replaced one that did."""
         memory = self.services.memory
         words = topic_words(topic)
-        found: dict[str, Memory] = {}
-        for m, cos in await memory.nearest(job.tenant, job.user_id, topic, k=8):
-            if cos >= _FORGET_COSINE or (cos >= _FORGET_COSINE_WITH_WORD and mentions(m, words)):
-                found[m.id] = m
-        for hit in await memory.search(job.tenant, job.user_id, topic, limit=8, scope="personal"):
-            if hit.memory.enabled and hit.memory.id not in found and mentions(hit.memory, words):
-                found[hit.memory.id] = hit.memory
-        if not found and not words:  # nothing to compare words with: the best keyword hit
-            hits = await memory.search(job.tenant, job.user_id, topic, limit=1, scope="personal")
-            found = {h.memory.id: h.memory for h in hits}
+        near = await memory.nearest(job.tenant, job.user_id, topic, k=8)
+        hits = [h.memory for h in await memory.search(job.tenant, job.user_id, topic, limit=8, scope="personal")]
+        hits = [m for m in hits if m.enabled]
+        if words:
+            saying = {m.id: m for m in [*(m for m, _ in near), *hits] if mentions(m, words)}
+            kept = [m for m in saying.values() if not await asyncio.to_thread(_names_only_as_old, m, words)]
+            if kept:
+                return kept
+            replaced = await self._replacements(job, words)
+            return [m for m, cos in near if cos >= _FORGET_COSINE and m.id not in replaced and m.id not in saying]
+        found = {m.id: m for m, cos in near if cos >= _FORGET_COSINE}
+        if not found:  # nothing to compare words with: the best keyword hit
+            found = {m.id: m for m in hits[:1]}
         return list(found.values())
 
+    async def _replacements(self, job: Job, words: set[str]) -> set[str]:
+        """The ids of the memories that superseded one saying ``words``."""
+        rows, _ = await self.services.memory.list(
+            job.tenant, job.user_id, include_disabled=True, personal_only=True, limit=500
+        )
+        found = set()
+        for m in rows:
+            if not m.enabled and m.disabled_reason and mentions(m, words):
+                ref = re.match(r"superseded by (mem_\w+)", m.disabled_reason)
+                if ref:
+                    found.add(ref.group(1))
+        return found
+
     async def _scrub_items(self, items: list[KnowledgeItem]) -> None:
-        texts = await self.scrubber.scrub_many([t for item in items for t in (item.title, item.content)])
+        texts = await self.scrubber.scrub_many(
+            [t for item in items for t in (item.title, item.content)], keep_names=self.settings.keep_names
+        )
         for k, item in enumerate(items):
             item.title, item.content = texts[2 * k], texts[2 * k + 1]
 
@@ -346,12 +389,17 @@ class Pipeline:
     ) -> None:
         if not scrubbed:
             await self._scrub_items([item])
-        title, content = item.title, item.content
-        # nothing stored carries a placeholder: the clause that held PII goes, or the item
-        item.content = without_placeholders(content)
-        item.title = without_placeholders(title) or _title_of(item.content)
+        # nothing stored carries a placeholder or the gap of one: the phrase that held the
+        # identifier goes (``redact``), and an item left with nothing is not stored
+        item.content = await asyncio.to_thread(remove_identifiers, item.content)
         if not item.content:
-            outcome.rejected.append({"title": "", "reason": "nothing left once PII was removed"})
+            outcome.rejected.append({"title": "", "reason": PII_ONLY})
+            return
+        if PLACEHOLDER.search(item.title):
+            item.title = _title_of(item.content)
+        sensitive = third_party_sensitive(item.content)
+        if sensitive:
+            outcome.rejected.append({"title": "", "reason": sensitive})
             return
         poisoning = is_poisoning(f"{item.title}\n{item.content}")
         if poisoning:
@@ -359,7 +407,13 @@ class Pipeline:
             outcome.rejected.append({"title": item.title[:80], "reason": poisoning})
             return
         memory = self.services.memory
-        verdict, why, close = await self._judge(job, item, set(outcome.added))
+        # a dated episode is no attribute of the user: it is never replaced by a key
+        key = None if item.kind == "episode" else await asyncio.to_thread(key_of, item.content)
+        if key is not None:
+            item.slot = key.slot  # the parse decides; a model-given slot only where it finds none
+            if key.retraction and await self._retract(job, key, outcome):
+                return
+        verdict, why, close = await self._judge(job, item, set(outcome.added), key)
         if verdict == "duplicate":
             await memory.refresh(close[0][0].id)
             outcome.duplicates.append(close[0][0].id)
@@ -378,46 +432,71 @@ class Pipeline:
             # L1: a standing rule, or the update of a pinned memory, is proposed pinned
             pinned=is_standing_rule(item) or (verdict == "supersede" and any(old.pinned for old, _ in close)),
         )
+        reviewed = verdict == "supersede" and self._reviewed(why)
         try:
-            try:
-                created = await memory.add(job.tenant, job.user_id, new, actor="learning")
-            except TooManyPinned:  # the user's L1 is full: kept, but retrieved only when relevant
-                new.pinned = False
-                created = await memory.add(job.tenant, job.user_id, new, actor="learning")
+            # the new memory and the old ones' disabling commit together (or not at all)
+            async with memory.store.transaction():
+                try:
+                    created = await memory.add(job.tenant, job.user_id, new, actor="learning")
+                except TooManyPinned:  # the user's L1 is full: kept, but retrieved only when relevant
+                    new.pinned = False
+                    created = await memory.add(job.tenant, job.user_id, new, actor="learning")
+                if verdict == "supersede" and not reviewed:
+                    for old, _ in close:
+                        await memory.disable(
+                            job.tenant,
+                            job.user_id,
+                            old.id,
+                            f"superseded by {created.id} ({why})",
+                            actor="learning",
+                        )
         except MemoryValidationError as exc:
             outcome.rejected.append({"title": item.title[:80], "reason": f"invalid: {exc}"})
             return
         outcome.added.append(created.id)
-        if verdict == "supersede" and self._reviewed(why):
+        if reviewed:
             olds = [old for old, _ in close]
             for review in await memory.queue_supersede(created, olds, why, actor="learning"):
                 outcome.queued.append({"review": review.id, "old": review.old_id, "new": created.id, "reason": why})
         elif verdict == "supersede":
-            for old, _ in close:
-                await memory.disable(
-                    job.tenant,
-                    job.user_id,
-                    old.id,
-                    f"superseded by {created.id} ({why})",
-                    actor="learning",
-                )
-                outcome.superseded.append({"old": old.id, "new": created.id, "reason": why})
+            outcome.superseded.extend({"old": old.id, "new": created.id, "reason": why} for old, _ in close)
+
+    async def _retract(self, job: Job, key: Key, outcome: Outcome) -> bool:
+        """ "No longer on Jest", "不再用 Jest 了": disable the memories of that key holding the
+        value, without a new one (a changed taste, "does not like coffee anymore", is a new
+        value and is stored). False when no memory held it (the statement is then kept)."""
+        if key.slot.startswith("taste."):
+            return False
+        memory = self.services.memory
+        held = [
+            m
+            for m in await memory.in_slot(job.tenant, job.user_id, key.slot)
+            if m.id not in outcome.added and (not key.values or mentions_value(f"{m.title} {m.content}", key.values))
+        ]
+        for m in held:
+            await memory.disable(
+                job.tenant, job.user_id, m.id, f"no longer true: the user said so ({key.slot})", actor="learning"
+            )
+            outcome.disabled.append(m.id)
+        return bool(held)
 
     def _reviewed(self, why: str) -> bool:
         """Whether a supersede waits for review (``learning.review: queue``).
 
         With ``review_scope: uncertain`` only the supersedes memorelay inferred wait: those the
         cosine rules decided (two texts close by embedding that differ in some way), which is
-        where a different fact on the same topic can be mistaken for a change. A new value of a
-        profile slot, and an update the LLM learner itself declared about a memory it was shown
-        (``updates``), are explicit and apply at once. ``review_scope: all`` queues every one."""
+        where a different fact on the same topic can be mistaken for a change, and another value
+        of a key said without a word of change ("has 12 engineers" after "has 8"). A new value
+        the user said replaces the old one ("moved to", "instead", "改用"), and an update the LLM
+        learner itself declared about a memory it was shown (``updates``), are explicit and
+        apply at once. ``review_scope: all`` queues every one."""
         if self.settings.review != "queue":
             return False
         explicit = why.startswith(_SLOT_REASON) or why == _LEARNER_UPDATE
         return self.settings.review_scope == "all" or not explicit
 
     async def _judge(
-        self, job: Job, item: KnowledgeItem, same_turn: set[str]
+        self, job: Job, item: KnowledgeItem, same_turn: set[str], key: Key | None = None
     ) -> tuple[str, str, list[tuple[Memory, float]]]:
         """add / duplicate / supersede against the user's closest active memory (SPEC §4 step 6).
 
@@ -428,29 +507,46 @@ class Pipeline:
         same topic ("uses PostgreSQL" / "uses Redis") must stay a memory of its own.
         Memories stored from this same turn (``same_turn``) are never replaced by its other
         items: statements made together complement each other.
-        A slot decides first; then the LLM learner's own verdict on a memory it was shown
-        (``same_as`` / ``updates``, see ``combined``); then the cosine rules above.
+        The LLM learner's own verdict on a memory it was shown decides first (``same_as`` /
+        ``updates``, see ``combined``); then the key (``keys``: one active value per key, several
+        for a multi-valued attribute); then the cosine rules above, never across two keys.
         """
-        if item.slot:  # one active value per profile slot, whatever the cosine
+        judged = await self._judged(job, item, same_turn)
+        if judged is not None:  # the LLM learner named the memory it repeats or updates
+            return judged
+        if item.slot:  # one active value per key, whatever the cosine
             held = [
                 m
                 for m in await self.services.memory.in_slot(job.tenant, job.user_id, item.slot)
                 if m.id not in same_turn
             ]
-            if held:
-                verdict, why = compare(item.content, held[0].content)
+            for m in held:
+                verdict, why = compare(item.content, m.content)
                 if verdict == "duplicate":
-                    return verdict, why, [(held[0], 1.0)]
-                return "supersede", f"{_SLOT_REASON}{item.slot}: {why}", [(m, 1.0) for m in held]
-        judged = await self._judged(job, item, same_turn)
-        if judged is not None:
-            return judged
+                    return verdict, why, [(m, 1.0)]
+            if held and key is not None and key.multi:
+                # an attribute holding several values (languages, pets, allergies): another one
+                # adds, unless the sentence replaces one ("switched from Python to Go")
+                if not key.change:
+                    return "add", "", []
+                if key.old:
+                    held = [m for m in held if mentions_value(f"{m.title} {m.content}", key.old)]
+            if held:
+                why = compare(item.content, held[0].content)[1]
+                # "moved to", "instead", "改用": the user said it changed; another value said
+                # plainly is inferred to replace the old one (and waits for review when queued)
+                said = key is None or key.change
+                prefix = _SLOT_REASON if said else _OTHER_VALUE
+                return "supersede", f"{prefix}{item.slot}: {why}", [(m, 1.0) for m in held]
+            if key is not None and key.multi:
+                return "add", "", []
         text = f"{item.title}\n{item.content}"
         floor = self.settings.dedup_threshold - _CONFLICT_BAND
         close = [
             (m, cos)
             for m, cos in await self.services.memory.nearest(job.tenant, job.user_id, text, k=2)
-            if cos >= floor and m.id not in same_turn
+            # two memories with different keys are about different things, however close
+            if cos >= floor and m.id not in same_turn and not (item.slot and m.slot and m.slot != item.slot)
         ][:1]
         if not close:
             return "add", "", close

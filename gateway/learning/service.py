@@ -18,12 +18,14 @@ from typing import TYPE_CHECKING, Literal
 from pydantic import BaseModel, ConfigDict, Field, ValidationInfo, field_validator
 
 from gateway.filter_loader import validated_options
-from gateway.learning.commands import Command
+from gateway.learning.commands import Command, remember_item
 from gateway.learning.consolidate_job import consolidate_every
 from gateway.learning.jobs import Job
+from gateway.learning.keys import derive_key
 from gateway.learning.pending import SharedPending
 from gateway.learning.pii_process import IsolatedScrubber
 from gateway.learning.pipeline import Outcome, Pipeline, PipelineSettings
+from gateway.learning.redact import PII_ONLY
 from gateway.learning.workers import WorkerPool
 from gateway.memory import KINDS
 
@@ -39,6 +41,15 @@ log = logging.getLogger("memorelay.learning")
 
 # the names a config may give the learning filter (built-in name, or its class path)
 FILTER_NAMES = ("learning", "filters.learning:LearningFilter")
+
+
+class PiiOptions(BaseModel):
+    """``learning.pii``: how what identifies people is treated in stored memories."""
+
+    model_config = ConfigDict(extra="forbid")
+    # the names of the user's relations (family, pets, colleagues) are facts and kept; false:
+    # each is replaced by the relation ("The user has a daughter."), never by a gap
+    keep_names: bool = True
 
 
 class LearningOptions(BaseModel):
@@ -83,6 +94,7 @@ class LearningOptions(BaseModel):
     consolidate_small_chars: int = Field(300, ge=1)
     consolidate_summary_chars: int = Field(800, ge=50, le=8000)
     reflection_stale_days: float = Field(60, gt=0)
+    pii: PiiOptions = PiiOptions()
 
     @field_validator("max_per_kind")
     @classmethod
@@ -132,6 +144,7 @@ class LearningService:
         services.memory.decay_half_life_days = options.decay_half_life_days
         services.memory.episode_half_life_days = options.episode_half_life_days
         services.memory.decay_floor = options.decay_floor
+        services.memory.key_of = derive_key  # edits and manual adds get the key their text says
         self.scrubber = IsolatedScrubber()
         self.pending = SharedPending(services.learning, services.metrics)
         settings = PipelineSettings(
@@ -143,6 +156,7 @@ class LearningService:
             options.review,
             options.review_scope,
             options.max_per_kind,
+            options.pii.keep_names,
         )
         self.pool = WorkerPool(
             services,
@@ -182,6 +196,18 @@ class LearningService:
                 await self.pending.close()
             # joins the child process (a second or so), off the event loop
             await asyncio.get_running_loop().run_in_executor(None, self.scrubber.stop)
+
+    async def remember_note(self, text: str) -> str | None:
+        """What becomes of an explicit "remember …" of ``text``, for the response header:
+        ``pii-only`` (nothing is left once its identifiers are removed), ``identifiers-removed``
+        or None. The learning job computes the same from the same functions; a scrubbing
+        failure raises (``PiiError``) and the header stays ``queued``."""
+        keep_names = self.options.pii.keep_names
+        scrubbed = await self.scrubber.scrub(text, keep_names=keep_names)
+        item = await asyncio.to_thread(remember_item, scrubbed)
+        if item is None:
+            return PII_ONLY
+        return "identifiers-removed" if scrubbed != text else None
 
     def queue_full(self) -> bool:
         """Whether the shared queue holds ``max_pending`` jobs (a count at most a second old)."""

@@ -1,11 +1,11 @@
-"""Profile slots: the structured dimensions of a user's profile a memory can fill (SPEC section 4).
+"""Profile slots: the key a memory fills, stored in its ``slot`` field (SPEC section 4).
 
 A slot names *what* a memory is about ("home.city", "team.size", "stack.database"), not its
-value. The user has at most one active memory per slot: a new value for the same slot supersedes
-the old one whatever the embedding cosine says ("we moved to Fly.io" after "a single Hetzner box").
-``slot_of`` reads the slot off a memory's text with word rules (English and Chinese); the LLM
-learner may name a slot itself, which ``normalise_slot`` accepts when it is one of ``SLOTS``.
-The first matching rule wins, so the more specific dimensions come first.
+value; ``slot_of`` is ``gateway.learning.keys.derive_key``, which reads subject and attribute
+off the sentence's parse. The word rules kept here are the attributes a sentence names by
+their own word ("no emoji", "tabs over spaces", "vegetarian", "a team of 8 engineers"):
+``keys`` asks ``topic_slot`` for them. The LLM learner may name a slot itself, which
+``normalise_slot`` accepts when it is one of ``SLOTS``.
 """
 
 from __future__ import annotations
@@ -14,7 +14,6 @@ import re
 
 _NUM_EN = r"(?:\d+|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve|fifteen|twenty)"
 _NUM_ZH = r"[\d一二两三四五六七八九十百]+"
-_CAP = r"[A-Z][a-z]"
 
 # (slot, pattern); matched case-insensitively unless the pattern sets its own flags
 _RULES: tuple[tuple[str, re.Pattern[str]], ...] = (
@@ -55,14 +54,6 @@ _RULES: tuple[tuple[str, re.Pattern[str]], ...] = (
         ),
     ),
     (
-        "home.city",
-        re.compile(
-            rf"\b(?:lives?|living|based|relocated|settled|moved)\s+(?:\w+\s+){{0,2}}?(?:in|to)\s+{_CAP}"
-            rf"|\bThe user(?:'s family)? is (?:based )?in {_CAP}"
-            r"|家住|住在|搬到|搬去|定居|现居|常住"
-        ),
-    ),
-    (
         "business.locations",
         re.compile(
             rf"\b(?:{_NUM_EN}|third|fourth|fifth|second)\s+(?:shops?|stores?|locations|branches|cafés?|cafes?)\b"
@@ -71,47 +62,28 @@ _RULES: tuple[tuple[str, re.Pattern[str]], ...] = (
         ),
     ),
     ("trip.budget", re.compile(r"\bbudget\b|预算", re.I)),
-    ("stack.orchestrator", re.compile(r"\b(?:airflow|dagster|prefect|luigi|argo workflows)\b", re.I)),
-    ("stack.frontend", re.compile(r"\b(?:vue(?:\.js)?|react|angular|svelte|next\.js|nuxt)\b", re.I)),
-    (
-        "stack.queue",
-        re.compile(r"\b(?:kafka|rabbitmq|sqs|pub/sub|nats|kinesis|activemq|pulsar)\b", re.I),
-    ),
-    (
-        "stack.database",
-        re.compile(
-            r"\b(?:postgres(?:ql)?|mysql|mariadb|sqlite|mongodb|sql server|oracle db|dynamodb|cockroachdb"
-            r"|cassandra)\b",
-            re.I,
-        ),
-    ),
-    (
-        "stack.hosting",
-        re.compile(
-            r"\b(?:hetzner|fly\.io|heroku|vercel|netlify|digitalocean|render\.com|linode|on-prem(?:ise)?"
-            r"|cloud run|app engine|elastic beanstalk)\b|阿里云|腾讯云|华为云",
-            re.I,
-        ),
-    ),
-    (
-        "stack.editor",
-        re.compile(
-            r"\b(?:vs ?code|visual studio code|goland|pycharm|intellij|webstorm|neovim|vim|emacs|thonny"
-            r"|sublime text|cursor editor|xcode|android studio)\b",
-            re.I,
-        ),
-    ),
 )
 
-SLOTS: frozenset[str] = frozenset(slot for slot, _ in _RULES)
+SLOTS: frozenset[str] = frozenset(
+    {slot for slot, _ in _RULES}
+    | {"home.city", "stack.hosting", "stack.database", "stack.frontend", "stack.queue", "stack.orchestrator"}
+    | {"stack.editor", "stack.tests", "work.employer", "work.role"}
+)
 
 
-def slot_of(text: str) -> str | None:
-    """The profile slot ``text`` fills, or None when it names none of ``SLOTS``."""
+def topic_slot(text: str) -> str | None:
+    """The attribute ``text`` names by its own word (emoji, indentation, diet …), or None."""
     for slot, pattern in _RULES:
         if pattern.search(text):
             return slot
     return None
+
+
+def slot_of(text: str) -> str | None:
+    """The key of ``text`` (``gateway.learning.keys.derive_key``), or None."""
+    from gateway.learning.keys import derive_key
+
+    return derive_key(text)
 
 
 def normalise_slot(value: object) -> str | None:

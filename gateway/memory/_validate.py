@@ -125,7 +125,8 @@ def identity(tenant: Any, user_id: Any, scope: str) -> tuple[str, str]:
     return tenant, ""
 
 
-_SLOT = re.compile(r"[a-z][a-z0-9_]*(?:\.[a-z0-9_]+)*")
+# a key's later segments may hold a name or value in any script ("rel.mia.age", "taste.咖啡")
+_SLOT = re.compile(r"[a-z][a-z0-9_]*(?:\.\w+)*")
 MAX_SLOT = 64
 
 
@@ -133,7 +134,7 @@ def slot(value: Any) -> str | None:
     """A profile slot such as ``home.city``: lower-case dotted words, or None."""
     if value is None or value == "":
         return None
-    if not isinstance(value, str) or len(value) > MAX_SLOT or not _SLOT.fullmatch(value):
+    if not isinstance(value, str) or len(value) > MAX_SLOT or not _SLOT.fullmatch(value) or value != value.casefold():
         raise MemoryValidationError("slot", "must be lower-case dotted words such as 'home.city'")
     return value
 

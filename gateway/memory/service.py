@@ -12,6 +12,7 @@ access counts and saves derived vector files, and leaves the store open (its own
 
 from __future__ import annotations
 
+import asyncio
 import builtins
 import logging
 import uuid
@@ -86,6 +87,9 @@ class MemoryService(UserDataMixin, AdminMixin, TenantMixin, ReviewMixin, Consoli
         self.episode_half_life_days = 90.0
         self.decay_floor = 0.05
         self.index_state = "none"  # "loaded" | "rebuilt" | "reindexed" | "none"
+        # the key (``slot``) of a personal memory's text, set by the learning service
+        # (``gateway.learning.keys.derive_key``): an edited text gets its key again, or none
+        self.key_of: Callable[[str], str | None] | None = None
         self._dim = 0
         self._access = AccessCounter(store)
         self._purger = DeletedTextPurger(store)
@@ -228,6 +232,8 @@ class MemoryService(UserDataMixin, AdminMixin, TenantMixin, ReviewMixin, Consoli
         memories: list[Memory] = []
         for item in items:
             clean = _validate.new_memory(item)
+            if clean.slot is None and clean.scope == "personal" and clean.source == "manual":
+                clean.slot = _validate.slot(await self._key(clean.content))
             t, u = _validate.identity(tenant, user_id, clean.scope)
             memories.append(
                 Memory(
@@ -451,8 +457,18 @@ class MemoryService(UserDataMixin, AdminMixin, TenantMixin, ReviewMixin, Consoli
         assert m is not None
         return await self._apply(m, clean, actor=actor, action="update")
 
+    async def _key(self, content: str) -> str | None:
+        if self.key_of is None:
+            return None
+        return await asyncio.to_thread(self.key_of, content)
+
     async def _apply(self, m: Memory, changes: dict[str, Any], *, actor: str, action: str) -> Memory:
         fields = {k: v for k, v in changes.items() if getattr(m, k) != v}
+        if "content" in fields and m.scope == "personal":
+            # a key is what the text says: an edited memory is never superseded through its old one
+            slot = _validate.slot(await self._key(fields["content"]))
+            if slot != m.slot:
+                fields["slot"] = slot
         if "enabled" in fields:
             if fields["enabled"]:
                 fields["disabled_reason"] = None

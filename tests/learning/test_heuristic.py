@@ -162,7 +162,7 @@ def test_statements_about_the_user(user: str, contents: list[str]) -> None:
         ("我上个月搬到北京了。", "home.city"),
         ("I'm vegetarian.", "diet"),
         ("I prefer tabs over spaces.", "code.indentation"),
-        ("I love Rust.", None),
+        ("I love Rust.", "taste.rust"),
     ],
 )
 def test_slots(user: str, slot: str | None) -> None:

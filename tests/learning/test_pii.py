@@ -72,7 +72,10 @@ def test_planted_values_are_replaced(
 def test_invalid_chinese_id_checksum_is_kept(scrubber: PiiScrubber) -> None:
     assert not cn_resident_id_valid("110105194912310021")
     assert cn_resident_id_valid("11010519491231002x")
-    assert "110105194912310021" in scrubber.scrub("假身份证110105194912310021。")
+    # without a word announcing an ID, an invalid checksum is just a number ...
+    assert "110105194912310021" in scrubber.scrub("流水110105194912310021。")
+    # ... and after one it is an ID number all the same (what it announces is withheld)
+    assert scrubber.scrub("假身份证110105194912310021。") == "假身份证<ID_NUMBER>。"
 
 
 TECHNICAL = [

@@ -1,0 +1,671 @@
+"""The key of a memory: its subject and attribute, read off the memory's own sentence.
+
+A key names *what* a fact is about — "stack.hosting" (where the user's app runs),
+"home.city", "work.employer", "family.daughter", "rel.mia.age", "taste.coffee" — never its
+value. The user has one active memory per single-valued key: a new value supersedes the old
+one whatever the wording ("we moved from Kubernetes to Nomad", "we now deploy on Nomad
+instead"). It is stored in the memory's ``slot`` field.
+
+English sentences are read off the dependency parse of the spaCy pipeline the offline learner
+already holds (``english.nlp``: one model per process, its named-entity recogniser run only
+here, for places): the attribute comes from the verb and preposition frame ("deploy on X" →
+``stack.hosting``, "live in X" / "moved to <a place>" → ``home.city``, "works at X" →
+``work.employer``), from the noun of a copula ("their test runner is Vitest" →
+``stack.tests``), and only for a frame that says nothing ("uses X") from what X is
+(``lexicon``). The subject is the user, their team or family (one profile), or a named
+relation ("rel.mia.age"); a fact about the user's sister never shares a key with the user's
+own. Chinese sentences are cut with jieba and read by clause patterns (住在/搬到 → home.city,
+部署在 → stack.hosting, 改用/换成 + a tool → that tool's attribute, 女儿叫… → family.daughter).
+
+Besides the key, ``key_of`` tells whether the sentence states a change ("moved", "instead",
+"改用"), a retraction without a new value ("no longer", "stopped", "不再"), the value words and
+the values it names as the old ones ("from Kubernetes"). Attributes that hold several values
+(languages spoken, allergies, children, pets, hobbies) are ``multi``: a new value adds unless
+the sentence states a change.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Callable
+from dataclasses import dataclass
+from functools import lru_cache
+from typing import TYPE_CHECKING
+
+from gateway.learning import lexicon
+
+if TYPE_CHECKING:
+    from spacy.tokens import Doc, Span, Token
+
+_CJK = re.compile(r"[\u3400-\u9fff]")
+MAX_KEY = 64
+_VALID = re.compile(r"[a-z][a-z0-9_]*(?:\.\w+)+|[a-z][a-z0-9_]*")
+
+
+@dataclass(frozen=True)
+class Key:
+    """What a memory's sentence is about (module docstring)."""
+
+    slot: str
+    multi: bool = False
+    values: tuple[str, ...] = ()
+    old: tuple[str, ...] = ()
+    change: bool = False
+    retraction: bool = False
+    subject: str = "user"  # user | rel:<name or role>
+
+
+def derive_key(text: str, lang: str | None = None) -> str | None:
+    """The key of ``text`` (a memory's content), or None when it names no attribute."""
+    key = key_of(text, lang)
+    return key.slot if key is not None else None
+
+
+@lru_cache(maxsize=1024)  # the same text is keyed by the pipeline, forget and the header check
+def key_of(text: str, lang: str | None = None) -> Key | None:
+    """The key of ``text`` with what the sentence says about its value (module docstring)."""
+    text = text.strip()
+    if not text:
+        return None
+    if lang is None:
+        lang = "zh" if _CJK.search(text) else "en"
+    from gateway.learning.slots import topic_slot
+
+    found = _key_zh(text) if lang == "zh" else _key_en(text)
+    topical = topic_slot(text)
+    if topical is not None and (found is None or found.slot.startswith(("does.", "taste.", "profile."))):
+        # attributes named by their own word (emoji, indentation, diet, team size …)
+        base = found or Key(topical)
+        found = Key(topical, False, base.values, base.old, base.change, base.retraction)
+    bad = found is not None and (
+        not _VALID.fullmatch(found.slot) or len(found.slot) > MAX_KEY or found.slot != found.slot.casefold()
+    )
+    if bad:
+        return None  # a key is dotted lower-case words (the store's check): none rather than a bad one
+    return found
+
+
+def clean_segment(word: str) -> str:
+    """One dotted segment of a key: lower-case words joined by ``_``."""
+    word = re.sub(r"[^\w]+", "_", word.casefold()).strip("_")
+    return word[:24]
+
+
+def _join(*parts: str) -> str:
+    key = ".".join(p for p in (clean_segment(x) if i else x for i, x in enumerate(parts)) if p)
+    return key[:MAX_KEY].rstrip("._")
+
+
+# --- English ---------------------------------------------------------------------------------
+
+_USER_WORDS = {"user", "i", "we", "they", "user's", "family", "household"}
+_TEAM_WORDS = {"team", "company", "startup", "org", "organisation", "organization", "business", "shop", "studio"}
+# relation nouns: (key group, several at once?)
+_RELATIONS: dict[str, tuple[str, bool]] = {
+    **{w: ("family", True) for w in "daughter son child kid baby sister brother sibling cousin niece nephew".split()},
+    **{
+        w: ("family", True) for w in "grandmother grandma grandfather grandpa aunt uncle grandson granddaughter".split()
+    },
+    **{w: ("family", False) for w in "wife husband partner spouse fiancé fiancée girlfriend boyfriend".split()},
+    **{w: ("family", False) for w in "mother mom mum father dad stepmother stepfather".split()},
+    **{w: ("pets", True) for w in "dog cat puppy kitten rabbit hamster parrot horse pet tortoise".split()},
+    **{w: ("work", False) for w in "manager boss".split()},
+    **{w: ("work", True) for w in "colleague coworker co-worker cofounder co-founder teammate mentor".split()},
+    **{w: ("people", True) for w in "friend neighbour neighbor roommate flatmate".split()},
+}
+_PLURAL = {"kids": "kid", "children": "child", "dogs": "dog", "cats": "cat", "daughters": "daughter", "sons": "son"}
+# the noun of "the user's <noun> is X" → attribute
+_NOUN_ATTR = {
+    "database": "stack.database",
+    "db": "stack.database",
+    "test runner": "stack.tests",
+    "test framework": "stack.tests",
+    "testing framework": "stack.tests",
+    "tests": "stack.tests",
+    "editor": "stack.editor",
+    "ide": "stack.editor",
+    "frontend": "stack.frontend",
+    "front end": "stack.frontend",
+    "backend": "stack.backend",
+    "hosting": lexicon.HOSTING,
+    "host": lexicon.HOSTING,
+    "cloud": lexicon.HOSTING,
+    "infrastructure": lexicon.HOSTING,
+    "infra": lexicon.HOSTING,
+    "platform": lexicon.HOSTING,
+    "orchestrator": "stack.orchestrator",
+    "queue": "stack.queue",
+    "broker": "stack.queue",
+    "ci": "stack.ci",
+    "pipeline": "stack.ci",
+    "package manager": "stack.package_manager",
+    "city": "home.city",
+    "home": "home.city",
+    "hometown": "home.origin",
+    "employer": "work.employer",
+    "company": "work.employer",
+    "job": "work.role",
+    "role": "work.role",
+    "title": "work.role",
+    "position": "work.role",
+    "profession": "work.role",
+    "occupation": "work.role",
+    "diet": "diet",
+    "budget": "trip.budget",
+    "language": "stack.language",
+}
+_LANGUAGES = set(
+    "english chinese mandarin cantonese japanese korean french german spanish italian portuguese russian arabic"
+    " hindi dutch swedish polish turkish greek hebrew vietnamese thai indonesian".split()
+)
+_LIVE = {"live", "reside", "settle", "stay"}
+_MOVE = {"move", "relocate", "emigrate"}
+_CHANGE = {"move", "switch", "migrate", "change", "replace", "relocate", "convert", "port", "swap", "transition"}
+_STOP = {"stop", "quit", "drop", "abandon", "ditch", "leave", "cease"}
+_DEPLOY = {"deploy", "host", "ship", "release", "serve", "self-host"}
+_USE = {"use", "adopt", "choose", "pick", "select", "standardise", "standardize", "rely", "build", "write", "code"}
+_TASTE = {"like", "love", "enjoy", "hate", "dislike", "adore", "detest", "prefer", "favour", "favor"}
+_ROLE_NOUNS = re.compile(
+    r"(?:er|or|ist|ant|ent|ian|eer|ect|man|woman|person|student|lead|founder|cto|ceo|sre|devops|pm|nurse|chef"
+    r"|doctor|lawyer|scientist|analyst|intern|freelancer|consultant|owner)$"
+)
+
+
+def _key_en(text: str) -> Key | None:
+    from gateway.learning import english
+
+    pipeline = english.nlp()
+    with english._parse_lock:
+        doc = pipeline(text)
+    places = _Places(doc)
+    for sent in doc.sents:
+        key = _Sentence(sent, places).key()
+        if key is not None:
+            return key
+    return None
+
+
+class _Places:
+    """The tokens the named-entity recogniser calls places, asked only when a frame needs it
+    ("moved to X": a city, or a platform?): it costs as much as the parse."""
+
+    def __init__(self, doc: Doc) -> None:
+        self.doc = doc
+        self.found: set[int] | None = None
+
+    def __contains__(self, i: object) -> bool:
+        if self.found is None:
+            from gateway.learning import english
+
+            pipeline = english.nlp()
+            with english._parse_lock:
+                doc = pipeline.get_pipe("ner")(self.doc) if "ner" in pipeline.disabled else self.doc
+            self.found = {t.i for e in doc.ents if e.label_ in {"GPE", "LOC"} for t in e}
+        return i in self.found
+
+
+class _Sentence:
+    def __init__(self, sent: Span, places: _Places) -> None:
+        self.sent = sent
+        self.places = places
+        low = sent.text.lower()
+        self.retracting = bool(
+            re.search(r"\bno longer\b|\bnot\b.*\b(?:any ?more|any longer)\b|n't\b.*\b(?:any ?more|any longer)\b", low)
+        )
+        self.changing = bool(re.search(r"\b(?:instead|now|from|switched|moved|migrated|replaced|new)\b", low))
+        self.old = tuple(self._old_values())
+
+    # -- pieces --------------------------------------------------------------------------
+    def _old_values(self) -> list[str]:
+        old: list[str] = []
+        for t in self.sent:
+            if t.lower_ in {"from", "off"} and t.dep_ == "prep" or t.lower_ == "of" and t.head.lower_ == "instead":
+                old.extend(_phrase(c) for c in t.children if c.dep_ == "pobj")
+        if self.retracting:
+            root = self.sent.root
+            old.extend(_phrase(c) for c in root.children if c.dep_ in {"dobj", "attr"})
+            old.extend(_phrase(g) for c in root.children if c.dep_ == "prep" for g in c.children if g.dep_ == "pobj")
+        return [o for o in old if o]
+
+    def _subject(self, verb: Token) -> tuple[str, str | None, Token | None]:
+        """('user' | 'team' | 'rel', relation role or name, the subject token)."""
+        subj = next((c for c in verb.children if c.dep_ in {"nsubj", "nsubjpass"}), None)
+        if subj is None and verb.dep_ in {"xcomp", "conj", "ccomp"}:
+            return self._subject(verb.head)
+        if subj is None:
+            return "user", None, None
+        return (*_who(subj), subj)
+
+    def key(self) -> Key | None:
+        root = self.sent.root
+        verbs = [root, *[c for c in root.children if c.dep_ in {"xcomp", "conj"} and c.pos_ in {"VERB", "AUX"}]]
+        if root.lemma_ in _STOP | {"start", "begin", "decide", "try", "continue", "keep"}:
+            verbs = [*verbs[1:], root]  # "stopped using Jest": the inner verb names the attribute
+        for verb in verbs:
+            key = self._frame(verb)
+            if key is not None:
+                return key
+        return self._fallback(verbs)
+
+    def _make(self, who: tuple[str, str | None], attr: str, values: list[str], *, multi: bool = False) -> Key:
+        kind, name = who
+        stop = self.sent.root.lemma_ in _STOP and not any(
+            t.lower_ in {"now", "instead"} or t.lemma_ in {"switch", "move"} for t in self.sent
+        )
+        retraction = (self.retracting or stop) and not re.search(r"\b(?:now|instead)\b", self.sent.text.lower())
+        change = not retraction and (self.changing or any(t.lemma_ in _CHANGE for t in self.sent) or bool(self.old))
+        if kind == "rel" and name:
+            slot = _join("rel", name, *attr.split("."))
+            subject = f"rel:{name}"
+        else:
+            slot = attr if attr.count(".") >= 1 or attr in {"diet"} else _join("profile", attr)
+            subject = "user"
+        values = [v for v in values if v and v.lower() not in {o.lower() for o in self.old}] or values
+        return Key(
+            slot,
+            multi,
+            tuple(v.lower() for v in values),
+            tuple(o.lower() for o in self.old),
+            change,
+            retraction,
+            subject,
+        )
+
+    # -- frames --------------------------------------------------------------------------
+    def _frame(self, verb: Token) -> Key | None:
+        lemma = verb.lemma_.lower()
+        kind, name, subj = self._subject(verb)
+        who = (kind, name)
+        preps = [
+            (c.lower_, g) for c in verb.children if c.dep_ in {"prep", "agent"} for g in c.children if g.dep_ == "pobj"
+        ]
+        objs = [c for c in verb.children if c.dep_ in {"dobj", "attr", "oprd", "acomp", "dative"}]
+        # relation identity: "Mia is the user's daughter", "the user's daughter is called Mia"
+        if lemma == "be" and subj is not None and kind == "rel" and name and name not in _RELATIONS:
+            for o in objs:
+                role = _relation(o)
+                if role and o.dep_ == "attr":
+                    group, multi = _RELATIONS[role]
+                    return self._make(("user", None), f"{group}.{role}", [subj.text], multi=multi)
+        if lemma in {"call", "name"} and kind == "rel" and name in _RELATIONS:
+            group, multi = _RELATIONS[name]
+            return self._make(("user", None), f"{group}.{name}", [_phrase(o) for o in objs], multi=multi)
+        if lemma == "have" and kind != "rel":
+            for o in objs:
+                role = _relation(o)
+                if role:
+                    group, multi = _RELATIONS[role]
+                    count = any(c.dep_ == "nummod" for c in o.children)
+                    attr: str | None = f"{group}.{role}" + (".count" if count else "")
+                    named = [_phrase(c) for c in o.subtree if c.pos_ == "PROPN"]
+                    return self._make(who, attr or role, named or [o.lemma_], multi=multi and not count)
+        # ages: "Mia turned five", "the user's daughter is five (years old)"
+        if lemma in {"turn", "be"} and kind == "rel":
+            for o in [*objs, *[g for _, g in preps]]:
+                if o.like_num or any(c.like_num for c in o.children) or o.lower_ in {"old"}:
+                    return self._make(who, "age", [_phrase(o)])
+        # where the app runs: the frame decides, whatever the name is
+        if lemma in _DEPLOY:
+            for prep, obj in preps:
+                if prep in {"on", "to", "onto", "in", "at", "into"}:
+                    return self._make(who, lexicon.HOSTING, [_phrase(obj)])
+                if prep in {"with", "via", "using", "through"}:
+                    return self._make(who, lexicon.class_of(_phrase(obj)) or "stack.deploy_tool", [_phrase(obj)])
+        if lemma == "run" and kind != "rel":
+            for prep, obj in preps:
+                if prep in {"on", "in", "onto"}:
+                    cls = lexicon.class_of(_phrase(obj))
+                    return self._make(who, cls or lexicon.HOSTING, [_phrase(obj)])
+        # home: "lives in Munich", "moved to Berlin" (a place), "is based in Lyon"
+        if lemma in _LIVE or (lemma == "base" and verb.tag_ == "VBN"):
+            for prep, obj in preps:
+                if prep in {"in", "at", "near", "outside"}:
+                    return self._make(who, "home.city" if kind != "team" else "team.city", [_phrase(obj)])
+        if lemma in _MOVE | {"migrate", "switch", "port", "transition"}:
+            for prep, obj in reversed(preps):
+                if prep not in {"to", "into", "onto"}:
+                    continue
+                phrase = _phrase(obj)
+                cls = lexicon.class_of(phrase)
+                if cls is not None:
+                    return self._make(who, cls, [phrase])
+                moved = [o for o in objs if o.dep_ == "dobj" and o.lemma_ not in {"family", "household"}]
+                if lemma in _MOVE and not moved and (obj.i in self.places or obj.pos_ == "PROPN" and kind != "team"):
+                    if obj.i in self.places or not _techy(obj.text):
+                        return self._make(who, "home.city" if kind != "team" else "team.city", [phrase])
+                if moved:
+                    return self._make(who, lexicon.HOSTING, [phrase])
+        if lemma == "be" and kind != "rel":
+            for o in objs:
+                if o.lower_ == "based" or o.lower_ == "from":
+                    continue
+            for prep, obj in preps:
+                if prep == "from" and (obj.i in self.places or obj.pos_ == "PROPN"):
+                    return self._make(who, "home.origin", [_phrase(obj)])
+        # work: "works at Acme as a data engineer", "joined Globex"
+        if lemma == "work":
+            for prep, obj in preps:
+                if prep in {"at", "for"}:
+                    return self._make(who, "work.employer", [_phrase(obj)])
+                if prep == "as":
+                    return self._make(who, "work.role", [_phrase(obj)])
+                if prep == "on":
+                    return self._make(who, "work.project", [_phrase(obj)], multi=True)
+        if lemma == "join" and kind != "rel":
+            for o in objs:
+                if o.pos_ == "PROPN" or o.lemma_ in _TEAM_WORDS:
+                    return self._make(who, "work.employer", [_phrase(o)])
+        if lemma == "leave" and kind != "rel":
+            for o in objs:
+                if o.pos_ == "PROPN":
+                    return self._make(who, "work.employer", [_phrase(o)])
+        # languages spoken, allergies
+        if lemma in {"speak", "learn"}:
+            langs = [t.text for t in verb.subtree if t.lower_ in _LANGUAGES]
+            if langs:
+                return self._make(who, "lang.spoken" if lemma == "speak" else "lang.learning", langs, multi=True)
+        allergic = next((t for t in self.sent if t.lower_ in {"allergic", "allergy", "allergies", "intolerant"}), None)
+        if allergic is not None:
+            things = [g for t in allergic.subtree if t.dep_ == "prep" for g in t.children if g.dep_ == "pobj"]
+            return self._make(who, "health.allergies", [_phrase(g) for g in things], multi=True)
+        # taste: "likes coffee", "prefers tea over coffee", "hates exclamation marks"
+        if lemma in _TASTE:
+            things = [o for o in verb.children if o.dep_ in {"dobj", "xcomp", "ccomp"}]
+            if things:
+                thing = things[0]
+                value = _phrase(_object_of(thing))
+                cls = lexicon.class_of(value) if lemma in {"prefer", "favour", "favor"} else None
+                if cls is not None:
+                    return self._make(who, cls, [value])
+                rivals = [_phrase(g) for _, g in preps] if lemma in {"prefer", "favour", "favor"} else []
+                words = sorted({_lemma_phrase(_object_of(thing)), *(r.lower() for r in rivals[:1])})
+                return self._make(who, "taste." + "_vs_".join(clean_segment(w) for w in words), [value])
+        if lemma == "be" and kind != "rel":
+            for o in objs:
+                if o.dep_ == "attr" and o.pos_ == "NOUN" and _ROLE_NOUNS.search(o.lemma_.lower()):
+                    if not _relation(o) and o.lemma_ not in {"fan", "user", "member", "customer"}:
+                        return self._make(who, "work.role", [_phrase(o)])
+        # the user's <noun> is X: the noun is the attribute
+        if lemma == "be" and subj is not None and subj.pos_ in {"NOUN", "PROPN"}:
+            noun = _noun_phrase(subj)
+            owner = _owner(subj)
+            if owner is not None:
+                attr = _NOUN_ATTR.get(noun) or _NOUN_ATTR.get(subj.lemma_.lower())
+                okind, oname = _who(owner)
+                values = [_phrase(o) for o in objs]
+                if attr is None:
+                    cls = next((lexicon.class_of(v) for v in values if lexicon.class_of(v)), None)
+                    attr = cls or clean_segment(noun)
+                return self._make((okind, oname), attr, values)
+        # use X (for Y): what X is, or what it is for
+        if lemma in _USE or lemma in _CHANGE or lemma in {"run", "go", "stick", "stay", "move"}:
+            candidates = [_phrase(o) for o in objs] + [_phrase(g) for p, g in preps if p in {"with", "to", "on", "in"}]
+            for value in candidates:
+                cls = lexicon.class_of(value)
+                if cls is not None:
+                    return self._make(who, cls, [value], multi=cls in lexicon.MULTI_CLASSES)
+            for prep, obj in preps:
+                if prep in {"for", "as"} and candidates:
+                    purpose = _noun_phrase(obj)
+                    attr = _NOUN_ATTR.get(purpose) or "tools." + clean_segment(purpose)
+                    return self._make(who, attr, candidates[:1])
+        return None
+
+    def _fallback(self, verbs: list[Token]) -> Key | None:
+        """No frame: a sentence that names tools of one kind only ("No longer on Jest: Vitest now.")."""
+        tools = lexicon.tools_in(self.sent.text)
+        classes = {cls for _, cls in tools}
+        if len(classes) == 1:
+            (cls,) = classes
+            values = [name for name, _ in tools]
+            return self._make(("user", None), cls, values[-1:], multi=cls in lexicon.MULTI_CLASSES)
+        for verb in verbs:
+            kind, name, _ = self._subject(verb)
+            if verb.pos_ != "VERB" or verb.lemma_ in _STOP | {"say", "think", "want", "need", "have", "be"}:
+                continue
+            objs = [c for c in verb.children if c.dep_ in {"dobj"}]
+            if objs and kind == "user":
+                # an activity: several at once ("plays tennis", "plays chess"); kept for retractions
+                return self._make((kind, name), f"does.{clean_segment(verb.lemma_)}", [_phrase(objs[0])], multi=True)
+        return None
+
+
+def _who(tok: Token) -> tuple[str, str | None]:
+    """Who a noun phrase is: the user (or their family), the team, or a relation."""
+    low = tok.lower_
+    lemma = _PLURAL.get(low, tok.lemma_.lower())
+    if low in _USER_WORDS or lemma in _USER_WORDS:
+        return "user", None
+    if lemma in _TEAM_WORDS:
+        return "team", None
+    if lemma in _RELATIONS:
+        named = [c for c in tok.children if c.dep_ in {"appos", "compound"} and c.pos_ == "PROPN"]
+        return "rel", (named[0].text.lower() if named else lemma)
+    if tok.pos_ == "PROPN" and tok.ent_type_ in {"PERSON", ""} and tok.dep_ in {"nsubj", "nsubjpass", "poss"}:
+        return "rel", tok.text.lower()
+    owner = _owner(tok)
+    if owner is not None and owner.i != tok.i:
+        return _who(owner)
+    return "user", None
+
+
+def _owner(tok: Token) -> Token | None:
+    return next((c for c in tok.children if c.dep_ == "poss"), None)
+
+
+def _relation(tok: Token) -> str | None:
+    lemma = _PLURAL.get(tok.lower_, tok.lemma_.lower())
+    return lemma if lemma in _RELATIONS else None
+
+
+def _object_of(tok: Token) -> Token:
+    """The thing a gerund or clause is about: "likes hiking" → hiking, "likes to swim" → swim."""
+    for c in tok.children:
+        if c.dep_ in {"dobj", "attr"}:
+            return c
+    return tok
+
+
+def _phrase(tok: Token) -> str:
+    words = [t for t in tok.subtree if t.dep_ not in {"det", "poss", "case", "punct", "prep", "cc"} or t.i == tok.i]
+    words = [t for t in words if not (t.dep_ in {"amod", "advmod"} and t.lower_ in {"single", "new", "now"})]
+    keep = [t for t in words if t.i <= tok.i or t.dep_ in {"compound", "nummod", "flat"}]
+    return " ".join(t.text for t in keep).strip()
+
+
+def _lemma_phrase(tok: Token) -> str:
+    parts = [c.lemma_.lower() for c in tok.children if c.dep_ == "compound"]
+    return " ".join([*parts, tok.lemma_.lower()])
+
+
+def _noun_phrase(tok: Token) -> str:
+    parts = [c.lower_ for c in tok.children if c.dep_ in {"compound", "amod"} and c.lower_ not in {"main", "current"}]
+    return " ".join([*parts, tok.lower_]).strip()
+
+
+def _techy(word: str) -> bool:
+    return bool(re.search(r"[a-z][A-Z]|\d|\.|-", word))
+
+
+# --- Chinese ---------------------------------------------------------------------------------
+
+_ZH_ROLES = {
+    "女儿": "daughter",
+    "儿子": "son",
+    "孩子": "child",
+    "老婆": "wife",
+    "妻子": "wife",
+    "太太": "wife",
+    "老公": "husband",
+    "丈夫": "husband",
+    "先生": "husband",
+    "妈妈": "mother",
+    "母亲": "mother",
+    "爸爸": "father",
+    "父亲": "father",
+    "哥哥": "brother",
+    "弟弟": "brother",
+    "姐姐": "sister",
+    "妹妹": "sister",
+    "狗": "dog",
+    "小狗": "dog",
+    "猫": "cat",
+    "小猫": "cat",
+    "同事": "colleague",
+    "经理": "manager",
+    "老板": "boss",
+    "领导": "boss",
+    "朋友": "friend",
+}
+_ZH_RETRACT = re.compile(r"不再|不用.{0,12}了|没再|不.{0,6}了$|戒了|停用|放弃了?|已经不")
+_ZH_CHANGE = re.compile(
+    r"改用|换成|换到|换用|改成|迁到|迁移到|搬到|搬去|转到|切换到|现在用|现在改|从.{1,20}(?:到|换|迁|改)"
+)
+_ZH_HOME = re.compile(
+    r"(?:家住在?|住在|住|定居在?|居住在|生活在|现居|常住|搬到|搬去|搬家到)(?P<v>[^\s，,。；;了的]{2,12})"
+)
+_ZH_DEPLOY = re.compile(r"(?:部署在|部署到|跑在|托管在|放在|迁到|迁移到|上了)(?P<v>[^，,。；;]{2,24})")
+_ZH_USE = re.compile(r"(?:改用|换成|换到|换用|采用|使用|在用|选用|切换到|转到|用的是|用)(?P<v>[^，,。；;]{1,30})")
+_ZH_WORK = re.compile(r"在(?P<v>[^\s，,。；;]{2,16}?)(?:工作|上班|任职|实习)")
+_ZH_ROLE = re.compile(
+    r"(?:用户|我)是(?:一名|一个|一位|个|名)?(?P<v>[^\s，,。；;]{1,10}?(?:工程师|经理|设计师|老师|学生|医生|律师|程序员|架构师|分析师|研究员|会计|创始人|开发))"
+)
+_ZH_TASTE = re.compile(r"(?P<neg>不)?(?:喜欢|爱喝|爱吃|爱|讨厌|偏爱|喜爱|偏好)(?P<v>[^\s，,。；;了的]{1,10})")
+_ZH_LANG = re.compile(r"(?:会说|会讲|说|讲)(?P<v>[\u4e00-\u9fff]{1,4}[语话文])")
+_ZH_ALLERGY = re.compile(r"对(?P<v>[^\s，,。；;]{1,10})过敏")
+_ZH_NAME = re.compile(
+    r"(?P<role>"
+    + "|".join(sorted(_ZH_ROLES, key=len, reverse=True))
+    + r")(?:的名字)?(?:叫做?|名叫|是)(?P<v>[^\s，,。；;]{1,8})"
+)
+_ZH_HAVE = re.compile(
+    r"有(?:一|两|三|四|\d)?(?:个|只|条|位)?(?P<role>" + "|".join(sorted(_ZH_ROLES, key=len, reverse=True)) + ")"
+)
+_ZH_AGE = re.compile(r"(?P<v>[\d一二两三四五六七八九十]+)\s*岁")
+_ZH_TRAILING = re.compile(r"(?:上|里|中|了|啦|吧|呢|来|去|平台|上面|服务器)+$")
+
+
+def _key_zh(text: str) -> Key | None:
+    for clause in re.split(r"[。！？!?；;\n]", text):
+        clause = clause.strip()
+        if clause:
+            key = _clause_zh(clause)
+            if key is not None:
+                return key
+    return None
+
+
+def _zh_value(raw: str) -> str:
+    value = re.split(r"[，,。；;、]|的时候|之后|以后|来|去", raw.strip().lstrip("了").strip(), maxsplit=1)[0].strip()
+    return _ZH_TRAILING.sub("", value).strip() or value
+
+
+def _clause_zh(clause: str) -> Key | None:
+    from gateway.learning import chinese
+
+    words = chinese.words(clause)
+    retraction = bool(_ZH_RETRACT.search(clause)) and not re.search(r"现在|改用|换成|而是", clause)
+    change = not retraction and bool(_ZH_CHANGE.search(clause))
+    old = tuple(m.group(1).strip().lower() for m in re.finditer(r"从([^，,。到]{1,20}?)(?:迁|换|改|转|到)", clause))
+
+    def make(slot: str, values: list[str], multi: bool = False, subject: str = "user") -> Key:
+        vals = tuple(v.lower() for v in values if v and v.lower() not in old) or tuple(v.lower() for v in values)
+        return Key(slot, multi, vals, old, change, retraction, subject)
+
+    name = _ZH_NAME.search(clause)
+    if name and not clause.startswith(name.group("v")):
+        role = _ZH_ROLES[name.group("role")]
+        group, multi = _RELATIONS[role]
+        return make(f"{group}.{role}", [name.group("v")], multi)
+    role_word = next((w for w in words if w in _ZH_ROLES), None)
+    age = _ZH_AGE.search(clause)
+    if role_word and age:
+        return make(_join("rel", _ZH_ROLES[role_word], "age"), [age.group("v")], subject=f"rel:{role_word}")
+    if role_word and re.match(rf"^(?:用户|我)?的?{role_word}", clause):
+        # a clause about the user's relation ("用户的妈妈住在杭州"): its own subject
+        inner = _clause_zh_user(clause, words, make)
+        if inner is not None:
+            return Key(
+                _join("rel", _ZH_ROLES[role_word], *inner.slot.split(".")),
+                inner.multi,
+                inner.values,
+                inner.old,
+                inner.change,
+                inner.retraction,
+                f"rel:{role_word}",
+            )
+        return None
+    have = _ZH_HAVE.search(clause)
+    if have:
+        role = _ZH_ROLES[have.group("role")]
+        group, multi = _RELATIONS[role]
+        return make(f"{group}.{role}", [role], multi)
+    return _clause_zh_user(clause, words, make)
+
+
+def _clause_zh_user(clause: str, words: list[str], make: Callable[..., Key]) -> Key | None:
+    deploy = _ZH_DEPLOY.search(clause)
+    if deploy:
+        value = _zh_value(deploy.group("v"))
+        cls = lexicon.class_of(value)
+        return make(cls if cls and cls != lexicon.HOSTING else lexicon.HOSTING, [value])
+    home = _ZH_HOME.search(clause)
+    if home and not ("搬" in home.group(0) and lexicon.class_of(home.group("v"))):
+        return make("home.city", [_zh_value(home.group("v"))])
+    work = _ZH_WORK.search(clause)
+    if work:
+        return make("work.employer", [work.group("v")])
+    role = _ZH_ROLE.search(clause)
+    if role:
+        return make("work.role", [role.group("v")])
+    lang = _ZH_LANG.search(clause)
+    if lang:
+        return make("lang.spoken", [lang.group("v")], True)
+    allergy = _ZH_ALLERGY.search(clause)
+    if allergy:
+        return make("health.allergies", [allergy.group("v")], True)
+    for m in _ZH_USE.finditer(clause):
+        # "用" must be a word of its own (jieba), never the 用 of 用户
+        verb = m.group(0)[: len(m.group(0)) - len(m.group("v"))]
+        if verb == "用" and "用" not in words:
+            continue
+        value = _zh_value(m.group("v"))
+        cls = lexicon.class_of(value)
+        if cls is not None:
+            return make(cls, [lexicon.tools_in(value)[0][0]], cls in lexicon.MULTI_CLASSES)
+    taste = _ZH_TASTE.search(clause)
+    if taste:
+        value = re.sub(r"^(?:喝|吃|看|听|玩|去|用)", "", _zh_value(taste.group("v"))) or _zh_value(taste.group("v"))
+        return make(_join("taste", value), [value])
+    tools = lexicon.tools_in(clause)
+    classes = {cls for _, cls in tools}
+    if len(classes) == 1:
+        (cls,) = classes
+        return make(cls, [tools[-1][0]], cls in lexicon.MULTI_CLASSES)
+    return None
+
+
+def mentions_value(text: str, values: tuple[str, ...]) -> bool:
+    """Whether ``text`` names one of ``values`` (case-insensitive; English on word boundaries)."""
+    low = text.lower()
+    for value in values:
+        v = value.lower().strip()
+        if not v:
+            continue
+        if _CJK.search(v):
+            if v in low:
+                return True
+        elif re.search(rf"(?<![\w]){re.escape(v)}(?![\w])", low):
+            return True
+        elif " " in v and all(re.search(rf"(?<![\w]){re.escape(w)}(?![\w])", low) for w in v.split()):
+            return True
+    return False
+
+
+def named_only_as_old(text: str, word: str) -> bool:
+    """Whether ``text`` names ``word`` only as a value it replaced ("moved from Kubernetes to
+    Nomad", "instead of Jest", "不再用 Jest"): then the text is not about ``word``."""
+    key = key_of(text)
+    if key is None or not key.old or key.retraction:
+        return False
+    return mentions_value(" ".join(key.old), (word,)) and not mentions_value(" ".join(key.values), (word,))

@@ -1,0 +1,64 @@
+"""Sensitive details about other people are not the user's to store.
+
+Health, religion, sexuality, criminal records and similar special categories of personal data
+about a *third party* ("my colleague has cancer", "我妈妈有糖尿病") are never memories: the
+person they describe did not consent. The user's own stated health, diet or allergies stay
+facts ("The user is allergic to peanuts."). A clause is rejected when it names such a detail
+and a third party (a relation, a colleague or friend, he/she, a person's name) together.
+"""
+
+from __future__ import annotations
+
+import re
+
+REASON = "third-party-sensitive"
+
+_SENSITIVE_EN = re.compile(
+    r"\b(?:cancer|tumou?rs?|chemo\w*|leuka?emia|diabet\w+|depress(?:ion|ed)|anxiety|bipolar|schizophren\w*|adhd"
+    r"|autis\w+|dementia|alzheimer'?s|parkinson'?s|hiv|aids|hepatitis|had a stroke|heart (?:attack|condition|disease)"
+    r"|surgery|hospitali[sz]ed|in (?:the )?hospital|pregnan\w*|miscarriage|diagnos\w*|illness|disease|disorder"
+    r"|medication|therapy|therapist|rehab|addict\w*|alcoholic|epilep\w*|asthma|allerg\w*|disabilit\w*|disabled"
+    r"|mental health|infertil\w*|ivf|terminally|chronic(?:ally)? ill|sick|ill"
+    r"|muslim|christian|catholic|protestant|jewish|hindu|buddhist|sikh|atheist|religio\w*|church|mosque|synagogue"
+    r"|prays?|praying|ramadan|gay|lesbian|bisexual|transgender|queer|homosexual|sexual\w*|came out|non-binary"
+    r"|criminal record|arrested|in prison|in jail|convicted|political views|votes? for)\b",
+    re.IGNORECASE,
+)
+_SENSITIVE_ZH = re.compile(
+    r"癌|肿瘤|化疗|白血病|糖尿病|抑郁|焦虑症|精神病|精神疾病|自闭症|多动症|痴呆|阿尔茨海默|帕金森|艾滋|乙肝|肝炎|中风"
+    r"|心脏病|高血压|手术|住院|怀孕|流产|确诊|生病|病了|疾病|吃药|服药|治疗|残疾|过敏|哮喘|癫痫|不孕"
+    r"|信佛|佛教|基督|天主教|穆斯林|伊斯兰|犹太教|信教|宗教|做礼拜|教会"
+    r"|同性恋|双性恋|跨性别|出柜|性取向|坐牢|前科|被捕|犯罪记录"
+)
+_THIRD_EN = re.compile(
+    r"\b(?:daughter|son|child|children|kids?|baby|sister|brother|sibling|cousin|niece|nephew|grand\w+|aunt|uncle"
+    r"|wife|husband|partner|spouse|fianc\w*|girlfriend|boyfriend|mother|mom|mum|father|dad|parents?|in-laws?"
+    r"|colleague|coworker|co-worker|boss|manager|teammate|cofounder|co-founder|employee|friend|neighbou?r|roommate"
+    r"|flatmate|client|customer|patient|he|she|his|her|him)\b",
+    re.IGNORECASE,
+)
+_THIRD_ZH = re.compile(
+    r"妈妈|爸爸|母亲|父亲|老妈|老爸|老婆|妻子|太太|老公|丈夫|女儿|儿子|孩子|哥哥|姐姐|弟弟|妹妹|爷爷|奶奶|外公|外婆|姥姥|姥爷"
+    r"|舅舅|阿姨|叔叔|婆婆|公公|岳母|岳父|同事|朋友|老板|领导|邻居|客户|室友|他|她"
+)
+_NAME = re.compile(r"(?<![.!?]\s)(?<!^)\b[A-Z][a-z]{2,}\b")
+_NOT_NAMES = {"The", "User", "They", "Their", "Christian", "Catholic", "Muslim", "Jewish", "Hindu", "Buddhist"}
+_CLAUSES = re.compile(r"[,;，；。.!?！？]|\b(?:and|but|because|since|who|whose|which)\b")
+
+
+def third_party_sensitive(text: str) -> str | None:
+    """``REASON`` when ``text`` tells a health, religious, sexual or similar detail about
+    someone other than the user, else None."""
+    for clause in _CLAUSES.split(text):
+        if _SENSITIVE_EN.search(clause):
+            names = [n for n in _NAME.findall(" " + clause.strip()) if n not in _NOT_NAMES]
+            if _THIRD_EN.search(clause) or names:
+                return REASON
+        if _SENSITIVE_ZH.search(clause) and _THIRD_ZH.search(clause):
+            return REASON
+    # "the user's mother, who was diagnosed …": the relation and the detail in two clauses
+    sentences = re.split(r"(?<=[.!?。！？])\s*", text)
+    for sentence in sentences:
+        if _SENSITIVE_EN.search(sentence) and re.search(r"\b(?:who|whose)\b", sentence) and _THIRD_EN.search(sentence):
+            return REASON
+    return None
