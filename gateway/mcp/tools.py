@@ -11,6 +11,7 @@ error (``Answer.error``) with a message a model can act on; nothing here raises 
 
 from __future__ import annotations
 
+import asyncio
 import logging
 from dataclasses import dataclass, field
 from datetime import UTC, datetime
@@ -22,9 +23,10 @@ from pydantic import ValidationError
 from gateway.errors import GatewayError
 from gateway.learning.commands import Command
 from gateway.learning.errors import LearningError
-from gateway.learning.pii import without_placeholders
 from gateway.learning.pipeline import Outcome
 from gateway.learning.poisoning import is_poisoning
+from gateway.learning.redact import PII_ONLY, remove_identifiers
+from gateway.learning.sensitive import REASON as SENSITIVE
 from gateway.mcp import arguments as a
 from gateway.mcp.caller import InjectionOptions, McpCaller
 from gateway.memory import Memory, MemoryValidationError, render_block, select
@@ -174,7 +176,7 @@ class MemoryTools:
     async def _update(self, caller: McpCaller, args: a.UpdateArgs) -> Answer:
         await self._own(caller, args.id)
         # as learning stores it: the clause that held personal data goes, never a placeholder
-        text = without_placeholders(await self._scrubbed(args.text))
+        text = await asyncio.to_thread(remove_identifiers, await self._scrubbed(args.text))
         if not text:
             raise Refused("not changed: nothing is left once personal data is removed")
         reason = is_poisoning(text)
@@ -226,7 +228,7 @@ class MemoryTools:
         if learning is None:
             return text
         try:
-            return await learning.scrubber.scrub(text)
+            return await learning.scrubber.scrub(text, keep_names=learning.options.pii.keep_names)
         except LearningError as exc:  # fail closed: an unscrubbed text is not written
             raise Refused(f"not changed: personal data could not be checked ({exc})") from exc
 
@@ -246,7 +248,7 @@ class MemoryTools:
         lines += [f"Already known as {i} (not stored again)" for i in outcome.duplicates]
         lines += [f"Replaced {s['old']} with {s['new']} ({s['reason']})" for s in outcome.superseded]
         lines += [f"Replacing {q['old']} waits for review ({q['reason']})" for q in outcome.queued]
-        lines += [f"Refused: {r['reason']}" for r in outcome.rejected]
+        lines += [f"Refused: {_REFUSALS.get(r['reason'], r['reason'])}" for r in outcome.rejected]
         lines += [f"Forgot {i}" for i in outcome.disabled]
         audit = {
             "stored": [m.id for m in stored],
@@ -259,6 +261,13 @@ class MemoryTools:
             lines.append("No memory of this user means that: nothing forgotten.")
         only_refused = outcome.rejected and not (stored or outcome.duplicates)
         return Answer("\n".join(lines), data, error=bool(only_refused), audit=audit)
+
+
+# the learning log's reason codes a remember can end with, in words for the agent
+_REFUSALS = {
+    PII_ONLY: "nothing is left once personal data (PII) is removed",
+    SENSITIVE: "it is a health, religion or similar detail about another person",
+}
 
 
 def _shown(m: Memory) -> dict[str, Any]:
