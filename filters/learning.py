@@ -71,7 +71,7 @@ class LearningFilter:
         user = ctx.identity.user
         if user is None or not completion.content:
             return
-        payload = job_payload(ctx.transcript(), completion.content, ctx.dialect.name)
+        payload = job_payload(ctx.transcript(), completion.content, ctx.dialect.name, ctx.identity.time)
         try:
             authorization = ctx.caller.upstream_authorization
             job_id = await self.services.learning.enqueue(

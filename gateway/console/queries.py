@@ -45,8 +45,13 @@ def outcome_counts(entries: list[dict[str, Any]]) -> dict[str, int]:
         counts["stored"] += len(e.get("added") or [])
         counts["duplicate"] += len(e.get("duplicates") or [])
         counts["superseded"] += len(e.get("superseded") or [])
-        rejected = [str(r.get("reason", "")) for r in e.get("rejected") or []]
-        counts["poisoning"] += sum(1 for reason in rejected if not reason.startswith("invalid"))
+        rejected = [r for r in e.get("rejected") or [] if isinstance(r, dict)]
+        for r in rejected:  # the precision gate's reason codes, each counted on its own
+            if r.get("code"):
+                key = f"rejected_{r['code']}"
+                counts[key] = counts.get(key, 0) + 1
+        reasons = [str(r.get("reason", "")) for r in rejected if not r.get("code")]
+        counts["poisoning"] += sum(1 for reason in reasons if not reason.startswith("invalid"))
         if e.get("score") is not None and not e.get("items_extracted") and not e.get("command"):
             counts["below_threshold"] += 1
     return counts
