@@ -127,6 +127,7 @@ _PLEASANTRY = re.compile(
 )
 _LEAD = re.compile(
     r"^(?:(?:and|also|so|but|anyway|actually|honestly|personally|btw|by the way|oh|ok(?:ay)?|well|hi|hey|hello"
+    r"|yeah|yep|yes|wow|aw+|omg|haha|lol|ah|hmm|totally|definitely|absolutely|true|exactly|sure|indeed"
     r"|fyi|for the record|in fact|to clarify|for context|context|fair|right|alright|plus)\b[,:;.!\s-]*)+",
     re.IGNORECASE,
 )
@@ -256,8 +257,20 @@ def _first_person_main(sent: Span, root: Token) -> bool:
         return True
     for t in sent:
         if t.lower_ in _FIRST and t.tag_ in {"PRP", "PRP$"} and t.text != "US" and _in_main_clause(t, root):
-            return True
+            if _about_the_speaker(t, root):
+                return True
     return False
+
+
+def _about_the_speaker(t: Token, root: Token) -> bool:
+    """ "I"/"my X" as the subject, or "X is my Y": the clause says something about the user, not
+    merely mentions them ("their love gives me strength", "moments like these remind me")."""
+    if t.dep_ in {"nsubj", "nsubjpass", "conj"} or (t.dep_ == "attr" and root.lemma_ == "be"):
+        return True
+    head = t.head
+    if t.dep_ == "poss" and head.dep_ in {"nsubj", "nsubjpass", "attr", "conj"}:
+        return head.dep_ != "conj" or head.head.dep_ in {"nsubj", "nsubjpass"}
+    return root.lemma_ == "be" and head.dep_ == "attr"
 
 
 def _subject(verb: Token) -> Token | None:
@@ -269,7 +282,7 @@ def _subject(verb: Token) -> Token | None:
 
 def _imperative(sent: Span, root: Token) -> Token | None:
     """The verb of an imperative the sentence opens with ("please never use …", "keep …")."""
-    if root.tag_ == "VB" and _subject(root) is None:
+    if root.tag_ in {"VB", "VBP"} and _subject(root) is None:  # the tagger reads some imperatives as VBP
         before = [t for t in sent if t.i < root.i]
         if all(
             t.dep_ in {"intj", "punct", "cc", "advmod", "neg", "aux", "prep"}
@@ -315,7 +328,7 @@ def _continues(text: str) -> bool:
     """A clause that goes on about the user's situation: "she uses a wheelchair", "performance matters"."""
     return bool(
         re.match(
-            r"^(?:she|he|they|it|every|each|all|everything|so|the \w+ (?:is|are|has|have|comes?|needs?))\b", text, re.I
+            r"^(?:she|he|they|every|each|all|everything|so|the \w+ (?:is|are|has|have|comes?|needs?))\b", text, re.I
         )
     )
 
@@ -539,7 +552,7 @@ def analyse(sentences: list[str], turn: str, now: datetime | None = None) -> lis
     for s in sentences:
         parts = _PIECE.split(_PLACEHOLDER.sub(PLACEHOLDER_TOKEN, _clean(s)))
         pieces = [parts[0], *[parts[k] + parts[k + 1] for k in range(1, len(parts) - 1, 2)]]
-        split.append([p for p in pieces if p.strip()] or [""])
+        split.append(_rejoin_subjects([p for p in pieces if p.strip()]) or [""])
     flat = [_strip_connector(p) for pieces in split for p in pieces]
     pipeline = nlp()
     with _parse_lock:
@@ -575,6 +588,21 @@ def analyse(sentences: list[str], turn: str, now: datetime | None = None) -> lis
             kept_previous = True
         out.append([_assemble(g) for g in groups])
         kept_previous = bool(groups)
+    return out
+
+
+_NOUN_END = re.compile(r"(?:^|\s)(?:my|our|his|her|their)\s+\w+\s*$")
+
+
+def _rejoin_subjects(pieces: list[str]) -> list[str]:
+    """ "my wife | and I celebrated …": an "and I" that joins a subject, not a clause, goes back."""
+    out: list[str] = []
+    for piece in pieces:
+        short = out and len(out[-1].split()) <= 3
+        if out and re.match(r"^\s+and\s", piece) and (short or _NOUN_END.search(out[-1])):
+            out[-1] += piece
+        else:
+            out.append(piece)
     return out
 
 

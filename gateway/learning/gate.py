@@ -37,6 +37,7 @@ REASONS = (
     "pasted",
     "fragment",
     "unresolved-reference",
+    "intention",
 )
 
 _CJK = re.compile(r"[\u3400-\u9fff]")
@@ -73,13 +74,16 @@ _EN_PLEASANTRY = re.compile(
     r"|that(?:'s| is) (?:so |really |very )?(?:great|awesome|amazing|cool|nice|wonderful|fantastic|lovely|sweet"
     r"|good to hear|inspiring|impressive)|sounds (?:great|good|fun|amazing|lovely)|love (?:it|that|this)"
     r"|glad to hear|happy for you|proud of you|keep (?:it up|going|up the good work)|have a (?:nice|great|good)"
+    r"|appreciate(?:s)? (?:the|your|all)|means a lot|so sweet|so kind|you too"
     r"|enjoy|hugs|xoxo)\b",
     re.IGNORECASE,
 )
 _ZH_PLEASANTRY = re.compile(r"谢谢|多谢|感谢|辛苦|太棒了|真棒|好厉害|加油|恭喜|祝你|你真好|太好了|不错哦|很有帮助")
 # a statement about or to the other party: "you're great", "I'm sure you'll do great", "I hope you …"
 _EN_ABOUT_YOU = re.compile(
-    r"^(?:you|your|you'(?:re|ve|ll|d))\b|\b(?:i(?:'m| am) sure you|i bet you|i hope you|i know you|i believe"
+    r"^(?:you|your|you'(?:re|ve|ll|d))\b|\b(?:i (?:can|could) (?:only )?(?:imagine|see|tell|relate|understand)"
+    r"|i (?:totally |completely |really )?(?:agree|understand|get it|hear you|feel you|know what you mean)"
+    r"|i bet|same here|me too|i(?:'m| am) sure you|i bet you|i hope you|i know you|i believe"
     r" (?:in )?you|i trust you|i think you|i'm glad you|i am glad you|you must be|you should be proud|with you"
     r"|for you|about you|of you|to you|you guys)\b",
     re.IGNORECASE,
@@ -89,13 +93,20 @@ _EN_RULE_TO_YOU = re.compile(
     r"|write|use|call|give|show|suggest|recommend|explain|format|include|mention|keep|add|send|ask))",
     re.IGNORECASE,
 )
+_EN_INTENTION = re.compile(
+    r"\b(?:i(?:'ll| will)|i(?:'m| am) (?:gonna|going to)|i(?:'m| am) off to|i can't wait to)\b", re.IGNORECASE
+)
+_EN_SHOWING = re.compile(
+    r"^(?:here(?:'s| is| are)|check (?:this|it) out|look at|this is (?:a|my|the) (?:pic|photo))", re.I
+)
 _ZH_ABOUT_YOU = re.compile(r"^(?:你|您)(?!们)(?:真|太|好|是|一定|肯定|也|还|最)|相信你|你一定|祝你|希望你|为你|替你")
 _STATES = (
     r"tired|exhausted|sleepy|hungry|thirsty|bored|busy|swamped|slammed|stressed|anxious|nervous|excited|happy"
     r"|glad|thrilled|stoked|pumped|sad|upset|down|sick|ill|unwell|ok|okay|fine|good|great|well|awesome|grateful"
     r"|thankful|overwhelmed|worried|relieved|curious|amazed|inspired|lucky|blessed|frustrated|annoyed|angry"
     r"|confused|lost|stuck|lonely|homesick|sore|cold|hot|late|ready|done|back|here|so happy|so excited|in a rush"
-    r"|running late|feeling \w+|doing (?:well|good|great|fine|okay|ok)|hanging in there|so sorry|sorry"
+    r"|running late|feeling \w+|doing (?:well|good|great|fine|okay|ok)|hanging in there|so sorry|sorry|proud"
+    r"|impressed|touched|moved|speechless|heartbroken|devastated|glad|finding (?:some )?(?:comfort|peace|joy)"
 )
 _EN_MOMENTARY = re.compile(
     r"\b(?:i(?:'m| am)|i feel|i(?:'ve| have) been|i was|we(?:'re| are)|i'm feeling|i am feeling|feeling)"
@@ -143,14 +154,20 @@ def sentence_reason(sentence: str) -> str | None:
         return "question"
     if _EN_SMALL_TALK.match(low) and not re.search(r"\b(?:i|i'm|my|we|our)\b", low):
         return "small-talk"
+    if _EN_SHOWING.match(s):
+        return "small-talk"  # sharing a picture or a link
     if _EN_ABOUT_YOU.search(s) and not _EN_RULE_TO_YOU.search(s):
         return "about-assistant"
+    if re.search(r"\btogether\b", low) and re.search(r"\b(?:we|us|let's)\b", low):
+        return "about-assistant"  # "together we can make a difference": the user and the other party
     if _EN_PLEASANTRY.search(s) and not re.search(r"\b(?:always|never|from now on|prefer)\b", low):
         return "pleasantry"
     if _EN_HYPOTHETICAL.search(s):
         return "hypothetical"
     if _EN_PLAN_TODAY.search(s):
         return "plan-today"
+    if _EN_INTENTION.search(s) and not re.search(r"\b(?:always|never|from now on)\b", low):
+        return "intention"
     if _EN_MOMENTARY.search(s) and (_EN_NOW.search(s) or not _NOT_A_STATE.search(s)):
         if _EN_NOW.search(s) or len(s.split()) <= 10 or s.endswith("!"):
             return "momentary"
@@ -214,7 +231,11 @@ _CODE = re.compile(r"[{};]|=>|->|::|\(\)|</?\w+>|\b(?:def|return|import|function
 _UNRESOLVED_LEAD = re.compile(
     r"^(?:it|this|that|these|those|they|he|she|him|her|them)\b(?!(?:'s| is) (?:just|only|always|usually|never))", re.I
 )
-_UNRESOLVED_END = re.compile(r"\b(?:it|this|that|these|those|them|one)\W*$", re.I)
+_UNRESOLVED_END = re.compile(r"\b(?:it|this|that|these|those|them|one)(?: too| as well| again| anymore)?\W*$", re.I)
+_IT = re.compile(
+    r"\bit\b(?!(?:'s| is) just)|\b(?:this|these|those)\b(?! (?:year|month|week|summer|winter|spring|autumn|fall))", re.I
+)
+_ITEM_MODAL = re.compile(r"\b(?:could|might|should|would)\b(?! rather)|\bif\b(?! (?:possible|needed|necessary))", re.I)
 _ZH_UNRESOLVED = re.compile(r"^(?:它|这|那|这个|那个|这些|那些|他们|她们)")
 _ITEM_MOMENTARY = re.compile(rf"\b(?:is|are|feels?|was|has been) (?:\w+ ){{0,2}}(?:{_STATES})\b", re.I)
 _ITEM_HYPOTHETICAL = re.compile(r"^(?:if|what if|suppose|imagine)\b|\b(?:would (?:love|like) to|wishes)\b", re.I)
@@ -226,24 +247,27 @@ def item_reason(item: KnowledgeItem) -> str | None:
     if _CJK.search(content):
         return _chinese_item_reason(item, content)
     body = re.sub(r"^(?:On|In) (?:the week of )?[\w\- ]*?\d{4}(?:-\d{2}-\d{2})?,? ", "", content)
-    words = re.findall(r"[\w'’+#.-]+", body)
-    if len(words) < 3 or _FRAGMENT_END.search(body.rstrip(".!")):
-        return "fragment"
+    words = re.findall(r"[\w'’+#.-]+", re.sub(r"^The user(?:'s)?\b", "", body))
+    if len(words) < 2 or _FRAGMENT_END.search(body.rstrip(".!")) or "Piiplaceholder" in content:
+        return "fragment"  # "The user sees.", "The user is.", or a name the scrubber took
     if content.endswith("?"):
         return "question"
     if "the assistant" in content.lower() and item.kind != "rule" and not content.startswith("The user wants"):
         return "about-assistant"
     if content.endswith("!") or _EN_PLEASANTRY.search(content):
         return "pleasantry"
+    body = re.sub(r"^In the user's setup, ", "", body)
     if _UNRESOLVED_LEAD.match(body) or _UNRESOLVED_END.search(body.rstrip(".!")):
+        return "unresolved-reference"
+    if item.kind != "rule" and _IT.search(body):
         return "unresolved-reference"
     if item.kind != "episode" and (_EN_NOW.search(content) or _ITEM_MOMENTARY.search(content)):
         if not re.search(r"\b(?:always|usually|every|generally|prefers?|likes?|wants)\b", content, re.I):
             return "momentary"
-    if _ITEM_HYPOTHETICAL.search(body):
+    if _ITEM_HYPOTHETICAL.search(body) or (item.kind not in {"rule", "preference"} and _ITEM_MODAL.search(body)):
         return "hypothetical"
-    if len(content) > 600 or len(_CODE.findall(content)) >= 3:
-        return "pasted"
+    if len(content) > 600 or len(_CODE.findall(content)) >= 3 or re.search(r"\[[^\]]{8,}\]", content):
+        return "pasted"  # code, or a bracketed caption or placeholder text
     return None
 
 

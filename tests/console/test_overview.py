@@ -48,3 +48,25 @@ def test_the_chart_stacks_categories_per_day_and_labels_today() -> None:
     assert sum(b.height for b in today) == chart.height - 40  # the tallest day fills the plot
     assert chart.ticks[-1][1] == "01-01"
     assert all(0 <= b.x and b.x + b.width <= chart.width for b in chart.bars)
+
+
+def test_candidates_the_gate_turned_down_are_counted_by_their_reason_code() -> None:
+    entries: list[dict[str, Any]] = [
+        {
+            "score": 0.4,
+            "items_extracted": 0,
+            "rejected": [
+                {"title": "", "reason": "question", "code": "question"},
+                {"title": "", "reason": "momentary", "code": "momentary"},
+            ],
+        },
+        {
+            "score": 0.9,
+            "items_extracted": 2,
+            "added": ["a"],
+            "rejected": [{"title": "Tired", "reason": "momentary", "code": "momentary"}],
+        },
+    ]
+    counts = outcome_counts(entries)
+    assert counts["rejected_momentary"] == 2 and counts["rejected_question"] == 1
+    assert counts["poisoning"] == 0 and counts["stored"] == 1
