@@ -829,6 +829,8 @@ def _piece(
             # a plain statement right after a kept one, naming specifics: the setup goes on
             if not kept_previous or root.tag_ in {"VBD", "MD"}:
                 return None
+            if we_is == "the user" and not _has_specifics(sent) and not (context is not None and context.subject):
+                return None  # casual talk, no setup or relation to go on about
             pronoun = context.subject if context is not None else ""
             if not _has_specifics(sent) and not _continues(text):
                 return None

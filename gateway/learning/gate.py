@@ -94,7 +94,9 @@ _EN_RULE_TO_YOU = re.compile(
     re.IGNORECASE,
 )
 _EN_INTENTION = re.compile(
-    r"\b(?:i(?:'ll| will)|i(?:'m| am) (?:gonna|going to)|i(?:'m| am) off to|i can't wait to)\b", re.IGNORECASE
+    r"\b(?:i(?:'ll| will)|i(?:'m| am) (?:gonna|going to)|i(?:'m| am) off to|i can't wait to|i wanna|i want to"
+    r"|i(?:'m| am) (?:really )?looking forward to|i(?:'m| am) hoping to)\b",
+    re.IGNORECASE,
 )
 _EN_SHOWING = re.compile(
     r"^(?:here(?:'s| is| are)|check (?:this|it) out|look at|this is (?:a|my|the) (?:pic|photo))", re.I
@@ -158,6 +160,14 @@ def sentence_reason(sentence: str) -> str | None:
         return "small-talk"  # sharing a picture or a link
     if _EN_ABOUT_YOU.search(s) and not _EN_RULE_TO_YOU.search(s):
         return "about-assistant"
+    if re.search(r"\b(?:agree|agreed|same|me too|for sure|totally)\W*$", low) or re.match(r"^\d+% ", low):
+        return "about-assistant"  # "100% agree", "for sure": answering the other party
+    if re.search(
+        r"\b(?:since (?:we|the|our) last (?:chat|talk|spoke)|since we (?:last )?(?:talked|chatted|spoke)"
+        r"|a lot(?:'s| has) happened|here(?:'s| is) a (?:pic|photo|picture))\b",
+        low,
+    ):
+        return "small-talk"
     if re.search(r"\btogether\b", low) and re.search(r"\b(?:we|us|let's)\b", low):
         return "about-assistant"  # "together we can make a difference": the user and the other party
     if _EN_PLEASANTRY.search(s) and not re.search(r"\b(?:always|never|from now on|prefer)\b", low):
@@ -235,7 +245,11 @@ _UNRESOLVED_END = re.compile(r"\b(?:it|this|that|these|those|them|one)(?: too| a
 _IT = re.compile(
     r"\bit\b(?!(?:'s| is) just)|\b(?:this|these|those)\b(?! (?:year|month|week|summer|winter|spring|autumn|fall))", re.I
 )
-_ITEM_MODAL = re.compile(r"\b(?:could|might|should|would)\b(?! rather)|\bif\b(?! (?:possible|needed|necessary))", re.I)
+_ITEM_MODAL = re.compile(
+    r"\b(?:could|might|should|would)\b(?! rather)|\bif\b(?! (?:possible|needed|necessary))"
+    r"|\bcan (?:really )?(?:make|build|achieve|change|create|help|do|get)\b|\bso important\b|\bwannas?\b",
+    re.I,
+)
 _ZH_UNRESOLVED = re.compile(r"^(?:它|这|那|这个|那个|这些|那些|他们|她们)")
 _ITEM_MOMENTARY = re.compile(rf"\b(?:is|are|feels?|was|has been) (?:\w+ ){{0,2}}(?:{_STATES})\b", re.I)
 _ITEM_HYPOTHETICAL = re.compile(r"^(?:if|what if|suppose|imagine)\b|\b(?:would (?:love|like) to|wishes)\b", re.I)
