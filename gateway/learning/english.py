@@ -494,7 +494,7 @@ _PLACEHOLDER = re.compile(r"<[A-Z][A-Z_]{2,}>")
 
 _PIECE = re.compile(
     r"(,\s+(?:so|but|because|since|as)\s+|;\s+|,\s+and\s+(?=(?:I|we|my|our|the|it|she|he|they)\b)"
-    r"|\s+and\s+(?=(?:I|we)\s+(?!\w+ing\b)\w+)|,\s+(?=(?:she|he)\s+(?!\w+ing\b)\w+))"
+    r"|\s+and\s+(?=(?:I|we)\s+(?!\w+ing\b)\w+)|,\s+(?=(?:she|he)\s+(?!\w+ing\b)\w+)|,\s+(?=it(?:'s| is| was)\s))"
 )
 # changes whose new state is the fact to keep ("we moved to Nomad last month"), even when dated
 _STATE_CHANGE = {
@@ -578,7 +578,11 @@ def analyse(sentences: list[str], turn: str, now: datetime | None = None) -> lis
                 kept_previous = False
                 continue
             connector = _connector(raw)
-            if connector and groups and kept_previous and piece.kind != "episode":
+            if connector and re.search(r"\b(?:would|could|might|probably|maybe)\b", piece.body):
+                continue  # ", so we'd probably fly from …": a guess does not join the fact before it
+            if connector and groups and kept_previous and piece.first and not groups[-1][0][1].first:
+                groups[-1] = [("", piece)]  # "They skim, so I always lead with …": the user's part stands
+            elif connector and groups and kept_previous and piece.kind != "episode":
                 groups[-1].append((connector, piece))
             else:
                 groups.append([("", piece)])

@@ -101,7 +101,9 @@ _EN_INTENTION = re.compile(
 _EN_SHOWING = re.compile(
     r"^(?:here(?:'s| is| are)|check (?:this|it) out|look at|this is (?:a|my|the) (?:pic|photo))", re.I
 )
-_ZH_ABOUT_YOU = re.compile(r"^(?:你|您)(?!们)(?:真|太|好|是|一定|肯定|也|还|最)|相信你|你一定|祝你|希望你|为你|替你")
+_ZH_ABOUT_YOU = re.compile(
+    r"^(?:你|您)(?!们)(?:真|太|好(?![，,！!。]|$)|是|一定|肯定|也|还|最)|相信你|你一定|祝你|希望你|为你|替你"
+)
 _STATES = (
     r"tired|exhausted|sleepy|hungry|thirsty|bored|busy|swamped|slammed|stressed|anxious|nervous|excited|happy"
     r"|glad|thrilled|stoked|pumped|sad|upset|down|sick|ill|unwell|ok|okay|fine|good|great|well|awesome|grateful"
@@ -185,7 +187,7 @@ def sentence_reason(sentence: str) -> str | None:
 
 
 def _chinese_reason(s: str) -> str | None:
-    core = s.rstrip("。！!.~～ ")
+    core = re.sub(r"^(?:你好|您好|嗨|哈喽)[，,！!\s]+(?=\S)", "", s.rstrip("。！!.~～ "))  # a greeting, then the point
     if _ZH_NEVER_MIND.match(core):
         return "never-mind"
     if _ZH_QUESTION.search(s) and not re.search(r"[，,；;]", core):
@@ -233,7 +235,7 @@ def strip_pasted(text: str) -> tuple[str, int]:
 
 _FRAGMENT_END = re.compile(
     r"\b(?:is|are|was|were|be|been|the|a|an|to|of|with|for|and|or|but|their|its|his|her|my|our"
-    r"|called|named|from|than|into|started|introducing|getting|doing|being|s)\W*$",
+    r"|called|named|from|than|into|started|introducing|getting|doing|being|s|will|can|so|do|does|did)\W*$",
     re.IGNORECASE,
 )
 _CODE = re.compile(r"[{};]|=>|->|::|\(\)|</?\w+>|\b(?:def|return|import|function|const|var|null|None)\b")
@@ -251,7 +253,13 @@ _ITEM_MODAL = re.compile(
     re.I,
 )
 _ZH_UNRESOLVED = re.compile(r"^(?:它|这|那|这个|那个|这些|那些|他们|她们)")
-_ITEM_MOMENTARY = re.compile(rf"\b(?:is|are|feels?|was|has been) (?:\w+ ){{0,2}}(?:{_STATES})\b", re.I)
+# feelings only: "down to 8 engineers", "back in Berlin", "done with Java" are facts
+_FEELINGS = (
+    r"tired|exhausted|sleepy|hungry|bored|swamped|stressed|anxious|nervous|excited|thrilled|stoked|pumped|sad"
+    r"|upset|sick|unwell|grateful|thankful|overwhelmed|worried|relieved|amazed|inspired|frustrated|annoyed|angry"
+    r"|confused|lonely|homesick|sore|proud|impressed|touched|heartbroken|devastated|glad|so happy|so excited"
+)
+_ITEM_MOMENTARY = re.compile(rf"\b(?:is|are|feels?|was|has been) (?:\w+ ){{0,2}}(?:{_FEELINGS})\b", re.I)
 _ITEM_HYPOTHETICAL = re.compile(r"^(?:if|what if|suppose|imagine)\b|\b(?:would (?:love|like) to|wishes)\b", re.I)
 
 
@@ -268,12 +276,15 @@ def item_reason(item: KnowledgeItem) -> str | None:
         return "question"
     if "the assistant" in content.lower() and item.kind != "rule" and not content.startswith("The user wants"):
         return "about-assistant"
+    if re.match(r"^Together\b", content):
+        return "about-assistant"  # the user and the other party
     if content.endswith("!") or _EN_PLEASANTRY.search(content):
         return "pleasantry"
     body = re.sub(r"^In the user's setup, ", "", body)
-    if _UNRESOLVED_LEAD.match(body) or _UNRESOLVED_END.search(body.rstrip(".!")):
+    trailing = "," not in body and _UNRESOLVED_END.search(body.rstrip(".!"))  # "hashtags, never add them"
+    if _UNRESOLVED_LEAD.match(body) or trailing:
         return "unresolved-reference"
-    if item.kind != "rule" and _IT.search(body):
+    if item.kind != "rule" and _IT.search(body.split(",")[0] if "," in body else body):
         return "unresolved-reference"
     if item.kind != "episode" and (_EN_NOW.search(content) or _ITEM_MOMENTARY.search(content)):
         if not re.search(r"\b(?:always|usually|every|generally|prefers?|likes?|wants)\b", content, re.I):
@@ -287,7 +298,7 @@ def item_reason(item: KnowledgeItem) -> str | None:
 
 def _chinese_item_reason(item: KnowledgeItem, content: str) -> str | None:
     body = re.sub(r"^(?:用户(?:的|希望|一家)?|\d{4}年\d{1,2}月(?:\d{1,2}日)?)", "", content.rstrip("。！!"))
-    if len(re.sub(r"[^\w]", "", body)) < 3:
+    if len(re.sub(r"[^\w]", "", body)) < 2:
         return "fragment"
     if content.rstrip("。 ").endswith(("？", "?", "吗", "呢")):
         return "question"
@@ -297,7 +308,7 @@ def _chinese_item_reason(item: KnowledgeItem, content: str) -> str | None:
         return "pleasantry"
     if _ZH_UNRESOLVED.match(body):
         return "unresolved-reference"
-    if item.kind != "episode" and (_ZH_MOMENTARY.search(body) or re.search(r"今天|现在|此刻", body)):
+    if item.kind != "episode" and (_ZH_MOMENTARY.search(body) or re.search(r"今天|此刻|这会儿", body)):
         return "momentary"
     if _ZH_HYPOTHETICAL.search(body):
         return "hypothetical"
