@@ -739,8 +739,8 @@ def _lead_of(body: str, root: Token) -> str:
         return ""
     subject = m.group(1)[:1].upper() + m.group(1)[1:]
     lemma = root.lemma_.lower()
-    if lemma == "be":
-        return f"{subject} uses"
+    if lemma == "be":  # "we're a React shop, pnpm, Jest": a setup; "my aim is X, Y" is not
+        return f"{subject} uses" if _WORK.search(body) else ""
     if lemma == "have":
         return f"{subject} has"
     particles = " ".join(c.text for c in root.children if c.dep_ == "prt")

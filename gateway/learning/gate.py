@@ -162,7 +162,7 @@ def sentence_reason(sentence: str) -> str | None:
         return "small-talk"  # sharing a picture or a link
     if _EN_ABOUT_YOU.search(s) and not _EN_RULE_TO_YOU.search(s):
         return "about-assistant"
-    if re.search(r"\b(?:agree|agreed|same|me too|for sure|totally)\W*$", low) or re.match(r"^\d+% ", low):
+    if re.search(r"\b(?:agree|agreed|same|me too|for sure|totally)\W*$", low) or re.search(r"\b\d+% ", low):
         return "about-assistant"  # "100% agree", "for sure": answering the other party
     if re.search(
         r"\b(?:since (?:we|the|our) last (?:chat|talk|spoke)|since we (?:last )?(?:talked|chatted|spoke)"
@@ -258,6 +258,7 @@ _FEELINGS = (
     r"tired|exhausted|sleepy|hungry|bored|swamped|stressed|anxious|nervous|excited|thrilled|stoked|pumped|sad"
     r"|upset|sick|unwell|grateful|thankful|overwhelmed|worried|relieved|amazed|inspired|frustrated|annoyed|angry"
     r"|confused|lonely|homesick|sore|proud|impressed|touched|heartbroken|devastated|glad|so happy|so excited"
+    r"|stumped|finding (?:some )?(?:comfort|peace|joy)"
 )
 _ITEM_MOMENTARY = re.compile(rf"\b(?:is|are|feels?|was|has been) (?:\w+ ){{0,2}}(?:{_FEELINGS})\b", re.I)
 _ITEM_HYPOTHETICAL = re.compile(r"^(?:if|what if|suppose|imagine)\b|\b(?:would (?:love|like) to|wishes)\b", re.I)
