@@ -5,9 +5,12 @@ is, their team, stack, constraints, preferences, standing rules and plans. Engli
 read off a dependency parse (``english``), Chinese ones clause by clause with jieba
 (``chinese``); corrections ("no, it should be …", "不对，应该是 …") keep their own rule. Code
 blocks and quoted passages (text the user wants edited) are removed first; questions, requests
-for this turn, pleasantries and one-off details yield nothing. Each kept sentence becomes one
-memory phrased about the user ("The user deploys on Fridays.", "用户不吃辣。") with the
-profile ``slot`` it fills, if any. The assistant's answer is never a source of memories.
+for this turn, pleasantries and one-off details yield nothing; each sentence first passes the
+precision gate (``gate.sentence_reason``), whose reason codes are kept for the learning log.
+Each atomic statement becomes one memory phrased about the user ("The user deploys on
+Fridays.", "用户不吃辣。") with its kind (fact, preference, relation, episode, rule) and the
+profile ``slot`` it fills, if any; an episode's date is resolved from the conversation's time.
+The assistant's answer is never a source of memories.
 
 The score is derived from what was found, so a turn with at least one signal scores at least
 0.6 and a turn without any scores below it.
