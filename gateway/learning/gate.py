@@ -245,7 +245,9 @@ _UNRESOLVED_LEAD = re.compile(
 )
 _UNRESOLVED_END = re.compile(r"\b(?:it|this|that|these|those|them|one)(?: too| as well| again| anymore)?\W*$", re.I)
 _IT = re.compile(
-    r"\bit\b(?!(?:'s| is) just)|\b(?:this|these|those)\b(?! (?:year|month|week|summer|winter|spring|autumn|fall))", re.I
+    r"\b(?:it|him)\b(?!(?:'s| is) just)"
+    r"|\b(?:this|these|those)\b(?! (?:year|month|week|summer|winter|spring|autumn|fall))",
+    re.I,
 )
 _ITEM_MODAL = re.compile(
     r"\b(?:could|might|should|would)\b(?! rather)|\bif\b(?! (?:possible|needed|necessary))"
@@ -258,7 +260,7 @@ _FEELINGS = (
     r"tired|exhausted|sleepy|hungry|bored|swamped|stressed|anxious|nervous|excited|thrilled|stoked|pumped|sad"
     r"|upset|sick|unwell|grateful|thankful|overwhelmed|worried|relieved|amazed|inspired|frustrated|annoyed|angry"
     r"|confused|lonely|homesick|sore|proud|impressed|touched|heartbroken|devastated|glad|so happy|so excited"
-    r"|stumped|finding (?:some )?(?:comfort|peace|joy)"
+    r"|stumped|finding (?:some )?(?:comfort|peace|joy)|feeling \w+"
 )
 _ITEM_MOMENTARY = re.compile(rf"\b(?:is|are|feels?|was|has been) (?:\w+ ){{0,2}}(?:{_FEELINGS})\b", re.I)
 _ITEM_HYPOTHETICAL = re.compile(r"^(?:if|what if|suppose|imagine)\b|\b(?:would (?:love|like) to|wishes)\b", re.I)
