@@ -18,8 +18,11 @@ disabled) are read from ``/api/memories`` and scored with the dataset's ``matchi
   conversation, is active in no memory (and a ``new`` fact stated in the same turn, if given,
   is active). A fact never learned can be neither superseded nor forgotten: that counts as a miss.
 
-Run: ``PYTHONPATH=$PWD .venv/bin/python bench/learning_quality.py [DATASET ...] [-v] [--json OUT]``
-(default dataset: ``../shared/bench/learning-dev.json`` next to the checkout).
+Run: ``PYTHONPATH=$PWD .venv/bin/python bench/learning_quality.py [--data PATH ...] [-v] [--json OUT]``
+(default dataset: ``../shared/bench/learning-dev.json`` next to the checkout). A conversation may
+carry ``"time"`` (ISO 8601), sent as ``X-Memorelay-Time``. Besides recall and precision it prints
+precision per memory kind, memories per user turn and the rejected candidates by reason code.
+``--locomo PATH`` replays LoCoMo conversations as casual chat instead (``bench/learning_locomo.py``).
 With ``--model NAME`` (not ``heuristic``) the gateway runs its LLM learner against a stand-in
 model (``bench/stand_in_learner.py``: the built-in learner's answers written as JSON) and the
 upstream learning calls and tokens per 100 chat requests are printed too.
@@ -43,6 +46,7 @@ import aiohttp
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
 from bench._harness import fake_upstream, gateway
+from bench.learning_locomo import replay_locomo
 
 KEY = "Bearer sk-bench-quality"
 ADMIN = "bench-admin-key"
@@ -51,6 +55,7 @@ DEFAULT_DATASET = next(
     (p / "shared" / "bench" / "learning-dev.json" for p in Path(__file__).resolve().parents if (p / "shared").is_dir()),
     Path("../shared/bench/learning-dev.json"),
 )
+KINDS = ("fact", "preference", "relation", "episode", "rule", "correction")
 _CJK = re.compile(r"[\u3400-\u9fff]")
 _DIGIT_SEPARATORS = r"[\s\-./\\()\[\]]*"
 
@@ -124,6 +129,9 @@ class Report:
     sequence_notes: list[str] = field(default_factory=list)
     ntl_notes: list[str] = field(default_factory=list)
     requests: int = 0
+    # kind -> [good, junk] over created memories (``kind`` of the memory, else its first tag)
+    kinds: dict[str, list[int]] = field(default_factory=lambda: defaultdict(lambda: [0, 0]))
+    rejected: dict[str, int] = field(default_factory=lambda: defaultdict(int))
     learning_calls: dict[str, int] | None = None  # from the stand-in model (``--model``)
 
 
@@ -180,6 +188,8 @@ async def replay(client: aiohttp.ClientSession, via: str, data: dict[str, Any], 
                 continue
             body = {"model": MODEL, "messages": history}
             headers = {"authorization": KEY, "x-memorelay-user": user}
+            if conv.get("time"):
+                headers["x-memorelay-time"] = str(conv["time"])
             async with client.post(via + "/chat/completions", json=body, headers=headers) as r:
                 r.raise_for_status()
                 await r.read()
@@ -201,6 +211,31 @@ async def replay(client: aiohttp.ClientSession, via: str, data: dict[str, Any], 
                 report.forbidden.append(f"{conv['id']}: {f['text']!r} ({f.get('why', '')}) in {hits[0]['content']!r}")
     for s in data.get("sequences") or []:
         score_sequence(s, snapshots[s["from"]], snapshots[s["to"]], report)
+    await count_rejected(client, root, report)
+
+
+async def count_rejected(client: aiohttp.ClientSession, root: str, report: Report) -> None:
+    """Rejected candidates by reason code, from the learning log."""
+    headers = {"authorization": f"Bearer {ADMIN}"}
+    offset = 0
+    while True:
+        params = {"limit": "200", "offset": str(offset)}
+        async with client.get(root + "/api/admin/learning-log", headers=headers, params=params) as r:
+            r.raise_for_status()
+            page = await r.json()
+        for entry in page["data"]:
+            for rejected in entry.get("rejected") or []:
+                report.rejected[str(rejected.get("code") or rejected.get("reason") or "?")[:40]] += 1
+        offset += len(page["data"])
+        if not page["data"] or offset >= page["total"]:
+            return
+
+
+def kind_of(m: dict[str, Any]) -> str:
+    if m.get("kind"):
+        return str(m["kind"])
+    tags = m.get("tags") or []
+    return str(tags[0]) if tags and tags[0] in KINDS else "?"
 
 
 def score_conversation(
@@ -225,10 +260,12 @@ def score_conversation(
         text = memory_text(m)
         if any(fact_matches(f, text) for f in required):
             tally.good += 1
+            report.kinds[kind_of(m)][0] += 1
         elif any(fact_matches(f, text) for f in optional + user_facts):
             tally.optional_only += 1
         else:
             tally.junk += 1
+            report.kinds[kind_of(m)][1] += 1
             report.junk.append(f"{conv['id']}: {m['content']!r}")
     if conv.get("nothing_to_learn"):
         tally.ntl += 1
@@ -284,6 +321,12 @@ def table(report: Report) -> str:
     seq = ", ".join(f"{k} {sum(v)}/{len(v)}" for k, v in sorted(report.sequences.items()))
     lines.append("")
     lines.append(f"forbidden stored: {len(report.forbidden)}/{report.forbid_total}; sequences: {seq}")
+    t = report.by_group["all"]
+    lines.append(f"memories per user turn: {ratio(t.created, report.requests)}")
+    per_kind = ", ".join(f"{k} {ratio(g, g + j)} ({g + j})" for k, (g, j) in sorted(report.kinds.items()))
+    lines.append(f"precision per kind: {per_kind or '-'}")
+    reasons = ", ".join(f"{k} {v}" for k, v in sorted(report.rejected.items(), key=lambda kv: -kv[1]))
+    lines.append(f"rejected candidates: {reasons or '-'}")
     return "\n".join(lines)
 
 
@@ -296,6 +339,9 @@ def summary_json(report: Report) -> dict[str, Any]:
         "forbidden": len(report.forbidden),
         "nothing_to_learn_storing": f"{t.ntl_stored}/{t.ntl}",
         "sequences": {k: f"{sum(v)}/{len(v)}" for k, v in report.sequences.items()},
+        "memories_per_user_turn": t.created / report.requests if report.requests else None,
+        "precision_per_kind": {k: g / (g + j) for k, (g, j) in report.kinds.items() if g + j},
+        "rejected": dict(report.rejected),
         "groups": {g: vars(v) for g, v in report.by_group.items()},
         "missed": report.missed,
         "junk_memories": report.junk,
@@ -319,16 +365,51 @@ async def run_dataset(path: Path, model: str, workers: int) -> Report:
     return report
 
 
+async def run_locomo(path: Path, model: str, workers: int) -> dict[str, Any]:
+    data = json.loads(path.read_text())
+    filters = [{"memory_injection": {}}, {"learning": {"model": model, "workers": workers}}]
+    extra = {"memory": {"embedding": {"provider": "local"}}, "auth": {"admin_key": ADMIN}}
+    factory = "tests.fake_upstream:bench_app" if model == "heuristic" else "bench.stand_in_learner:app"
+    with fake_upstream(factory) as upstream, gateway(upstream, filters, extra) as via:
+        async with aiohttp.ClientSession() as client:
+            result = await replay_locomo(client, via, data, key=KEY, model=MODEL, drain=drain, memories=memories)
+            report = Report()
+            await count_rejected(client, via.removesuffix("/v1"), report)
+            result["rejected"] = dict(report.rejected)
+            return result
+
+
+def print_locomo(path: Path, result: dict[str, Any]) -> None:
+    print(f"## {path.name} (LoCoMo, first speaker as the user)\n")
+    print(
+        f"user turns {result['user_turns']}; memories {result['memories']} ({result['active']} active); "
+        f"per user turn {result['per_user_turn']}"
+    )
+    print(f"observation facts covered by a memory: {result['observations_covered']}/{result['observations']}")
+    reasons = ", ".join(f"{k} {v}" for k, v in sorted(result["rejected"].items(), key=lambda kv: -kv[1]))
+    print(f"rejected candidates: {reasons or '-'}")
+    print(f"\n{len(result['sample'])} random memories (read them by hand):")
+    for line in result["sample"]:
+        print(f"  - {line}")
+    print()
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
-    parser.add_argument("datasets", nargs="*", type=Path, default=[DEFAULT_DATASET])
+    parser.add_argument("datasets", nargs="*", type=Path, default=[])
+    parser.add_argument("--data", type=Path, action="append", help="a labelled set (default: the dev set)")
+    parser.add_argument("--locomo", type=Path, help="replay this LoCoMo file as casual chat instead")
     parser.add_argument("--model", default="heuristic", help="learning.model of the gateway")
     parser.add_argument("--workers", type=int, default=2)
     parser.add_argument("-v", "--verbose", action="store_true", help="list misses, junk and failures")
     parser.add_argument("--json", type=Path, help="write the numbers as JSON here")
     args = parser.parse_args()
-    results = {}
-    for path in args.datasets:
+    results: dict[str, Any] = {}
+    if args.locomo:
+        results[args.locomo.name] = locomo = asyncio.run(run_locomo(args.locomo, args.model, args.workers))
+        print_locomo(args.locomo, locomo)
+    datasets = [*args.datasets, *(args.data or [])] or ([] if args.locomo else [DEFAULT_DATASET])
+    for path in datasets:
         started = time.perf_counter()
         report = asyncio.run(run_dataset(path, args.model, args.workers))
         took = time.perf_counter() - started

@@ -100,7 +100,7 @@ class LearningFilter:
         user = ctx.identity.user
         if user is None or not completion.content:
             return
-        payload = job_payload(ctx.transcript(), completion.content, ctx.dialect.name)
+        payload = job_payload(ctx.transcript(), completion.content, ctx.dialect.name, ctx.identity.time)
         self.services.telemetry.stamp(payload)  # the job's trace links back to this chat's
         try:
             authorization = ctx.caller.upstream_authorization

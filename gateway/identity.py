@@ -5,6 +5,7 @@ from __future__ import annotations
 import re
 from collections.abc import Mapping
 from dataclasses import dataclass
+from datetime import UTC, datetime
 from typing import Any
 from urllib.parse import unquote_to_bytes
 
@@ -13,6 +14,7 @@ from gateway.errors import BadRequest
 USER_HEADER = "x-memorelay-user"
 CONVERSATION_HEADER = "x-memorelay-conversation"
 OPT_OUT_HEADER = "x-memorelay-opt-out"
+TIME_HEADER = "x-memorelay-time"
 MAX_ID_LENGTH = 256
 # RFC 8187 ext-value prefix: charset, optional language tag (only UTF-8 is recognised)
 _RFC8187_PREFIX = re.compile(r"utf-8'[A-Za-z0-9-]*'", re.IGNORECASE)
@@ -33,6 +35,8 @@ class Identity:
     tenant: str
     user: str | None
     conversation: str | None
+    # the conversation's time (``X-Memorelay-Time``) when an import or replay gives it
+    time: datetime | None = None
 
 
 def parse_opt_out(value: str | None) -> OptOut:
@@ -72,6 +76,22 @@ def resolve_conversation(headers: Mapping[str, str]) -> str | None:
     if value is None:
         return None
     return _check_id(decode_header_id(value, "X-Memorelay-Conversation"), "X-Memorelay-Conversation")
+
+
+def resolve_time(headers: Mapping[str, str]) -> datetime | None:
+    """``X-Memorelay-Time``: the conversation's time, for relative dates ("yesterday") in what
+    is learned from it. ISO 8601 (a date, or a date and time; without an offset it is UTC)."""
+    value = headers.get(TIME_HEADER)
+    if value is None or not value.strip():
+        return None
+    text = value.strip()
+    try:
+        when = datetime.fromisoformat(text[:-1] + "+00:00" if text[-1:] in "zZ" else text)
+    except ValueError:
+        raise BadRequest(
+            "X-Memorelay-Time: not an ISO 8601 date or time (e.g. 2026-12-01T09:30:00Z)", param="X-Memorelay-Time"
+        ) from None
+    return when.replace(tzinfo=UTC) if when.tzinfo is None else when
 
 
 def decode_header_id(value: str, name: str) -> str:

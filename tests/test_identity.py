@@ -75,3 +75,18 @@ def test_any_header_bytes_decode_or_are_a_400(value: str) -> None:
 def test_stray_percent_or_bad_utf8_is_refused(value: str) -> None:
     with pytest.raises(BadRequest):
         decode_header_id(value, "X-Memorelay-User")
+
+
+def test_the_conversation_time_header_is_iso_8601_and_utc_by_default() -> None:
+    from datetime import UTC, datetime, timedelta, timezone
+
+    from gateway.identity import resolve_time
+
+    assert resolve_time({}) is None and resolve_time({"x-memorelay-time": "  "}) is None
+    assert resolve_time({"x-memorelay-time": "2026-12-01T09:30:00Z"}) == datetime(2026, 12, 1, 9, 30, tzinfo=UTC)
+    assert resolve_time({"x-memorelay-time": "2026-12-01"}) == datetime(2026, 12, 1, tzinfo=UTC)
+    plus8 = resolve_time({"x-memorelay-time": "2026-12-01T08:00:00+08:00"})
+    assert plus8 == datetime(2026, 12, 1, 8, tzinfo=timezone(timedelta(hours=8)))
+    for bad in ("yesterday", "2026-13-01", "12/01/2026"):
+        with pytest.raises(BadRequest):
+            resolve_time({"x-memorelay-time": bad})

@@ -38,6 +38,7 @@ from gateway.identity import (
     Identity,
     parse_opt_out,
     resolve_conversation,
+    resolve_time,
     resolve_user,
 )
 from gateway.services import Services
@@ -129,7 +130,7 @@ class DialectEndpoint:
         model = self.dialect.validate(body)
         caller = self.caller_of(headers)
         user = resolve_user(headers, {"user": self.dialect.body_user(body)})
-        identity = Identity(caller.tenant, user, resolve_conversation(headers))
+        identity = Identity(caller.tenant, user, resolve_conversation(headers), resolve_time(headers))
         opt_out = parse_opt_out(headers.get(OPT_OUT_HEADER))
         return ChatContext(
             body,

@@ -21,7 +21,10 @@ from __future__ import annotations
 import re
 import threading
 from dataclasses import dataclass
+from datetime import datetime
 from typing import Any
+
+from gateway.learning import dates
 
 _jieba_lock = threading.Lock()
 _cut_lock = threading.Lock()
@@ -45,7 +48,7 @@ def _pseg() -> Any:
 
 @dataclass(frozen=True)
 class Statement:
-    kind: str  # preference | rule | fact
+    kind: str  # fact | preference | relation | episode | rule
     content: str
     title: str
 
@@ -91,6 +94,10 @@ _PLAN_LEAD = re.compile(
 _CONSTRAINT = re.compile(r"一定要|必须|需要|不能|只能|预算|不超过|以内|左右")
 _FAMILY = re.compile(r"老公|老婆|丈夫|妻子|孩子|宝宝|儿子|女儿|爸妈|父母|两口子|一家|家人|老伴|猫|狗")
 _WORK = re.compile(r"公司|团队|项目|产品|系统|后端|前端|代码|服务|部署|技术|业务|客户|组")
+_KIN_WORDS = (
+    "(?:女儿|儿子|孩子|宝宝|丈夫|妻子|哥哥|姐姐|弟弟|妹妹|爷爷|奶奶|外婆|外公|同事|老板|领导|朋友|室友|对象"
+    "|男朋友|女朋友)"
+)
 _KIN = (
     ("我妈", "用户的母亲"),
     ("我爸", "用户的父亲"),
@@ -164,6 +171,7 @@ def _about_user(text: str, we_is: str) -> str:
     text = re.sub(r"我们(?:的)?(?=公司|团队|项目|产品|系统|部门|客户|业务|组|家)", "用户的", text)
     text = text.replace("用户的家", "用户家")
     text = re.sub(r"咱们|我们", we_is, text)
+    text = re.sub(r"我(?=" + _KIN_WORDS + ")", "用户的", text)
     text = text.replace("我的", "用户的").replace("我自己", "用户自己").replace("我", "用户")
     return text.replace("你们", "服务方").replace("你", "助手")
 
@@ -182,12 +190,38 @@ def _strip_lead(clause: str) -> str:
     )
 
 
+_RELATION = re.compile(
+    r"^(?:我|我们|我家|我的)(?:的)?(?:老公|老婆|丈夫|妻子|孩子|宝宝|儿子|女儿|爸爸|妈妈|父亲|母亲|爸|妈|哥哥|姐姐|弟弟|妹妹"
+    r"|爷爷|奶奶|外婆|外公|猫|狗|小狗|小猫|同事|老板|领导|朋友|室友|对象|男朋友|女朋友)"
+)
+# an event of this turn's errand, not of the user's life
+_ERRAND_ZH = re.compile(r"订单|快递|退款|扣费|工单|账号|密码|登录|bug|BUG|报错|代码|脚本|部署|上线|发票|付款")
+
+
 def _kind(text: str) -> str:
     if _RULE_LEAD.search(text) or "以后" in text:
         return "rule"
     if re.search(r"喜欢|讨厌|偏好|习惯|希望|更愿意|不吃|不喝", text):
         return "preference"
+    if _RELATION.match(_strip_lead(text)):
+        return "relation"
     return "fact"
+
+
+def _episode(clause: str, now: datetime | None, we_is: str) -> Statement | None:
+    """A dated event in the user's life ("昨天我带狗去看了兽医" → "2026年11月30日，用户带狗去看了兽医。")."""
+    if now is None or _ERRAND_ZH.search(clause) or _PLACEHOLDER.search(clause) or _CHANGE.search(clause):
+        return None  # a change ("上个月搬到北京了") is kept for its new state, a fact
+    when = dates.find_chinese(clause, now)
+    if when is None or not re.search(r"了|过", clause[when.end :]) or "我" not in clause:
+        return None
+    rest = (clause[: when.start] + clause[when.end :]).strip("，, ")
+    rest = re.sub(r"^(?:的时候|时)", "", rest)
+    if len(rest) < 4 or _QUESTION.search(rest) or rest.startswith(("要", "想", "打算", "准备")) or _has_name(rest):
+        return None
+    body = _about_user(rest, we_is).rstrip("。！!.，, ")
+    content = f"{when.chinese()}，{body}。"
+    return Statement("episode", content, f"{when.day.isoformat()}：{_title(body + '。')}"[:30])
 
 
 _FROM_OLD = re.compile(r"从\s*[^，,。从]{1,20}?\s*(?=(?:整体|全部|都|全都)?(?:迁|换|改|转|搬))")
@@ -218,17 +252,24 @@ def _title(content: str) -> str:
     return text if len(text) <= 30 else text[:29] + "…"
 
 
-def analyse(sentences: list[str], turn: str) -> list[list[Statement]]:
-    """Per sentence of one user turn: the memories it holds, rewritten about the user."""
+def analyse(sentences: list[str], turn: str, now: datetime | None = None) -> list[list[Statement]]:
+    """Per sentence of one user turn: the memories it holds, one atomic fact each, rewritten
+    about the user; ``now`` (the conversation's time) dates its episodes."""
     we_is = _we_phrase(turn)
     out: list[list[Statement]] = []
     for sentence in sentences:
         s = sentence.strip().rstrip("。！!.;；")
         groups: list[list[str]] = []
         current: list[str] | None = None
+        episodes: list[Statement] = []
         sentence_first = bool(_FIRST.match(_strip_lead(s))) or "我" in s
         for raw in _CLAUSE_SPLIT.split(s):
             clause = raw.strip()
+            episode = _episode(clause, now, we_is) if clause else None
+            if episode is not None:
+                episodes.append(episode)
+                current = None
+                continue
             if not clause or _dropped(clause):
                 current = None if clause and not _PLEASANTRY.match(clause) else current
                 continue
@@ -247,11 +288,41 @@ def analyse(sentences: list[str], turn: str) -> list[list[Statement]]:
                 groups.append(current)
             else:
                 current.append(clause)
-        statements = []
+        statements = list(episodes)
         for group in groups:
-            content = _render(group, we_is)
-            if len(re.sub(r"[^\w]", "", content)) < 4:
-                continue
-            statements.append(Statement(_kind("，".join(group)), content, _title(content)))
+            for content, kind in _atomic(group, we_is):
+                if len(re.sub(r"[^\w]", "", content)) >= 4:
+                    statements.append(Statement(kind, content, _title(content)))
         out.append(statements)
     return out
+
+
+def _atomic(group: list[str], we_is: str) -> list[tuple[str, str]]:
+    """One memory per clause of a group: the head as it reads, each following clause with the
+    head's subject ("我们是做电商的小公司，后端用 Go" → "用户的团队是做电商的小公司。", "用户的团队后端用 Go。")."""
+    head = _render([group[0]], we_is)
+    out = [(head, _kind(group[0]))]
+    lead = _strip_lead(group[0])
+    subject = "用户"
+    if m := re.match(r"^(?:我|我们|咱们)(?:的)?(公司|团队|项目|产品|系统|部门|家)", lead):
+        subject = "用户" + ("" if m.group(1) == "家" else "的") + m.group(1)
+    elif re.match(r"^(?:我们|咱们)", lead):
+        subject = we_is
+    if _RELATION.match(lead) or re.match(r"^我(?:妈|爸|老公|老婆|老伴)", lead):
+        return [(_render(group, we_is), _kind("，".join(group)))]  # about a relation: said together
+    for clause in group[1:]:
+        body = _about_user(_strip_lead(clause), we_is)
+        if body.startswith("用户") or _RULE_LEAD.match(body):
+            out.append((_render([clause], we_is), _kind(clause)))
+        elif _topic_first(_strip_lead(clause)):  # "后端用 Go", "技术就三个人": an attribute of its own
+            out.append((subject + body.rstrip("。！!.，, ") + "。", _kind(clause)))
+        else:  # "爬不了太多山", "但从没开过车": it goes on about the clause before
+            text, kind = out[-1]
+            out[-1] = (text.rstrip("。") + "，" + body.rstrip("。！!.，, ") + "。", kind)
+    return out
+
+
+def _topic_first(clause: str) -> bool:
+    """The clause opens with a noun, its topic ("后端用 Go"), not with a verb or a preposition."""
+    cut = _cut(clause)
+    return bool(cut) and cut[0].flag in {"n", "nz", "vn", "eng", "nt", "nw"} and len(cut) > 1

@@ -5,7 +5,7 @@ The LLM learner sends one prompt built from the two editable prompts (``config/p
 reference and the title of each) and the conversation once. The model answers one JSON object:
 
     {"dimensions": {...}, "reason": "...",
-     "items": [{"title", "content", "category", "subcategory", "tags", "slot",
+     "items": [{"title", "content", "kind", "category", "subcategory", "tags", "slot",
                 "same_as": "m2" | "updates": "m1"}]}
 
 The gateway still computes the score from the dimensions (``scoring.score_of``) and applies
@@ -19,6 +19,7 @@ from __future__ import annotations
 import logging
 import re
 from dataclasses import dataclass
+from datetime import datetime
 from typing import Any
 
 from gateway.learning.errors import MalformedOutput
@@ -75,9 +76,14 @@ def job_text(prompt: str) -> str:
     return text.replace(PLACEHOLDER, _INLINE).rstrip()
 
 
-def combined_prompt(scoring: str, extraction: str, transcript: str, known: list[Known]) -> str:
-    """The one prompt the LLM learner sends for a turn (module docstring)."""
+def combined_prompt(
+    scoring: str, extraction: str, transcript: str, known: list[Known], when: datetime | None = None
+) -> str:
+    """The one prompt the LLM learner sends for a turn (module docstring); ``when``, the
+    conversation's time, lets the model write an episode's date as a calendar date."""
     parts = [_FRAME, "\n## Job 1\n\n", job_text(scoring), "\n\n## Job 2\n\n", job_text(extraction), "\n"]
+    if when is not None:
+        parts.append(f"\n## Conversation time\n\n{when.strftime('%Y-%m-%d (%A) %H:%M %Z').strip()}\n")
     if known:
         lines = "\n".join(f"- {k.ref}: {_one_line(k.title)}" for k in known)
         parts.append(_KNOWN.replace("{lines}", lines))

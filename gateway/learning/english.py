@@ -25,7 +25,10 @@ from __future__ import annotations
 import re
 import threading
 from dataclasses import dataclass
+from datetime import datetime
 from typing import TYPE_CHECKING, Any
+
+from gateway.learning import dates
 
 if TYPE_CHECKING:
     from spacy.language import Language
@@ -54,7 +57,7 @@ def nlp() -> Language:
 class Statement:
     """A kept sentence, rewritten about the user."""
 
-    kind: str  # preference | rule | fact
+    kind: str  # fact | preference | relation | episode | rule
     content: str
     title: str
 
@@ -124,6 +127,7 @@ _PLEASANTRY = re.compile(
 )
 _LEAD = re.compile(
     r"^(?:(?:and|also|so|but|anyway|actually|honestly|personally|btw|by the way|oh|ok(?:ay)?|well|hi|hey|hello"
+    r"|yeah|yep|yes|wow|aw+|omg|haha|lol|ah|hmm|totally|definitely|absolutely|true|exactly|sure|indeed"
     r"|fyi|for the record|in fact|to clarify|for context|context|fair|right|alright|plus)\b[,:;.!\s-]*)+",
     re.IGNORECASE,
 )
@@ -131,6 +135,71 @@ _HEADER = re.compile(r"^[^:]{1,40}:\s+(?=\S)")  # "Big decision: …", "Small up
 _WORK = re.compile(
     r"\b(?:app|api|code|service|stack|database|deploy\w*|server|backend|frontend|team|company|startup|product"
     r"|customers|clients|engineers|repo|pipelines?|project|platform|studio|business|shop|infra\w*)\b",
+    re.IGNORECASE,
+)
+_RELATIONS = {
+    "wife",
+    "husband",
+    "partner",
+    "spouse",
+    "fiance",
+    "fiancé",
+    "fiancée",
+    "girlfriend",
+    "boyfriend",
+    "daughter",
+    "son",
+    "kid",
+    "kids",
+    "child",
+    "children",
+    "baby",
+    "twins",
+    "mother",
+    "mom",
+    "mum",
+    "father",
+    "dad",
+    "parents",
+    "brother",
+    "sister",
+    "siblings",
+    "grandma",
+    "grandmother",
+    "grandpa",
+    "grandfather",
+    "aunt",
+    "uncle",
+    "cousin",
+    "niece",
+    "nephew",
+    "dog",
+    "cat",
+    "puppy",
+    "kitten",
+    "pet",
+    "pets",
+    "horse",
+    "boss",
+    "manager",
+    "colleague",
+    "coworker",
+    "co-worker",
+    "friend",
+    "roommate",
+    "neighbour",
+    "neighbor",
+    "mentor",
+    "cofounder",
+    "co-founder",
+    "teammate",
+    "bestie",
+}
+# a past event about this turn's errand or trouble, not the user's life
+_ERRAND = re.compile(
+    r"\b(?:order(?:ed)?|package|parcel|delivery|refund|charged?|ticket|invoice|payment|subscription|account"
+    r"|password|login|app|bug|error|code|script|query|function|commit|deploy\w*|build|test|file|email(?:ed)?"
+    r"|asked you|told you|sent you|this chat|this conversation)\b",
     re.IGNORECASE,
 )
 _FAMILY = re.compile(
@@ -188,8 +257,20 @@ def _first_person_main(sent: Span, root: Token) -> bool:
         return True
     for t in sent:
         if t.lower_ in _FIRST and t.tag_ in {"PRP", "PRP$"} and t.text != "US" and _in_main_clause(t, root):
-            return True
+            if _about_the_speaker(t, root):
+                return True
     return False
+
+
+def _about_the_speaker(t: Token, root: Token) -> bool:
+    """ "I"/"my X" as the subject, or "X is my Y": the clause says something about the user, not
+    merely mentions them ("their love gives me strength", "moments like these remind me")."""
+    if t.dep_ in {"nsubj", "nsubjpass", "conj"} or (t.dep_ == "attr" and root.lemma_ == "be"):
+        return True
+    head = t.head
+    if t.dep_ == "poss" and head.dep_ in {"nsubj", "nsubjpass", "attr", "conj"}:
+        return head.dep_ != "conj" or head.head.dep_ in {"nsubj", "nsubjpass"}
+    return root.lemma_ == "be" and head.dep_ == "attr"
 
 
 def _subject(verb: Token) -> Token | None:
@@ -201,7 +282,7 @@ def _subject(verb: Token) -> Token | None:
 
 def _imperative(sent: Span, root: Token) -> Token | None:
     """The verb of an imperative the sentence opens with ("please never use …", "keep …")."""
-    if root.tag_ == "VB" and _subject(root) is None:
+    if root.tag_ in {"VB", "VBP"} and _subject(root) is None:  # the tagger reads some imperatives as VBP
         before = [t for t in sent if t.i < root.i]
         if all(
             t.dep_ in {"intj", "punct", "cc", "advmod", "neg", "aux", "prep"}
@@ -247,7 +328,7 @@ def _continues(text: str) -> bool:
     """A clause that goes on about the user's situation: "she uses a wheelchair", "performance matters"."""
     return bool(
         re.match(
-            r"^(?:she|he|they|it|every|each|all|everything|so|the \w+ (?:is|are|has|have|comes?|needs?))\b", text, re.I
+            r"^(?:she|he|they|every|each|all|everything|so|the \w+ (?:is|are|has|have|comes?|needs?))\b", text, re.I
         )
     )
 
@@ -411,7 +492,33 @@ def _we_phrase(turn: str) -> str:
 _PLACEHOLDER = re.compile(r"<[A-Z][A-Z_]{2,}>")
 
 
-_PIECE = re.compile(r"(,\s+(?:so|but|because|since|as)\s+|;\s+|,\s+and\s+(?=(?:I|we|my|our|the|it|she|he|they)\b))")
+_PIECE = re.compile(
+    r"(,\s+(?:so|but|because|since|as)\s+|;\s+|,\s+and\s+(?=(?:I|we|my|our|the|it|she|he|they)\b)"
+    r"|\s+and\s+(?=(?:I|we)\s+(?!\w+ing\b)\w+)|,\s+(?=(?:she|he)\s+(?!\w+ing\b)\w+)|,\s+(?=it(?:'s| is| was)\s))"
+)
+# changes whose new state is the fact to keep ("we moved to Nomad last month"), even when dated
+_STATE_CHANGE = {
+    "move",
+    "switch",
+    "migrate",
+    "relocate",
+    "change",
+    "convert",
+    "upgrade",
+    "bump",
+    "replace",
+    "drop",
+    "rip",
+    "port",
+    "stop",
+    "quit",
+    "leave",
+    "join",
+    "start",
+    "become",
+    "retire",
+    "hire",
+}
 _SECRET = re.compile(
     r"\b(?:password|passcode|passwd|pin code|api[ _-]?key|secret key|access token|address|postcode|post code"
     r"|zip code|date of birth|birthday|born on|dob|passport|social security|account (?:number|email|id|no)"
@@ -422,72 +529,175 @@ _SECRET = re.compile(
 
 @dataclass(frozen=True)
 class _Piece:
-    kind: str  # preference | rule | fact
+    kind: str  # fact | preference | relation | episode | rule
     body: str
     first: bool  # says something about the user in its main clause
+    subject: str = ""  # "The user's daughter": what a following "she" refers to
+    lead: str = ""  # "The user's team uses": how a verbless list item after it reads
+    title: str = ""
 
 
-def analyse(sentences: list[str], turn: str) -> list[Statement | None]:
-    """Read each sentence of one user turn: its durable statement, rewritten, or None.
+def analyse(sentences: list[str], turn: str, now: datetime | None = None) -> list[list[Statement]]:
+    """Read each sentence of one user turn: its durable statements, one atomic fact each.
 
-    A sentence is judged clause by clause (split at ", so", ", but", "; ", ", and I …"): the
-    kept clauses are joined again ("The user drives an EV, so the user needs chargers …").
+    A sentence is judged clause by clause (split at ", so", ", but", "; ", "and I …"). A clause
+    that gives the reason or the limit of the one before (", so", ", but", ", because") stays
+    with it; the others are memories of their own. A comma list of verbless items after a kept
+    clause is split into one memory per item, read with that clause's subject and verb ("We're
+    a React shop, pnpm monorepo, Jest" → "The user's team is a React shop.", "The user's team
+    uses pnpm monorepo.", "The user's team uses Jest."). ``now`` (the conversation's time)
+    resolves the dates of episodes; without it no episode is kept.
     """
     split: list[list[str]] = []
     for s in sentences:
         parts = _PIECE.split(_PLACEHOLDER.sub(PLACEHOLDER_TOKEN, _clean(s)))
         pieces = [parts[0], *[parts[k] + parts[k + 1] for k in range(1, len(parts) - 1, 2)]]
-        split.append([p for p in pieces if p.strip()] or [""])
+        split.append(_rejoin_subjects([p for p in pieces if p.strip()]) or [""])
     flat = [_strip_connector(p) for pieces in split for p in pieces]
     pipeline = nlp()
     with _parse_lock:
         docs = iter(list(pipeline.pipe([p or "." for p in flat])))
     we_is = _we_phrase(turn)
-    out: list[Statement | None] = []
+    out: list[list[Statement]] = []
     kept_previous = False
+    context = _Context()
     for pieces in split:
-        kept: list[tuple[str, _Piece]] = []
+        groups: list[list[tuple[str, _Piece]]] = []
         for raw in pieces:
             doc = next(docs)
             text = _strip_connector(raw)
-            joined = bool(kept) and kept_previous  # right after a kept clause of the same sentence
-            piece = _piece(text, doc, we_is, kept_previous, joined) if text and not _SECRET.search(text) else None
+            listed = _list_split(doc) if text else None
+            piece = None
+            if text and not _SECRET.search(text):
+                joined = bool(groups) and kept_previous
+                skip = listed[0] if listed else set()
+                piece = _piece(text, doc, we_is, kept_previous, joined, now, context, skip)
             if piece is not None and PLACEHOLDER_TOKEN in piece.body:
                 piece = None
-            if piece is not None:
-                kept.append((raw[: len(raw) - len(raw.lstrip(",; "))] and _connector(raw), piece))
-            kept_previous = piece is not None
-        out.append(_assemble(kept))
-        kept_previous = bool(kept)
+            if piece is None:
+                kept_previous = False
+                continue
+            connector = _connector(raw)
+            if connector and re.search(r"\b(?:would|could|might|probably|maybe)\b", piece.body):
+                continue  # ", so we'd probably fly from …": a guess does not join the fact before it
+            if connector and groups and kept_previous and piece.first and not groups[-1][0][1].first:
+                groups[-1] = [("", piece)]  # "They skim, so I always lead with …": the user's part stands
+            elif connector and groups and kept_previous and piece.kind != "episode":
+                groups[-1].append((connector, piece))
+            else:
+                groups.append([("", piece)])
+            context.remember(piece)
+            if listed and piece.lead:
+                groups.extend([("", p)] for p in _items(listed[1], piece.lead))
+            kept_previous = True
+        out.append([_assemble(g) for g in groups])
+        kept_previous = bool(groups)
+    return out
+
+
+_NOUN_END = re.compile(r"(?:^|\s)(?:my|our|his|her|their)\s+\w+\s*$")
+
+
+def _rejoin_subjects(pieces: list[str]) -> list[str]:
+    """ "my wife | and I celebrated …": an "and I" that joins a subject, not a clause, goes back."""
+    out: list[str] = []
+    for piece in pieces:
+        short = out and len(out[-1].split()) <= 3
+        if out and re.match(r"^\s+and\s", piece) and (short or _NOUN_END.search(out[-1])):
+            out[-1] += piece
+        else:
+            out.append(piece)
     return out
 
 
 def _strip_connector(piece: str) -> str:
-    return re.sub(r"^[,;]\s+(?:(?:so|but|because|since|as|and)\s+)?", "", piece).strip()
+    return re.sub(r"^(?:[,;]\s+(?:(?:so|but|because|since|as|and)\s+)?|\s*and\s+)", "", piece).strip()
 
 
 def _connector(piece: str) -> str:
-    m = re.match(r"^([,;])\s+((?:so|but|because|since|as|and)\s+)?", piece)
-    if not m:
-        return ", "
-    return f"{m.group(1)} {m.group(2) or ''}"
+    """ ", so " when the piece gives the reason or limit of the one before; "" when it stands alone."""
+    m = re.match(r"^,\s+(so|but|because|since|as)\s+", piece)
+    return f", {m.group(1)} " if m else ""
 
 
-def _assemble(kept: list[tuple[str, _Piece]]) -> Statement | None:
-    if not kept:
-        return None
-    _, lead = kept[0]
+def _assemble(group: list[tuple[str, _Piece]]) -> Statement:
+    _, lead = group[0]
+    if len(group) == 1:
+        return _statement(lead)
     body = lead.body
-    if not lead.first and lead.kind != "rule":
-        body = f"About the user's setup: {body[:1].lower() + body[1:] if body[:2] != body[:2].upper() else body}"
-    for connector, piece in kept[1:]:
+    for connector, piece in group[1:]:
         nxt = piece.body
         if nxt.startswith("The user"):
             nxt = "t" + nxt[1:]
         body = f"{body.rstrip('.')}{connector}{nxt}"
+    kind = next((p.kind for _, p in group if p.kind != "fact"), lead.kind)
+    merged = _Piece(kind, body, lead.first, title=lead.title or _title(_finish(lead.body)))
+    return _statement(merged)
+
+
+@dataclass
+class _Context:
+    """What the clauses read so far say, for the next one: whom a leading "she" means."""
+
+    subject: str = ""
+
+    def remember(self, piece: _Piece) -> None:
+        if piece.subject:
+            self.subject = piece.subject
+
+
+_NOT_A_LIST = re.compile(r"\b(?:etc|and so on|and so forth|such as|e\.g|i\.e|like|including|for example)\b", re.I)
+
+
+def _list_split(doc: Any) -> tuple[set[int], list[str]] | None:
+    """A clause followed by a comma list of short verbless items: the items' token indices
+    (skipped from the clause) and their texts; ``None`` when the commas are anything else."""
+    commas = [t.i for t in doc if t.text == ","]
+    if not commas or _NOT_A_LIST.search(doc.text):
+        return None
+    bounds = [0, *[c + 1 for c in commas], len(doc)]
+    segments = [doc[bounds[k] : (commas[k] if k < len(commas) else len(doc))] for k in range(len(bounds) - 1)]
+    head, rest = segments[0], segments[1:]
+    if not any(t.pos_ in {"VERB", "AUX"} for t in head):
+        return None
+    texts: list[str] = []
+    for seg in rest:
+        words = [t for t in seg if not t.is_punct]
+        if not words or len(words) > 6 or any(t.pos_ in {"VERB", "AUX", "PRON"} for t in words):
+            return None
+        if not any(t.pos_ in {"NOUN", "PROPN", "ADJ", "NUM", "X"} for t in words):
+            return None
+        texts.extend(_and_items(seg.text.strip(" .;:!")))
+    return set(range(commas[0], len(doc))), texts
+
+
+def _and_items(part: str) -> list[str]:
+    items = [i.strip() for i in re.split(r"\s+(?:and|&)\s+", part.strip())]
+    return [i for i in items if i] if all(len(i.split()) <= 4 for i in items) else [part]
+
+
+def _items(texts: list[str], lead: str) -> list[_Piece]:
+    """A listed item as a memory of its own: "The user's team uses Jest.", titled "Uses Jest"."""
+    out = []
+    for text in texts:
+        item = text.strip(" .;:")
+        if item and item.lower() not in _DEICTIC and not _PLEASANTRY.match(item):
+            out.append(_Piece("fact", f"{lead} {item}", True, lead=lead, title=_item_title(lead, item)))
+    return out
+
+
+def _item_title(lead: str, item: str) -> str:
+    verb = lead.split()[-1] if lead else "uses"
+    title = f"{verb[:1].upper()}{verb[1:]} {item}" if verb not in {"is", "are"} else item[:1].upper() + item[1:]
+    return title if len(title) <= 80 else title[:79].rstrip() + "…"
+
+
+def _statement(piece: _Piece) -> Statement:
+    body = piece.body
+    if not piece.first and piece.kind not in {"rule", "episode"}:
+        body = f"In the user's setup, {body[:1].lower() + body[1:] if body[:2] != body[:2].upper() else body}"
     content = _finish(body)
-    kind = next((p.kind for _, p in kept if p.kind != "fact"), lead.kind)
-    return Statement(kind, content, _title(content if lead.first or lead.kind == "rule" else lead.body))
+    return Statement(piece.kind, content, piece.title or _title(content if piece.first else piece.body))
 
 
 def _clean(sentence: str) -> str:
@@ -500,7 +710,82 @@ def _clean(sentence: str) -> str:
     return s.strip()
 
 
-def _piece(text: str, doc: Any, we_is: str, kept_previous: bool, joined: bool = False) -> _Piece | None:
+def _relation(sent: Span, root: Token) -> bool:
+    """A person, pet or organisation in the user's life: "my daughter Mia", "Rex is our dog"."""
+    for t in sent:
+        if t.lower_ in _RELATIONS and any(c.lower_ in {"my", "our"} for c in t.children):
+            return t.dep_ in {"nsubj", "nsubjpass", "attr", "appos", "dobj"} or t.head.dep_ in {"nsubj", "attr"}
+    if root.lemma_.lower() == "have":
+        return any(c.dep_ == "dobj" and c.lower_ in _RELATIONS for c in root.children)
+    return False
+
+
+def _subject_phrase(sent: Span, root: Token) -> str:
+    """ "The user's daughter" for a clause whose subject is "my daughter (Mia)"."""
+    subj = _subject(root)
+    if subj is None or subj.lower_ not in _RELATIONS:
+        return ""
+    words = [t for t in subj.subtree]
+    if not words or words[0].lower_ not in {"my", "our"}:
+        return ""
+    rest = " ".join(t.text for t in words[1:])
+    return f"The user's {rest}"
+
+
+def _lead_of(body: str, root: Token) -> str:
+    """How a verbless list item after this clause reads: "The user's team uses"."""
+    m = re.match(r"^((?:The user|the user)(?:'s (?:team|family|\w+))?)\b", body)
+    if m is None:
+        return ""
+    subject = m.group(1)[:1].upper() + m.group(1)[1:]
+    lemma = root.lemma_.lower()
+    if lemma == "be":  # "we're a React shop, pnpm, Jest": a setup; "my aim is X, Y" is not
+        return f"{subject} uses" if _WORK.search(body) else ""
+    if lemma == "have":
+        return f"{subject} has"
+    particles = " ".join(c.text for c in root.children if c.dep_ == "prt")
+    verb = third_person(root.lemma_) if root.tag_ in {"VBP", "VBZ", "VB"} else root.text
+    return f"{subject} {verb}{' ' + particles if particles else ''}"
+
+
+def _episode(
+    text: str, sent: Span, root: Token, now: datetime | None, first: bool, we_is: str, skip: set[int]
+) -> _Piece | None:
+    """A dated event in the user's life ("Yesterday I took my puppy Max to the vet")."""
+    if now is None or not first or root.lemma_.lower() in _STATE_CHANGE:
+        return None
+    past = root.tag_ == "VBD" or (
+        root.tag_ == "VBN" and any(c.dep_ == "aux" and c.lemma_ == "have" for c in root.children)
+    )
+    if not past or _TROUBLE.search(text) or _ERRAND.search(text):
+        return None
+    when = dates.find_english(text, now)
+    if when is None:
+        return None
+    base = sent.start_char
+    skip = skip | {t.i for t in sent if when.start <= t.idx - base < when.end}
+    for c in root.children:  # "… and it was so powerful": a judgement, not the event
+        if c.dep_ == "conj" and (s := _subject(c)) is not None and s.lower_ not in _FIRST:
+            skip |= {x.i for x in c.subtree} | {x.i for x in root.children if x.dep_ == "cc" and x.i < c.i}
+    body = _Rewriter(sent, we_is, skip, rule=False).render(sent.start)
+    body = re.sub(r"^(?:the user)\b", "the user", body, flags=re.I)
+    if len(body.split()) < 3 or not body.lower().startswith(("the user", "their")):
+        return None
+    title = body[len("the user ") :] if body.lower().startswith("the user ") else body
+    title = f"{when.day.isoformat()}: {title.rstrip('.')}"
+    return _Piece("episode", f"{when.english()} {body[:1].lower() + body[1:]}", True, title=title[:80])
+
+
+def _piece(
+    text: str,
+    doc: Any,
+    we_is: str,
+    kept_previous: bool,
+    joined: bool = False,
+    now: datetime | None = None,
+    context: _Context | None = None,
+    listed: set[int] | None = None,
+) -> _Piece | None:
     sents = list(doc.sents)
     if not sents:
         return None
@@ -534,20 +819,32 @@ def _piece(text: str, doc: Any, we_is: str, kept_previous: bool, joined: bool = 
         rule = True
         start = subj.i + 1
     first = _first_person_main(sent, root)
+    skip = _cut_placeholders(sent, root)
+    if skip is None:
+        return None
+    skip |= listed or set()
     if not rule:
+        episode = _episode(text, sent, root, now, first, we_is, skip)
+        if episode is not None:
+            return episode
         if _one_off(sent, root):
             return None
         if not first:
             # a plain statement right after a kept one, naming specifics: the setup goes on
             if not kept_previous or root.tag_ in {"VBD", "MD"}:
                 return None
+            if we_is == "the user" and not _has_specifics(sent) and not (context is not None and context.subject):
+                return None  # casual talk, no setup or relation to go on about
+            pronoun = context.subject if context is not None else ""
             if not _has_specifics(sent) and not _continues(text):
                 return None
             if any(t.lower_ in {"this", "that", "it"} and t.dep_ in {"nsubj", "dobj"} for t in sent):
                 return None
-    skip = _cut_placeholders(sent, root)
-    if skip is None:
-        return None
+            lead_pronoun = sent[0].lower_ in {"she", "he"} and sent[0].dep_ in {"nsubj", "nsubjpass"}
+            if lead_pronoun and pronoun:
+                skip = skip | {sent[0].i}
+                body = _Rewriter(sent, we_is, skip, False).render(start)
+                return _Piece("relation", f"{pronoun} {body}", True)
     skip |= _cut_old_values(root)
     writer = _Rewriter(sent, we_is, skip, rule)
     body = writer.render(start)
@@ -557,8 +854,10 @@ def _piece(text: str, doc: Any, we_is: str, kept_previous: bool, joined: bool = 
         body = body[:1].lower() + body[1:] if not body[:2].isupper() else body
         return _Piece("rule", f"The user wants the assistant to {body}", True)
     preference = root.lemma_.lower() in _PREFERENCE or re.search(r"\b(?:rather|favou?rite|prefer\w*)\b", text, re.I)
-    kind = "preference" if preference else "fact"
-    return _Piece(kind, body[:1].upper() + body[1:] if first else body, first)
+    kind = "preference" if preference else "relation" if first and _relation(sent, root) else "fact"
+    body = body[:1].upper() + body[1:] if first else body
+    subject = _subject_phrase(sent, root) if first else ""
+    return _Piece(kind, body, first, subject=subject, lead=_lead_of(body, root) if first else "")
 
 
 def rephrase(text: str) -> str:

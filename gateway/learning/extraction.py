@@ -1,7 +1,7 @@
 """Knowledge items and the tolerant parser of the extraction model's answer (SPEC 4, step 5).
 
-The model should answer a JSON array of ``{"title", "content", "category", "subcategory",
-"tags"}`` (or ``{"items": [...]}`` where a provider forces an object). Real answers come
+The model should answer a JSON array of ``{"title", "content", "kind", "category",
+"subcategory", "tags"}`` (or ``{"items": [...]}`` where a provider forces an object). Real answers come
 wrapped in code fences or prose; ``parse_items`` finds the JSON, keeps the valid items and
 drops the rest. ``find_json`` is shared with the scoring parser.
 """
@@ -9,6 +9,7 @@ drops the rest. ``find_json`` is shared with the scoring parser.
 from __future__ import annotations
 
 import json
+import logging
 import re
 from dataclasses import dataclass, field
 from typing import Any
@@ -19,13 +20,17 @@ from gateway.memory.types import CATEGORIES
 
 __all__ = [
     "CATEGORIES",
+    "KINDS",
     "KnowledgeItem",
     "MalformedOutput",
     "entries_of",
     "find_json",
+    "normalise_kind",
     "parse_items",
     "validate_item",
 ]
+log = logging.getLogger("memorelay.learning")
+
 MAX_TITLE = 200
 MAX_CONTENT = 2000
 MAX_TAGS = 10
@@ -74,6 +79,29 @@ _CATEGORY_SYNONYMS = {
     "领域知识": "domain",
 }
 _LIST_KEYS = ("items", "memories", "knowledge", "results", "data")
+KINDS = ("fact", "preference", "relation", "episode", "rule")
+_KIND_SYNONYMS = {
+    "facts": "fact",
+    "entity": "fact",
+    "attribute": "fact",
+    "事实": "fact",
+    "实体": "fact",
+    "preferences": "preference",
+    "like": "preference",
+    "倾向": "preference",
+    "偏好": "preference",
+    "relations": "relation",
+    "relationship": "relation",
+    "person": "relation",
+    "关系": "relation",
+    "episodes": "episode",
+    "event": "episode",
+    "情节": "episode",
+    "事件": "episode",
+    "rules": "rule",
+    "instruction": "rule",
+    "规则": "rule",
+}
 _FENCE = re.compile(r"```[a-zA-Z0-9_-]*\s*\n?(.*?)```", re.DOTALL)
 _TRAILING_COMMA = re.compile(r",\s*([}\]])")
 _MAX_SCAN = 200
@@ -187,8 +215,21 @@ def validate_item(entry: object) -> KnowledgeItem | None:
         category=category,
         subcategory=_subcategory(entry.get("subcategory")),
         tags=_tags(entry.get("tags")),
+        kind=normalise_kind(entry.get("kind")),
         slot=normalise_slot(entry.get("slot")),
     )
+
+
+def normalise_kind(value: object) -> str:
+    """One of ``KINDS``; a missing or unknown kind is a ``fact`` (an unknown one is logged)."""
+    if value is None or value == "":
+        return "fact"
+    key = str(value).strip().lower() if isinstance(value, str) else ""
+    kind = key if key in KINDS else _KIND_SYNONYMS.get(key)
+    if kind is None:
+        log.info("the learner gave an unknown kind %r: stored as a fact", str(value)[:40])
+        return "fact"
+    return kind
 
 
 def normalise_category(value: object) -> str | None:

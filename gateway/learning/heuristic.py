@@ -5,9 +5,12 @@ is, their team, stack, constraints, preferences, standing rules and plans. Engli
 read off a dependency parse (``english``), Chinese ones clause by clause with jieba
 (``chinese``); corrections ("no, it should be …", "不对，应该是 …") keep their own rule. Code
 blocks and quoted passages (text the user wants edited) are removed first; questions, requests
-for this turn, pleasantries and one-off details yield nothing. Each kept sentence becomes one
-memory phrased about the user ("The user deploys on Fridays.", "用户不吃辣。") with the
-profile ``slot`` it fills, if any. The assistant's answer is never a source of memories.
+for this turn, pleasantries and one-off details yield nothing; each sentence first passes the
+precision gate (``gate.sentence_reason``), whose reason codes are kept for the learning log.
+Each atomic statement becomes one memory phrased about the user ("The user deploys on
+Fridays.", "用户不吃辣。") with its kind (fact, preference, relation, episode, rule) and the
+profile ``slot`` it fills, if any; an episode's date is resolved from the conversation's time.
+The assistant's answer is never a source of memories.
 
 The score is derived from what was found, so a turn with at least one signal scores at least
 0.6 and a turn without any scores below it.
@@ -18,8 +21,9 @@ from __future__ import annotations
 import functools
 import re
 from dataclasses import dataclass
+from datetime import datetime
 
-from gateway.learning import chinese, english
+from gateway.learning import chinese, english, gate
 from gateway.learning.extraction import KnowledgeItem
 from gateway.learning.scoring import ScoreResult, weighted_score
 from gateway.learning.slots import slot_of
@@ -73,7 +77,7 @@ _ROLE_ZH = re.compile(
 class Signal:
     """A sentence recognised as durable: its kind and the rephrased memory."""
 
-    kind: str  # preference | rule | correction | fact
+    kind: str  # fact | preference | relation | episode | rule | correction
     content: str
     title: str
 
@@ -132,8 +136,10 @@ _QUOTED_ZH = re.compile(r"['‘“\"「『]([^'’”\"」』\n]{6,}?)['’”\"
 
 
 def prepare(text: str) -> str:
-    """The user's own prose: code blocks, code lines and quoted passages (text to edit) removed."""
+    """The user's own prose: code blocks, code lines, pasted traces and logs, and quoted passages
+    (text to edit) removed."""
     text = _FENCE.sub("\n", text)
+    text, _ = gate.strip_pasted(text)
     lines = [line for line in text.splitlines() if not _CODE_LINE.match(line)]
     text = _QUOTED.sub("", "\n".join(lines))
     return _QUOTED_ZH.sub(lambda m: "" if _CJK.search(m.group(1)) else m.group(0), text)
@@ -142,39 +148,65 @@ def prepare(text: str) -> str:
 # --- public ---------------------------------------------------------------------------------
 
 
-def signals(text: str) -> list[Signal]:
-    """The durable statements of one user turn, in order (see the module docstring)."""
-    return list(_signals(text))
+def signals(text: str, now: datetime | None = None) -> list[Signal]:
+    """The durable statements of one user turn, in order (see the module docstring); ``now``,
+    the conversation's time, dates its episodes (without it none are kept)."""
+    return list(_read(text, now)[0])
+
+
+def rejections(text: str, now: datetime | None = None) -> list[str]:
+    """The reason codes (``gate``) of the sentences of a turn that were turned down."""
+    return list(_read(text, now)[1])
+
+
+_THANKS_LEAD = re.compile(
+    r"^(?:thanks|thank you|cheers|great|ok(?:ay)?|cool|perfect|nice|got it)[,!.:;\s-]+(?=\w)", re.I
+)
+
+
+def _gated(sentence: str) -> tuple[str, str | None]:
+    """The sentence without a leading "thanks," and the gate's reason to drop it, if any."""
+    rest = _THANKS_LEAD.sub("", sentence).strip()
+    if rest != sentence and len(rest.split()) >= 3:
+        sentence = rest
+    return sentence, gate.sentence_reason(sentence)
 
 
 @functools.lru_cache(maxsize=256)  # scoring and extraction read the same turn
-def _signals(text: str) -> tuple[Signal, ...]:
-    sentences = split_sentences(prepare(text))
+def _read(text: str, now: datetime | None) -> tuple[tuple[Signal, ...], tuple[str, ...]]:
+    prepared = prepare(text)
+    pasted = ("pasted",) if gate.strip_pasted(_FENCE.sub("\n", text))[1] or _FENCE.search(text) else ()
+    sentences = split_sentences(prepared)
     found: list[list[Signal]] = [[] for _ in sentences]
+    rejected: list[str] = list(pasted)
     english_at: list[int] = []
     chinese_at: list[int] = []
-    for i, sentence in enumerate(sentences):
-        correction = _correction(sentence)
+    for i, raw in enumerate(sentences):
+        correction = _correction(raw)
+        sentence, reason = _gated(raw)
+        sentences[i] = sentence
         if correction is not None:
             found[i].append(correction)
+        elif reason is not None:
+            rejected.append(reason)
         elif _CJK.search(sentence):
             chinese_at.append(i)
         else:
             english_at.append(i)
     if english_at:
-        for i, st in zip(english_at, english.analyse([sentences[i] for i in english_at], text), strict=True):
-            if st is not None:
-                found[i].append(Signal(st.kind, st.content, st.title))
-    if chinese_at:
-        for i, sts in zip(chinese_at, chinese.analyse([sentences[i] for i in chinese_at], text), strict=True):
+        for i, sts in zip(english_at, english.analyse([sentences[i] for i in english_at], text, now), strict=True):
             found[i].extend(Signal(st.kind, st.content, st.title) for st in sts)
-    return tuple(signal for group in found for signal in group)
+    if chinese_at:
+        for i, zh in zip(chinese_at, chinese.analyse([sentences[i] for i in chinese_at], text, now), strict=True):
+            found[i].extend(Signal(st.kind, st.content, st.title) for st in zh)
+    return tuple(signal for group in found for signal in group), tuple(rejected)
 
 
 def detect(sentence: str) -> Signal | None:
-    """The first durable statement of ``sentence``; ``None`` for questions and chit-chat."""
+    """The durable statement of ``sentence``; ``None`` for questions and chit-chat, and when it
+    holds several (then what the user asked to remember is better kept in their own words)."""
     found = signals(sentence)
-    return found[0] if found else None
+    return found[0] if len(found) == 1 else None
 
 
 def split_sentences(text: str) -> list[str]:
@@ -186,6 +218,10 @@ def split_sentences(text: str) -> list[str]:
 def categorise(kind: str, text: str) -> tuple[str, str]:
     """Pick ``(category, subcategory)`` for a signal from its kind and its words."""
     tech = bool(_TECH.search(text))
+    if kind == "relation":
+        return "domain", "relation"
+    if kind == "episode":
+        return "domain", "episode"
     if kind in ("preference", "rule"):
         if _LANGUAGE.search(text):
             return "user_preference", "language"
@@ -225,7 +261,8 @@ def to_item(signal: Signal) -> KnowledgeItem:
         category=category,
         subcategory=subcategory,
         tags=_tags(signal.kind, signal.content),
-        slot=slot_of(signal.content),
+        kind="fact" if signal.kind == "correction" else signal.kind,
+        slot=None if signal.kind == "episode" else slot_of(signal.content),
     )
 
 
@@ -252,11 +289,13 @@ def worth_learning(user_text: str) -> bool:
     return False
 
 
-def extract_items(user_text: str, assistant_text: str = "", *, max_items: int = 5) -> list[KnowledgeItem]:
-    """One item per signalling sentence of the user's turn, at most ``max_items``."""
+def extract_items(
+    user_text: str, assistant_text: str = "", *, max_items: int = 5, now: datetime | None = None
+) -> list[KnowledgeItem]:
+    """One item per atomic statement of the user's turn, at most ``max_items``."""
     items: list[KnowledgeItem] = []
     seen: set[str] = set()
-    for signal in signals(user_text):
+    for signal in signals(user_text, now):
         if signal.content.lower() in seen:
             continue
         seen.add(signal.content.lower())
@@ -266,9 +305,9 @@ def extract_items(user_text: str, assistant_text: str = "", *, max_items: int = 
     return items
 
 
-def score_turn(user_text: str, assistant_text: str = "") -> ScoreResult:
+def score_turn(user_text: str, assistant_text: str = "", now: datetime | None = None) -> ScoreResult:
     """Score a turn from its signals: at least 0.6 with one signal, below 0.6 without."""
-    found = signals(user_text)
+    found = signals(user_text, now)
     tech = bool(_TECH.search(user_text) or _BUSINESS.search(user_text))
     length = len(user_text) + len(assistant_text) // 4
     if found:

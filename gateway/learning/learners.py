@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import asyncio
 from dataclasses import dataclass, field
+from datetime import UTC, datetime
 
 from gateway.learning import heuristic
 from gateway.learning.combined import Known, combined_prompt, parse_combined
@@ -33,12 +34,16 @@ class Usage:
 
 @dataclass(slots=True)
 class Turn:
-    """What learning looks at: the latest user turn, the answer, and a little context."""
+    """What learning looks at: the latest user turn, the answer, a little context, and the
+    conversation's time (relative dates in what is learned are resolved from it)."""
 
     user_text: str
     assistant_text: str
     transcript: str
     usage: Usage = field(default_factory=Usage)
+    time: datetime = field(default_factory=lambda: datetime.now(UTC))
+    # candidates the learner itself turned down, by reason code (``gate``): for the learning log
+    rejected: list[str] = field(default_factory=list)
 
 
 class HeuristicLearner:
@@ -47,11 +52,13 @@ class HeuristicLearner:
     name = "heuristic"
 
     async def score(self, turn: Turn) -> ScoreResult:
-        return await asyncio.to_thread(heuristic.score_turn, turn.user_text, turn.assistant_text)
+        result = await asyncio.to_thread(heuristic.score_turn, turn.user_text, turn.assistant_text, turn.time)
+        turn.rejected = heuristic.rejections(turn.user_text, turn.time)  # cached: read by score_turn
+        return result
 
     async def extract(self, turn: Turn, max_items: int) -> list[KnowledgeItem]:
         return await asyncio.to_thread(
-            heuristic.extract_items, turn.user_text, turn.assistant_text, max_items=max_items
+            heuristic.extract_items, turn.user_text, turn.assistant_text, max_items=max_items, now=turn.time
         )
 
 
@@ -68,7 +75,7 @@ class LLMLearner:
         """Score and extract in one call: the editable scoring and extraction prompts together."""
         scoring, _ = await self.store.get_prompt("scoring")
         extraction, _ = await self.store.get_prompt("extraction")
-        prompt = combined_prompt(scoring, extraction, turn.transcript, known)
+        prompt = combined_prompt(scoring, extraction, turn.transcript, known, turn.time)
         answer = await self.completer.complete(self.model, prompt)
         turn.usage.add(answer.prompt_tokens, answer.completion_tokens)
         return parse_combined(answer.text, max_items=max_items, known=known)

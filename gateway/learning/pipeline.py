@@ -19,11 +19,12 @@ import re
 import time
 from collections.abc import Awaitable, Callable, Mapping
 from dataclasses import dataclass, field
+from datetime import UTC, datetime
 from typing import Any, Protocol
 
 from gateway.dialects.base import TranscriptMessage
 from gateway.errors import TooManyPinned
-from gateway.learning import heuristic
+from gateway.learning import gate, heuristic
 from gateway.learning.combined import MAX_KNOWN, Known, known_memories
 from gateway.learning.commands import (
     Command,
@@ -107,9 +108,12 @@ class Outcome:
         return {k: getattr(self, k) for k in self.__slots__}
 
 
-def job_payload(transcript: list[TranscriptMessage], answer: str, dialect: str) -> dict[str, Any]:
+def job_payload(
+    transcript: list[TranscriptMessage], answer: str, dialect: str, when: datetime | None = None
+) -> dict[str, Any]:
     """What a job keeps: the last turns (already without the gateway's memory block), the
-    answer, and the dialect the conversation spoke (which upstream its own model lives on)."""
+    answer, the dialect the conversation spoke (which upstream its own model lives on) and the
+    conversation's time (``X-Memorelay-Time``, else now: relative dates are resolved from it)."""
     recent = [
         {"role": m["role"], "content": strip_block(m["content"])[:_MAX_MESSAGE_CHARS]}
         for m in transcript[-_CONTEXT_MESSAGES:]
@@ -118,6 +122,7 @@ def job_payload(transcript: list[TranscriptMessage], answer: str, dialect: str) 
         "messages": [m for m in recent if m["content"]],
         "answer": strip_block(answer)[:_MAX_MESSAGE_CHARS],
         "dialect": dialect,
+        "time": (when or datetime.now(UTC)).isoformat(),
     }
 
 
@@ -128,7 +133,21 @@ def turn_of(payload: dict[str, Any]) -> Turn:
     answer = str(payload.get("answer") or "")
     lines = [f"{m['role'].capitalize()}: {m['content']}" for m in messages]
     lines.append(f"Assistant: {answer}")
-    return Turn(user_text=user_text, assistant_text=answer, transcript="\n".join(lines))
+    return Turn(user_text=user_text, assistant_text=answer, transcript="\n".join(lines), time=_time_of(payload))
+
+
+def _time_of(payload: dict[str, Any]) -> datetime:
+    """The conversation's time a job carries (older jobs have none: now)."""
+    try:
+        when = datetime.fromisoformat(str(payload["time"]))
+    except (KeyError, ValueError):
+        return datetime.now(UTC)
+    return when if when.tzinfo is not None else when.replace(tzinfo=UTC)
+
+
+def _gated(code: str, title: str = "") -> dict[str, str]:
+    """A learning-log entry for a candidate the precision gate turned down (``gate.REASONS``)."""
+    return {"title": title[:80], "reason": code, "code": code}
 
 
 def _names_only_as_old(memory: Memory, words: set[str]) -> bool:
@@ -286,6 +305,7 @@ class Pipeline:
     ) -> None:
         result = await learner.score(turn)
         outcome.score, outcome.dimensions, outcome.reason = result.score, result.dimensions, result.reason
+        outcome.rejected.extend(_gated(code) for code in turn.rejected)
         if result.score < self.settings.threshold:
             return
         # fail closed: a PiiError ends the job here. The offline learner reads nothing but the
@@ -300,6 +320,12 @@ class Pipeline:
         await self._scrub_items(items)  # one round trip to the scrubber for all of them
         await hold()
         for item in items:
+            # the precision gate, on what would be stored (a name scrubbed away can leave a fragment)
+            item.content = without_placeholders(item.content)
+            code = gate.item_reason(item) if item.content else None  # empty: _store says why
+            if code is not None:
+                outcome.rejected.append(_gated(code, item.title))
+                continue
             await self._store(job, item, outcome, source="auto", score=score, scrubbed=True)
         await self._limits(job, outcome)
 

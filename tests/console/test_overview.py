@@ -51,3 +51,25 @@ def test_the_chart_stacks_categories_per_day_and_labels_today() -> None:
     assert [v for _, v in chart.y_ticks] == [0, 1, 2, 3, 4]
     assert chart.y_ticks[0][0] == chart.plot_bottom and chart.y_ticks[-1][0] == 10
     assert all(0 <= b.x and b.x + b.width <= chart.width for b in chart.bars)
+
+
+def test_candidates_the_gate_turned_down_are_counted_by_their_reason_code() -> None:
+    entries: list[dict[str, Any]] = [
+        {
+            "score": 0.4,
+            "items_extracted": 0,
+            "rejected": [
+                {"title": "", "reason": "question", "code": "question"},
+                {"title": "", "reason": "momentary", "code": "momentary"},
+            ],
+        },
+        {
+            "score": 0.9,
+            "items_extracted": 2,
+            "added": ["a"],
+            "rejected": [{"title": "Tired", "reason": "momentary", "code": "momentary"}],
+        },
+    ]
+    counts = outcome_counts(entries)
+    assert counts["momentary"] == 2 and counts["question"] == 1
+    assert counts["poisoning"] == 0 and counts["stored"] == 1
