@@ -320,9 +320,10 @@ class Pipeline:
         await self._scrub_items(items)  # one round trip to the scrubber for all of them
         await hold()
         for item in items:
-            # the precision gate, on what would be stored (a name scrubbed away can leave a fragment)
-            item.content = without_placeholders(item.content)
-            code = gate.item_reason(item) if item.content else None  # empty: _store says why
+            # the precision gate, on what would be stored: identifiers go first (``redact``), so a
+            # fact that held one is judged without it; an item left empty is _store's (pii-only)
+            item.content = await asyncio.to_thread(remove_identifiers, item.content)
+            code = gate.item_reason(item) if item.content else None
             if code is not None:
                 outcome.rejected.append(_gated(code, item.title))
                 continue
