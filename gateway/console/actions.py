@@ -99,6 +99,7 @@ async def undo_delete(memory: MemoryService, undo: UndoBin, session: str, token:
         score=m.score,
         slot=m.slot,
         pinned=m.pinned,
+        kind=m.kind,
     )
     restored = await memory.add(m.tenant, m.user_id, again, actor=actor)
     if not m.enabled:

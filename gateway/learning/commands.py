@@ -156,6 +156,7 @@ def item_from_remember(text: str) -> KnowledgeItem:
             category=category,
             subcategory=subcategory,
             tags=[],
+            kind=kind,
             slot=slot_of(content),
         )
     item.tags = ["remember", *[t for t in item.tags if t != "remember"]][:6]

@@ -455,7 +455,8 @@ class Pipeline:
             source_conversation_id=job.conversation_id,
             score=round(score, 4),
             slot=item.slot,
-            kind=item.kind,
+            # a standing rule is stored as one whatever the learner called it
+            kind="rule" if is_standing_rule(item) else item.kind,
             # L1: a standing rule, or the update of a pinned memory, is proposed pinned
             pinned=is_standing_rule(item) or (verdict == "supersede" and any(old.pinned for old, _ in close)),
         )

@@ -7,7 +7,7 @@ import re
 from collections.abc import Iterable
 from typing import Any
 
-from .kinds import KINDS
+from .kinds import KINDS, derive_kind
 from .types import CATEGORIES, SCOPES, SOURCES, MemoryValidationError, NewMemory
 
 MAX_TITLE = 200
@@ -148,7 +148,7 @@ def new_memory(item: NewMemory) -> NewMemory:
     conv = item.source_conversation_id
     if conv is not None and not isinstance(conv, str):
         raise MemoryValidationError("source_conversation_id", "must be a string")
-    return NewMemory(
+    clean = NewMemory(
         title=title(item.title),
         content=content(item.content),
         category=category(item.category),
@@ -160,8 +160,11 @@ def new_memory(item: NewMemory) -> NewMemory:
         score=score(item.score),
         slot=slot(item.slot),
         pinned=pinned(item.pinned),
-        kind=kind(item.kind),
+        kind=kind(item.kind) if item.kind else "",
     )
+    if not clean.kind:  # a caller that names no kind (a console form, a plugin): as older rows
+        clean.kind = derive_kind(clean.category, clean.subcategory, clean.title, clean.content, clean.tags)
+    return clean
 
 
 _FIELD_CHECKS = {

@@ -114,4 +114,4 @@ class NewMemory:
     score: float = 1.0
     slot: str | None = None
     pinned: bool = False
-    kind: str = "fact"  # ``gateway.memory.kinds.KINDS``
+    kind: str = ""  # ``gateway.memory.kinds.KINDS``; empty: derived from the other fields (``derive_kind``)
