@@ -12,7 +12,9 @@ access counts and saves derived vector files, and leaves the store open (its own
 
 from __future__ import annotations
 
+import asyncio
 import builtins
+import contextlib
 import logging
 import uuid
 from collections.abc import Callable, Collection, Sequence
@@ -83,6 +85,7 @@ class MemoryService(UserDataMixin, AdminMixin, TenantMixin, ReviewMixin, Consoli
         self.decay_floor = 0.05
         self.index_state = "none"  # "loaded" | "rebuilt" | "reindexed" | "none"
         self._dim = 0
+        self._warming: asyncio.Future[None] | None = None
         self._access = AccessCounter(store)
         self._purger = DeletedTextPurger(store)
         self._uses = UseLog(store)
@@ -104,22 +107,37 @@ class MemoryService(UserDataMixin, AdminMixin, TenantMixin, ReviewMixin, Consoli
 
     # -- lifecycle --------------------------------------------------------------------------
     async def open(self) -> None:
-        """Warm the embedder and prepare the store's vectors (the store is open already)."""
+        """Prepare the store's vectors (the store is open already); the embedder's model loads
+        and memories written without a vector are embedded in the background (``warm``), so a
+        gateway answers at once: a chat before the model is loaded fails open on injection's
+        timeout. A remote embedder whose size is unknown is asked once here."""
         if self.embedder is not None:
-            self._dim = int((await self.embedder.embed(["warm up"])).shape[1])
+            self._dim = self.embedder.dim or int((await self.embedder.embed(["warm up"])).shape[1])
             state = await self.store.prepare_vectors(self.embedder.name, self._dim)
             if state == "reindex":
                 await self.reindex()
                 self.index_state = "reindexed"
             else:
-                await embed_missing(self.store, self.embedder, everything=False)
                 self.index_state = state
+                self._warming = asyncio.ensure_future(self._warm(self.embedder))
         self._retriever = HybridRetriever(
             self.store, self.embedder, self.retrieval_settings, self.working_set, self.recall
         )
         self._access.start()
         self._uses.start()
         self.ready = True
+
+    async def _warm(self, embedder: Embedder) -> None:
+        try:
+            await embedder.embed(["warm up"])
+            await embed_missing(self.store, embedder, everything=False)
+        except Exception:  # boundary: retrieval falls back to keywords; the next write retries
+            log.exception("warming the embedder failed")
+
+    @property
+    def warm(self) -> bool:
+        """Whether the embedder's model is loaded (always, without an embedder)."""
+        return self._warming is None or self._warming.done()
 
     def _changed(self, change: Change) -> None:
         if change.kind != "settings":
@@ -137,6 +155,10 @@ class MemoryService(UserDataMixin, AdminMixin, TenantMixin, ReviewMixin, Consoli
 
     async def close(self) -> None:
         """Write buffered access counts, purge deleted text and save the vector files."""
+        if self._warming is not None and not self._warming.done():
+            self._warming.cancel()
+            with contextlib.suppress(asyncio.CancelledError):
+                await self._warming
         if self.ready:
             try:
                 if self.working_set is not None:
