@@ -22,7 +22,7 @@ from typing import Literal
 from pydantic import BaseModel, ConfigDict, Field
 
 from gateway.chain import ChatContext, ChatResponse, Handler
-from gateway.memory import ScoredMemory, fit_to_budget, render_block
+from gateway.memory import ScoredMemory, fit_to_budget, load_all_tokenizers, load_tokenizer, render_block
 from gateway.services import Services
 
 log = logging.getLogger("memorelay.injection")
@@ -45,6 +45,11 @@ class MemoryInjectionFilter:
         self.options = options
         self.services = services
         self._touches: set[asyncio.Task[None]] = set()
+
+    async def start(self) -> None:
+        # before the gateway is ready: building an encoding holds the GIL for a few hundred
+        # ms, which no request's timeout_ms could bound
+        await asyncio.to_thread(load_all_tokenizers)
 
     async def stop(self) -> None:
         if self._touches:
@@ -117,6 +122,7 @@ class MemoryInjectionFilter:
         window = services.model_info.context_window(ctx.model)
         budget = min(int(window * self.options.budget_percent / 100), self.options.max_tokens)
         candidates = [ScoredMemory(memory=m, relevance=1.0) for m in pinned] + found
+        await load_tokenizer(ctx.model)  # the first load runs in a thread, within timeout_ms
         kept, tokens = fit_to_budget(candidates, budget, ctx.model, pinned=len(pinned))
         if not kept:
             return "", [], 0

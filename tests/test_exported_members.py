@@ -48,6 +48,8 @@ EXPECTED = {
         "build_embedder",
         "count_tokens",
         "fit_to_budget",
+        "load_all_tokenizers",
+        "load_tokenizer",
         "render_block",
         "strip_block",
         "validate",
