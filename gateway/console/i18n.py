@@ -131,7 +131,10 @@ MESSAGES: dict[str, tuple[str, str]] = {
     "admin_key": ("Admin key", "管理员密钥"),
     "sign_in": ("Sign in", "登录"),
     "bad_key": ("That admin key is not valid.", "管理员密钥无效。"),
-    "admin_disabled": ("The console is disabled: set auth.admin_key.", "控制台已停用：请设置 auth.admin_key。"),
+    "admin_disabled": (
+        "The console is disabled: set MEMORELAY_ADMIN_KEY (auth.admin_key in the config) and restart.",
+        "控制台已停用：请设置 MEMORELAY_ADMIN_KEY（配置中的 auth.admin_key）并重启。",
+    ),
     "overview": ("Overview", "概览"),
     "users": ("Users", "用户"),
     "shared_memories": ("Shared & system", "共享与系统记忆"),

@@ -18,7 +18,7 @@ import contextlib
 import logging
 import uuid
 from collections.abc import Callable, Collection, Sequence
-from typing import Any, TypeVar
+from typing import Any, Literal, TypeVar
 
 import numpy as np
 
@@ -106,11 +106,12 @@ class MemoryService(UserDataMixin, AdminMixin, TenantMixin, ReviewMixin, Consoli
             store.on_change(self.working_set.changed)
 
     # -- lifecycle --------------------------------------------------------------------------
-    async def open(self) -> None:
-        """Prepare the store's vectors (the store is open already); the embedder's model loads
-        and memories written without a vector are embedded in the background (``warm``), so a
+    async def open(self, *, warm: Literal["background", "now", "no"] = "background") -> None:
+        """Prepare the store's vectors (the store is open already). ``warm``: the embedder's
+        model loads and memories written without a vector are embedded in the background (a
         gateway answers at once: a chat before the model is loaded fails open on injection's
-        timeout. A remote embedder whose size is unknown is asked once here."""
+        timeout), ``now`` before this returns, or ``no`` (a read-only command writes nothing).
+        A remote embedder whose size is unknown is asked once here."""
         if self.embedder is not None:
             self._dim = self.embedder.dim or int((await self.embedder.embed(["warm up"])).shape[1])
             state = await self.store.prepare_vectors(self.embedder.name, self._dim)
@@ -119,7 +120,10 @@ class MemoryService(UserDataMixin, AdminMixin, TenantMixin, ReviewMixin, Consoli
                 self.index_state = "reindexed"
             else:
                 self.index_state = state
-                self._warming = asyncio.ensure_future(self._warm(self.embedder))
+                if warm == "now":
+                    await embed_missing(self.store, self.embedder, everything=False)
+                elif warm == "background":
+                    self._warming = asyncio.ensure_future(self._warm(self.embedder))
         self._retriever = HybridRetriever(
             self.store, self.embedder, self.retrieval_settings, self.working_set, self.recall
         )
@@ -153,8 +157,9 @@ class MemoryService(UserDataMixin, AdminMixin, TenantMixin, ReviewMixin, Consoli
         """Save the derived vector files now (also done by ``close``)."""
         await self.store.save_vectors()
 
-    async def close(self) -> None:
-        """Write buffered access counts, purge deleted text and save the vector files."""
+    async def close(self, *, save: bool = True) -> None:
+        """Write buffered access counts, purge deleted text and save the vector files (unless
+        not ``save``: a read-only command leaves the index folder as it found it)."""
         if self._warming is not None and not self._warming.done():
             self._warming.cancel()
             with contextlib.suppress(asyncio.CancelledError):
@@ -167,7 +172,8 @@ class MemoryService(UserDataMixin, AdminMixin, TenantMixin, ReviewMixin, Consoli
                 await self.recall.stop()
                 await self._uses.stop()
                 await self._purger.stop()
-                await self.checkpoint()
+                if save:
+                    await self.checkpoint()
             finally:
                 self.ready = False
 
