@@ -564,3 +564,18 @@ def test_the_learners_explicit_update_is_reviewed_only_with_scope_all_and_reject
         assert reviews(url, "pat", state="rejected")[0]["decided_by"] == "admin"
         assert httpx.post(url + f"/api/admin/reviews/{review['id']}/accept", headers=admin).status_code == 409
         assert httpx.post(url + "/api/admin/reviews/rev_nope/accept", headers=admin).status_code == 404
+
+
+def test_an_upstream_that_echoes_the_prompt_is_named_once_and_learns_nothing(
+    gateway: GatewayFactory, fake: FakeUpstream, caplog: pytest.LogCaptureFixture
+) -> None:
+    fake.responder = None  # the fake upstream echoes the learner's prompt back, example score and all
+    with gateway(filters=learning(), auth={"admin_key": ADMIN}) as url:
+        # a model no other test uses: the warning is once per model and process
+        say(url, "olga", "I prefer short answers and I deploy on Fridays.", model="parrot-1")
+        say(url, "olga", "My team uses Rust for the firmware.", model="parrot-1")
+        entries = wait_for(lambda: len(log_entries(url)) >= 2 and log_entries(url))
+        assert all("repeats the prompt" in (e["error"] or "") for e in entries), entries
+        assert memories(url, "olga") == []
+    named = [r for r in caplog.records if "gives unusable answers" in r.getMessage()]
+    assert len(named) == 1 and named[0].levelname == "WARNING" and "heuristic" in named[0].getMessage()
