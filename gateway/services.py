@@ -92,6 +92,11 @@ class Services:
                     Path(database).parent.mkdir(parents=True, exist_ok=True)
                 except OSError as exc:
                     raise StartupError(f"cannot create the folder of the memory database {database}: {exc}") from exc
+            # the embedder's model loads in the CPU thread while the store opens and Presidio's
+            # process starts; the memory service waits for it before the gateway is ready
+            self.memory.start_warming()
+            if self.learning_service is not None:
+                self.learning_service.start_loading()
             await self.upstreams.start()
             if needs_litellm(self.config):
                 # its import takes seconds: begin it now, in a thread, so that neither start-up

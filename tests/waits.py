@@ -21,6 +21,10 @@ def ceiling(seconds: float = MIN_CEILING_S) -> float:
     return max(seconds, MIN_CEILING_S) * SCALE
 
 
+# for test clients of a gateway busy learning on a loaded machine (httpx's default is 5 s)
+HTTP_TIMEOUT_S = ceiling(30)
+
+
 def wait_for(predicate: Callable[[], Any], timeout: float = MIN_CEILING_S, interval: float = 0.05) -> Any:
     """The first truthy value of ``predicate``; AssertionError once the ceiling has passed."""
     limit = ceiling(timeout)

@@ -138,8 +138,7 @@ class LearningService:
         the scrubber child dies with the thread that spawned it (``pii_process``)."""
         try:
             await self.pending.start()
-            # Presidio loads in its child while the gateway already serves (start-up in a second)
-            self._scrubber_loading = self.scrubber.start_in_background()
+            self.start_loading()
             await self.pool.start()
             if self.options.consolidate_interval_h > 0:
                 self._consolidation = asyncio.ensure_future(consolidate_every(self.services, self.options))
@@ -165,6 +164,12 @@ class LearningService:
                 await self.pending.close()
             # joins the child process (a second or so), off the event loop
             await asyncio.get_running_loop().run_in_executor(None, self.scrubber.stop)
+
+    def start_loading(self) -> None:
+        """Spawn Presidio's process (once): it loads there while the rest of start-up runs and
+        while the gateway already serves (scrubs sent meanwhile wait for it in the child)."""
+        if self._scrubber_loading is None:
+            self._scrubber_loading = self.scrubber.start_in_background()
 
     @property
     def scrubber_loaded(self) -> bool:

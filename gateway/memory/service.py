@@ -85,7 +85,7 @@ class MemoryService(UserDataMixin, AdminMixin, TenantMixin, ReviewMixin, Consoli
         self.decay_floor = 0.05
         self.index_state = "none"  # "loaded" | "rebuilt" | "reindexed" | "none"
         self._dim = 0
-        self._warming: asyncio.Future[None] | None = None
+        self._warming: asyncio.Future[np.ndarray] | None = None
         self._access = AccessCounter(store)
         self._purger = DeletedTextPurger(store)
         self._uses = UseLog(store)
@@ -106,12 +106,17 @@ class MemoryService(UserDataMixin, AdminMixin, TenantMixin, ReviewMixin, Consoli
             store.on_change(self.working_set.changed)
 
     # -- lifecycle --------------------------------------------------------------------------
-    async def open(self, *, warm: Literal["background", "now", "no"] = "background") -> None:
-        """Prepare the store's vectors (the store is open already). ``warm``: the embedder's
-        model loads and memories written without a vector are embedded in the background (a
-        gateway answers at once: a chat before the model is loaded fails open on injection's
-        timeout), ``now`` before this returns, or ``no`` (a read-only command writes nothing).
-        A remote embedder whose size is unknown is asked once here."""
+    def start_warming(self) -> None:
+        """Begin loading the embedder's model (a second of CPU) in the CPU thread now, so it
+        overlaps the rest of start-up (opening the store, Presidio's process); ``open`` waits."""
+        if self.embedder is not None and self._warming is None:
+            self._warming = asyncio.ensure_future(self.embedder.embed(["warm up"]))
+
+    async def open(self, *, warm: Literal["now", "no"] = "now") -> None:
+        """Prepare the store's vectors (the store is open already). ``warm="now"``: the
+        embedder's model is loaded and memories written without a vector are embedded before
+        this returns; ``no``: neither (a read-only command writes nothing, and loads the model
+        only if it embeds a query). A remote embedder whose size is unknown is asked once here."""
         if self.embedder is not None:
             self._dim = self.embedder.dim or int((await self.embedder.embed(["warm up"])).shape[1])
             state = await self.store.prepare_vectors(self.embedder.name, self._dim)
@@ -121,22 +126,16 @@ class MemoryService(UserDataMixin, AdminMixin, TenantMixin, ReviewMixin, Consoli
             else:
                 self.index_state = state
                 if warm == "now":
+                    self.start_warming()
+                    assert self._warming is not None
+                    await self._warming
                     await embed_missing(self.store, self.embedder, everything=False)
-                elif warm == "background":
-                    self._warming = asyncio.ensure_future(self._warm(self.embedder))
         self._retriever = HybridRetriever(
             self.store, self.embedder, self.retrieval_settings, self.working_set, self.recall
         )
         self._access.start()
         self._uses.start()
         self.ready = True
-
-    async def _warm(self, embedder: Embedder) -> None:
-        try:
-            await embedder.embed(["warm up"])
-            await embed_missing(self.store, embedder, everything=False)
-        except Exception:  # boundary: retrieval falls back to keywords; the next write retries
-            log.exception("warming the embedder failed")
 
     @property
     def warm(self) -> bool:
@@ -162,7 +161,7 @@ class MemoryService(UserDataMixin, AdminMixin, TenantMixin, ReviewMixin, Consoli
         not ``save``: a read-only command leaves the index folder as it found it)."""
         if self._warming is not None and not self._warming.done():
             self._warming.cancel()
-            with contextlib.suppress(asyncio.CancelledError):
+            with contextlib.suppress(asyncio.CancelledError, Exception):  # start-up failed already
                 await self._warming
         if self.ready:
             try:

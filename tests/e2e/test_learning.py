@@ -15,7 +15,8 @@ import pytest
 from tests.conftest import GatewayFactory
 from tests.e2e.test_memory_api import user_client
 from tests.fake_upstream import FakeUpstream
-from tests.waits import wait_for
+from tests.waits import HTTP_TIMEOUT_S
+from tests.waits import wait_for as wait_for  # re-exported: other tests import it from here
 
 ADMIN = "admin-secret"
 
@@ -53,7 +54,7 @@ def memories(url: str, user: str, **params: Any) -> list[dict[str, Any]]:
 
 
 def log_entries(url: str) -> list[dict[str, Any]]:
-    r = httpx.get(url + "/api/admin/learning-log", headers={"authorization": f"Bearer {ADMIN}"})
+    r = httpx.get(url + "/api/admin/learning-log", headers={"authorization": f"Bearer {ADMIN}"}, timeout=HTTP_TIMEOUT_S)
     return r.json()["data"]  # type: ignore[no-any-return]
 
 
