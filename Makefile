@@ -4,7 +4,7 @@ VENV := .venv
 BIN := $(VENV)/bin
 CONFIG ?= config/memorelay.yaml
 
-.PHONY: serve test check bench clean
+.PHONY: serve demo test check bench clean
 
 $(BIN)/python:
 	$(PYTHON) -m venv $(VENV)
@@ -20,6 +20,17 @@ $(VENV)/.installed-dev: pyproject.toml | $(BIN)/python
 
 serve: $(VENV)/.installed
 	$(BIN)/memorelay serve --config $(CONFIG)
+
+# offline try-out: a local echo upstream on :8401 and the gateway on :8400 with the offline
+# learner, its own database (data/demo.db) and a fresh admin key, printed; Ctrl-C stops both
+demo: $(VENV)/.installed
+	@key=$$($(BIN)/python -c 'import secrets; print(secrets.token_urlsafe(18))'); \
+	echo "memorelay demo: echo upstream http://127.0.0.1:8401/v1, gateway http://127.0.0.1:8400, offline learner"; \
+	echo "admin key (MEMORELAY_ADMIN_KEY): $$key   operator console: http://127.0.0.1:8400/console/"; \
+	$(BIN)/python -m gateway.demo_upstream --port 8401 & upstream=$$!; \
+	trap 'kill $$upstream 2>/dev/null' EXIT; \
+	OPENAI_API_BASE=http://127.0.0.1:8401/v1 MEMORELAY_LEARNING_MODEL=heuristic MEMORELAY_ADMIN_KEY=$$key \
+	MEMORELAY_DATABASE=$(CURDIR)/data/demo.db $(BIN)/memorelay serve --config $(CONFIG)
 
 test: $(VENV)/.installed-dev
 	@test -x /usr/bin/chromium || command -v chromium >/dev/null || \

@@ -22,7 +22,7 @@ from typing import Literal
 from pydantic import BaseModel, ConfigDict, Field
 
 from gateway.chain import ChatContext, ChatResponse, Handler
-from gateway.memory import select
+from gateway.memory import load_all_tokenizers, select
 from gateway.services import Services
 
 log = logging.getLogger("memorelay.injection")
@@ -45,6 +45,11 @@ class MemoryInjectionFilter:
         self.options = options
         self.services = services
         self._touches: set[asyncio.Task[None]] = set()
+
+    async def start(self) -> None:
+        # before the gateway is ready: building an encoding holds the GIL for a few hundred
+        # ms, which no request's timeout_ms could bound
+        await asyncio.to_thread(load_all_tokenizers)
 
     async def stop(self) -> None:
         if self._touches:

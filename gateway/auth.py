@@ -98,7 +98,9 @@ class Authenticator:
 
     def require_admin(self, headers: Mapping[str, str]) -> None:
         if not self._admin_key:
-            raise Unauthorized("the admin API is disabled: set auth.admin_key", code="admin_disabled")
+            raise Unauthorized(
+                "the admin API is disabled: set MEMORELAY_ADMIN_KEY (auth.admin_key) and restart", code="admin_disabled"
+            )
         token = _bearer(headers.get("authorization"))
         if token is None:
             raise Unauthorized("invalid admin key")

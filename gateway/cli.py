@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import argparse
 import logging
+import socket
 import sys
 from collections.abc import Sequence
 
@@ -53,6 +54,8 @@ def _parser() -> argparse.ArgumentParser:
 
     health = sub.add_parser("healthcheck", help="exit 0 if the gateway of this config answers /healthz (Docker)")
     health.add_argument("--config", help=CONFIG_HELP)
+    health.add_argument("--host", help="ask this host instead of the config's server.host")
+    health.add_argument("--port", type=int, help="ask this port instead of the config's server.port")
     health.add_argument("--timeout", type=float, default=3.0, help="seconds (default 3)")
     health.set_defaults(run=_healthcheck)
 
@@ -96,12 +99,15 @@ def _check_config(args: argparse.Namespace) -> int:
 
 def _healthcheck(args: argparse.Namespace) -> int:
     """GET /healthz on the configured host and port (a wildcard host is asked on loopback),
-    so the check follows ``server.port`` wherever it is set (YAML or ``MEMORELAY_PORT``)."""
+    so the check follows ``server.port`` wherever it is set (YAML or ``MEMORELAY_PORT``);
+    ``--host``/``--port`` ask another (a gateway started with ``serve --port``)."""
     import urllib.request
 
     config = load_config(find_config(args.config))
-    host = {"": "127.0.0.1", "0.0.0.0": "127.0.0.1", "::": "::1"}.get(config.server.host, config.server.host)
-    url = f"http://{f'[{host}]' if ':' in host else host}:{config.server.port}/healthz"
+    host = args.host or config.server.host
+    host = {"": "127.0.0.1", "0.0.0.0": "127.0.0.1", "::": "::1"}.get(host, host)
+    port = args.port if args.port is not None else config.server.port
+    url = f"http://{f'[{host}]' if ':' in host else host}:{port}/healthz"
     try:
         with urllib.request.urlopen(url, timeout=args.timeout) as response:
             ok = response.status == 200
@@ -131,28 +137,68 @@ def _tenant_of(args: argparse.Namespace) -> int:
 
 
 def _serve(args: argparse.Namespace) -> int:
+    location = find_config(args.config)
+    config = load_config(location)
+    host = args.host or config.server.host
+    port = args.port if args.port is not None else config.server.port
+    # bound before anything slow is imported or opened: a port in use fails in a moment
+    try:
+        sock = bind_socket(host, port)
+    except OSError as exc:
+        print(f"memorelay: cannot listen on {host}:{port}: {exc.strerror or exc}", file=sys.stderr)
+        return 1
+    try:
+        from gateway.filter_loader import validate_filters
+
+        validate_filters(config)
+    except BaseException:
+        sock.close()
+        raise
+    logging.basicConfig(level=args.log_level.upper(), format="%(asctime)s %(levelname)s %(name)s: %(message)s")
+    log.info("config %s (%s); database %s", config.source, _origin(location), display_database(config.memory.database))
+    try:
+        return _run_server(config, sock, args.log_level)
+    except KeyboardInterrupt:  # Ctrl-C: uvicorn has shut down gracefully already; no traceback
+        return 0
+    finally:
+        sock.close()
+
+
+def _run_server(config: Config, sock: socket.socket, log_level: str) -> int:
     import uvicorn
 
     from gateway.app import create_app
     from gateway.server_protocol import http_protocol
 
-    location = find_config(args.config)
-    config = _load(location)
-    logging.basicConfig(level=args.log_level.upper(), format="%(asctime)s %(levelname)s %(name)s: %(message)s")
-    log.info("config %s (%s); database %s", config.source, _origin(location), display_database(config.memory.database))
-    app = create_app(config)
+    host, port = sock.getsockname()[:2]
     server = uvicorn.Server(
         uvicorn.Config(
-            app,
-            host=args.host or config.server.host,
-            port=args.port if args.port is not None else config.server.port,
+            create_app(config),
+            host=host,
+            port=port,
             loop="uvloop",
             http=http_protocol(config.server),
             access_log=False,  # memorelay's own access log leaves out queries and credentials
             server_header=False,
             timeout_graceful_shutdown=int(config.server.shutdown_grace_s),
-            log_level=args.log_level,
+            log_level=log_level,
         )
     )
-    server.run()
-    return 0
+    shown = f"[{host}]" if ":" in host else host
+    log.info("listening on http://%s:%d (Ctrl-C stops)", shown, port)
+    server.run(sockets=[sock])
+    return 0 if server.started else 1
+
+
+def bind_socket(host: str, port: int) -> socket.socket:
+    """A bound (not yet listening) TCP socket, as uvicorn would bind it."""
+    family = socket.AF_INET6 if ":" in host else socket.AF_INET
+    sock = socket.socket(family, socket.SOCK_STREAM)
+    try:
+        sock.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEADDR, 1)
+        sock.bind((host, port))
+    except OSError:
+        sock.close()
+        raise
+    sock.set_inheritable(True)
+    return sock

@@ -26,7 +26,18 @@ async def readyz(request: Request) -> Response:
         "started": started,
     }
     ready = all(checks.values())
-    body = orjson.dumps({"status": "ready" if ready else "not_ready", "checks": checks})
+    # still loading in the background; the gateway already serves meanwhile (injection fails
+    # open on its timeout, learning jobs wait for the scrubber), so these do not gate readiness
+    learning = services.learning_service
+    warming = [
+        name
+        for name, done in (
+            ("embedder", services.memory.warm),
+            ("pii_scrubber", learning is None or learning.scrubber_loaded),
+        )
+        if not done
+    ]
+    body = orjson.dumps({"status": "ready" if ready else "not_ready", "checks": checks, "warming": warming})
     return Response(body, 200 if ready else 503, media_type="application/json")
 
 

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import asyncio
 import os
 import threading
 from types import ModuleType
@@ -25,3 +26,14 @@ def load_litellm() -> ModuleType:
             litellm.suppress_debug_info = True
             _module = litellm
     return _module
+
+
+def litellm_loaded() -> bool:
+    return _module is not None
+
+
+async def load_litellm_async() -> ModuleType:
+    """``load_litellm`` without blocking the event loop while the import runs."""
+    if _module is not None:
+        return _module
+    return await asyncio.to_thread(load_litellm)

@@ -79,13 +79,13 @@ def add_memory_commands(sub: Any) -> None:
     )
     p = command("delete", _delete, "delete a memory by id", writes=True)
     p.add_argument("id")
-    p = command("export", _export, "print a user's memories (JSON or Markdown)")
+    p = command("export", _export, "print a user's memories (JSON, Markdown or CSV)")
     p.add_argument("--format", choices=("json", "markdown", "csv"), default="json")
     p = command(
         "import", _import, "add the memories of a JSON export file the user does not have yet", embed=True, writes=True
     )
     p.add_argument("file")
-    command("reindex", _reindex, "re-embed every memory and rebuild the indexes", user=False, embed=True)
+    command("reindex", _reindex, "re-embed every memory and rebuild the indexes", user=False, embed=True, writes=True)
     p = command(
         "consolidate",
         _consolidate,
@@ -93,6 +93,7 @@ def add_memory_commands(sub: Any) -> None:
         "and write reflection reports (what the gateway does every learning.consolidate_interval_h)",
         user=False,
         embed=True,
+        writes=True,
     )
     p.add_argument("--tenant", help="only this tenant")
     p.add_argument("--user", help="only this user (reports: this user's only, no tenant report)")
@@ -104,6 +105,7 @@ def add_memory_commands(sub: Any) -> None:
         _move_tenant,
         "move a tenant's memories, settings and audit trail to another tenant (e.g. after rotating an API key)",
         user=False,
+        writes=True,
     )
     p.add_argument("--from", dest="source", required=True, metavar="OLD", help="tenant to move from")
     p.add_argument("--to", dest="target", required=True, metavar="NEW", help="tenant to move to")
@@ -178,7 +180,7 @@ async def _run(fn: Command, args: argparse.Namespace, *, user: bool, embed: bool
     await backend.open()
     service = MemoryService(backend.memories, embedder)
     try:
-        await service.open()
+        await service.open(warm="now" if writes else "no")
         tenant = ""
         if user:
             try:
@@ -189,7 +191,7 @@ async def _run(fn: Command, args: argparse.Namespace, *, user: bool, embed: bool
         return await fn(service, args, tenant)
     finally:
         try:
-            await service.close()
+            await service.close(save=writes)
         finally:
             await backend.close()
 
@@ -255,13 +257,15 @@ async def _add(service: Any, args: argparse.Namespace, tenant: str) -> int:
 
 
 async def _delete(service: Any, args: argparse.Namespace, tenant: str) -> int:
-    if not await service.delete(tenant, args.user, args.id, actor=ACTOR):
+    memory = await service.get(tenant, args.user, args.id)  # for the line saying what went
+    if memory is None or not await service.delete(tenant, args.user, args.id, actor=ACTOR):
         print(
             f"memorelay: no memory {args.id!r} of user {args.user!r} in tenant {tenant!r}",
             file=sys.stderr,
         )
         await _hint_if_absent(service, args.user, tenant)
         return 1
+    print(f"deleted memory {memory.id} ({memory.title!r}) of user {args.user!r} in tenant {tenant!r}")
     return 0
 
 

@@ -9,12 +9,12 @@ import secrets
 import sqlite3
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 from gateway.auth import Authenticator
 from gateway.config import Config, display_database
 from gateway.errors import StartupError
-from gateway.litellm_loader import load_litellm
+from gateway.litellm_loader import load_litellm_async
 from gateway.memory import MemoryService, build_embedder
 from gateway.memory.backend import open_backend
 from gateway.memory.recall import RecallSettings
@@ -46,6 +46,8 @@ class Services:
     replica: str = field(default_factory=lambda: secrets.token_hex(8))
     # the learning workers, scrubber process and retention, when the config has a learning filter
     learning_service: LearningService | None = None
+    # work begun by ``start`` that nothing waits for (litellm's import); cancelled by ``close``
+    warmups: list[asyncio.Future[Any]] = field(default_factory=list)
 
     @classmethod
     def create(cls, config: Config) -> Services:
@@ -99,9 +101,16 @@ class Services:
                     Path(database).parent.mkdir(parents=True, exist_ok=True)
                 except OSError as exc:
                     raise StartupError(f"cannot create the folder of the memory database {database}: {exc}") from exc
+            # the embedder's model loads in the CPU thread while the store opens and Presidio's
+            # process starts; the memory service waits for it before the gateway is ready
+            self.memory.start_warming()
+            if self.learning_service is not None:
+                self.learning_service.start_loading()
             await self.upstreams.start()
-            # litellm's import takes seconds: pay it at start-up, not in the first request
-            await asyncio.to_thread(load_litellm)
+            if needs_litellm(self.config):
+                # its import takes seconds: begin it now, in a thread, so that neither start-up
+                # nor the first aliased request waits for all of it
+                self.warmups.append(asyncio.ensure_future(load_litellm_async()))
             try:
                 await self.backend.open()
                 await self.memory.open()
@@ -117,6 +126,8 @@ class Services:
 
     async def close(self) -> None:
         """Close in the reverse order of ``start``; every step runs even if one before it failed."""
+        for warmup in self.warmups:
+            warmup.cancel()
         async with contextlib.AsyncExitStack() as steps:
             # run last (callbacks run in reverse): a stopping worker's spans are sent too
             steps.push_async_callback(asyncio.to_thread, self.telemetry.close)
@@ -125,6 +136,12 @@ class Services:
             steps.push_async_callback(self.memory.close)
             if self.learning_service is not None:
                 steps.push_async_callback(self.learning_service.stop)
+
+
+def needs_litellm(config: Config) -> bool:
+    """Whether this config routes anything through litellm: an alias (chat or the learner)
+    or a litellm embedder. Context windows come without it (``gateway.model_info``)."""
+    return bool(config.upstreams.models) or config.memory.embedding.provider == "litellm"
 
 
 def _warn_shared_upstream_key(config: Config) -> None:

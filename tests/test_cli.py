@@ -595,3 +595,50 @@ async def _empty_store(path: str) -> None:
     backend = sqlite_backend(path)
     await backend.open()
     await backend.close()
+
+
+def _files(folder: Path) -> dict[str, int]:
+    """Every file under ``folder`` with its modification time (SQLite's -wal/-shm left out)."""
+    return {
+        str(p.relative_to(folder)): p.stat().st_mtime_ns
+        for p in folder.rglob("*")
+        if p.is_file() and not p.name.endswith(("-wal", "-shm"))
+    }
+
+
+def test_read_only_commands_write_nothing_and_delete_says_what_it_deleted(tmp_path: Path) -> None:
+    store = tmp_path / "store"
+    store.mkdir()
+    config = tmp_path / "c.yaml"
+    config.write_text(yaml.safe_dump({"memory": {"database": str(store / "m.db"), "embedding": {"provider": "local"}}}))
+    base = ("--config", str(config), "--user", "zoe", "--tenant", "acme")
+    added = memorelay("memories", "add", *base, "--title", "Shell", "--content", "The user uses fish shell.")
+    assert added.returncode == 0, added.stderr
+    memory_id = orjson.loads(added.stdout)["id"]
+    other = orjson.loads(memorelay("memories", "add", *base, "--title", "Tea", "--content", "Green tea.").stdout)
+    assert memorelay("memories", "delete", *base, other["id"]).returncode == 0  # the index files are older now
+    before = _files(store)
+    for command in (("list",), ("search", "fish"), ("export", "--format", "csv"), ("export",)):
+        r = memorelay("memories", *command, *base)
+        assert r.returncode == 0 and "Shell" in r.stdout, r.stderr
+        assert "WARNING" not in r.stderr and "corrupt" not in r.stderr, r.stderr
+    assert _files(store) == before  # not the database, not the index folder
+    gone = memorelay("memories", "delete", *base, memory_id)
+    assert gone.returncode == 0 and f"deleted memory {memory_id} ('Shell')" in gone.stdout, gone.stdout
+    assert "csv" in memorelay("memories", "export", "--help").stdout
+
+
+def test_a_port_in_use_fails_at_once_in_one_line(tmp_path: Path) -> None:
+    import socket
+
+    config = tmp_path / "c.yaml"
+    config.write_text(yaml.safe_dump({"memory": {"database": str(tmp_path / "m.db")}}))
+    with socket.socket() as taken:
+        taken.bind(("127.0.0.1", 0))
+        taken.listen()
+        port = str(taken.getsockname()[1])
+        r = memorelay("serve", "--config", str(config), "--port", port)
+        health = memorelay("healthcheck", "--config", str(config), "--port", port, "--timeout", "1")
+    assert r.returncode == 1 and r.stderr == f"memorelay: cannot listen on 127.0.0.1:{port}: Address already in use\n"
+    assert not (tmp_path / "m.db").exists()  # nothing opened before the port
+    assert health.returncode == 1 and f"127.0.0.1:{port}/healthz" in health.stderr  # it asked the port it was given

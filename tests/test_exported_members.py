@@ -52,6 +52,8 @@ EXPECTED = {
         "count_tokens",
         "derive_kind",
         "fit_to_budget",
+        "load_all_tokenizers",
+        "load_tokenizer",
         "render_block",
         "select",
         "strip_block",

@@ -163,7 +163,10 @@ MESSAGES: dict[str, tuple[str, str]] = {
     "sign_in": ("Sign in", "登录"),
     "bad_key": ("That admin key is not valid.", "管理员密钥无效。"),
     "too_many_tries": ("Too many wrong keys from this address: try later.", "此地址输错密钥过多：请稍后再试。"),
-    "admin_disabled": ("The console is disabled: set auth.admin_key.", "控制台已停用：请设置 auth.admin_key。"),
+    "admin_disabled": (
+        "The console is disabled: set MEMORELAY_ADMIN_KEY (auth.admin_key in the config) and restart.",
+        "控制台已停用：请设置 MEMORELAY_ADMIN_KEY（配置中的 auth.admin_key）并重启。",
+    ),
     "overview": ("Overview", "概览"),
     "users": ("Users", "用户"),
     "shared_memories": ("Shared & system", "共享与系统记忆"),

@@ -19,7 +19,7 @@ from gateway.config import ModelAlias
 from gateway.dialects.anthropic_auth import anthropic_headers
 from gateway.errors import GatewayError
 from gateway.learning.errors import LearningError, MalformedOutput, RetryableError
-from gateway.litellm_loader import load_litellm
+from gateway.litellm_loader import load_litellm_async
 from gateway.upstreams import UpstreamRouter
 from gateway.upstreams.headers import request_headers
 from gateway.upstreams.openai_compatible import OpenAICompatibleUpstream
@@ -65,7 +65,7 @@ class ChatCompleter:
         kwargs.update(alias.litellm_params)
         kwargs.setdefault("timeout", self.timeout_s)
         try:
-            result = await load_litellm().acompletion(**kwargs)
+            result = await (await load_litellm_async()).acompletion(**kwargs)
         except Exception as exc:  # boundary: every provider error becomes a learning error
             status = getattr(exc, "status_code", None)
             _raise_for_status(status if isinstance(status, int) and status >= 400 else 502)

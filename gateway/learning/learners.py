@@ -8,13 +8,14 @@ never taken from its total, and whose items may name a memory they repeat or upd
 from __future__ import annotations
 
 import asyncio
+import logging
 from dataclasses import dataclass, field
 from datetime import UTC, datetime
 
 from gateway.learning import heuristic
 from gateway.learning.combined import Known, combined_prompt, parse_combined
 from gateway.learning.completers import Completer
-from gateway.learning.errors import RetryableError
+from gateway.learning.errors import MalformedOutput, RetryableError
 from gateway.learning.extraction import KnowledgeItem
 from gateway.learning.scoring import ScoreResult
 from gateway.memory.store import LearningStore
@@ -78,7 +79,40 @@ class LLMLearner:
         prompt = combined_prompt(scoring, extraction, turn.transcript, known, turn.time)
         answer = await self.completer.complete(self.model, prompt)
         turn.usage.add(answer.prompt_tokens, answer.completion_tokens)
-        return parse_combined(answer.text, max_items=max_items, known=known)
+        try:
+            if echoes_prompt(answer.text, prompt):
+                raise MalformedOutput("the answer repeats the prompt instead of answering it")
+            return parse_combined(answer.text, max_items=max_items, known=known)
+        except MalformedOutput as exc:
+            self._warn_once(exc)
+            raise
+
+    def _warn_once(self, exc: MalformedOutput) -> None:
+        if self.model in _warned:
+            return
+        _warned.add(self.model)
+        log.warning(
+            "learning model %r gives unusable answers (%s): nothing is learned from them. Is the upstream "
+            "a model that can follow the scoring prompt? learning.model: heuristic "
+            "(MEMORELAY_LEARNING_MODEL=heuristic) learns without one",
+            self.model,
+            exc,
+        )
+
+
+log = logging.getLogger("memorelay.learning")
+_warned: set[str] = set()  # models already warned about, once per process
+_MIN_ECHO = 40
+
+
+def echoes_prompt(answer: str, prompt: str) -> bool:
+    """Whether ``answer`` repeats the prompt (an echo server, a model that parrots): it holds
+    the prompt's opening, or one of the prompt's own example JSON lines, verbatim."""
+    opening = prompt.strip()[:160]
+    if len(opening) >= _MIN_ECHO and opening in answer:
+        return True
+    examples = (line.strip() for line in prompt.splitlines() if line.strip().startswith("{"))
+    return any(len(e) >= _MIN_ECHO and e in answer for e in examples)
 
 
 Learner = HeuristicLearner | LLMLearner

@@ -24,8 +24,10 @@ import signal
 import sys
 import threading
 import time
+from collections.abc import Callable
 from concurrent.futures import Future, ProcessPoolExecutor
 from concurrent.futures.process import BrokenProcessPool
+from typing import TypeVar
 
 from gateway.learning.errors import PiiError
 from gateway.learning.pii import PiiScrubber
@@ -39,6 +41,7 @@ _PR_SET_PDEATHSIG = 1
 _WATCHDOG_INTERVAL_S = 0.5
 
 _scrubber: PiiScrubber | None = None
+T = TypeVar("T")
 
 
 def _die_with_parent(parent: int) -> None:
@@ -76,6 +79,19 @@ def _scrub_many(texts: list[str], keep_names: bool = False) -> list[str]:
     return [_scrubber.scrub(t, keep_names=keep_names) for t in texts]
 
 
+def _without_sigint(spawn: Callable[[ProcessPoolExecutor], T], pool: ProcessPoolExecutor) -> T:
+    """Spawn with SIGINT ignored, a disposition the child keeps: a terminal's Ctrl-C reaches
+    the whole process group, and the gateway shuts the child down itself (a child still
+    importing would print a traceback). Only the main thread may change it."""
+    if threading.current_thread() is not threading.main_thread():
+        return spawn(pool)
+    previous = signal.signal(signal.SIGINT, signal.SIG_IGN)
+    try:
+        return spawn(pool)
+    finally:
+        signal.signal(signal.SIGINT, previous)
+
+
 class IsolatedScrubber:
     """``scrub_many`` in a child process; ``start`` blocks until Presidio is loaded there."""
 
@@ -89,13 +105,29 @@ class IsolatedScrubber:
         """``start`` without blocking the event loop while Presidio loads."""
         await asyncio.wait_for(asyncio.wrap_future(self.launch()), _START_TIMEOUT_S)
 
+    def start_in_background(self) -> asyncio.Future[None]:
+        """Spawn the child and let Presidio load there while the gateway serves: scrubs sent
+        meanwhile queue behind the warm-up in the child. The future ends when it is loaded;
+        if loading fails it logs the error, and every scrub fails closed (``PiiError``)."""
+        warm_up = asyncio.wrap_future(self.launch())
+
+        async def loaded() -> None:
+            try:
+                await asyncio.wait_for(warm_up, _START_TIMEOUT_S)
+            except asyncio.CancelledError:
+                raise
+            except Exception as exc:  # boundary: fail closed, learning stores nothing until it loads
+                log.error("the PII scrubber could not load (%s): nothing is learned until it does", exc)
+
+        return asyncio.ensure_future(loaded())
+
     def launch(self) -> Future[list[str]]:
         """Spawn the child from the calling thread and send it a warm-up (which loads spaCy
         and Presidio, and fails start-up if they cannot load). The calling thread matters:
         the kernel's parent-death signal fires when the *thread* that spawned the child
         ends, so spawn it from the event loop's thread, which lives as long as the gateway."""
         self._pool = self._new_pool()
-        return self._pool.submit(_scrub_many, ["warm-up"])
+        return _without_sigint(lambda pool: pool.submit(_scrub_many, ["warm-up"]), self._pool)
 
     @staticmethod
     def _new_pool() -> ProcessPoolExecutor:

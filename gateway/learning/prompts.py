@@ -6,23 +6,27 @@ Each prompt holds a ``{conversation}`` placeholder that the pipeline fills with
 
 from __future__ import annotations
 
+import importlib.resources
 from pathlib import Path
 from typing import Literal
 
 PromptName = Literal["scoring", "extraction"]
 PROMPT_NAMES: tuple[PromptName, ...] = ("scoring", "extraction")
 PLACEHOLDER = "{conversation}"
+# a source checkout's config/prompts (editable installs, tests) ...
 PROMPTS_DIR = Path(__file__).resolve().parents[2] / "config" / "prompts"
-# an installed (non-editable) package sits in site-packages: then the working directory's
-# config/prompts is used, as in the Docker image (WORKDIR /app)
-_FALLBACK_DIR = Path("config") / "prompts"
+
+
+def _packaged_dir() -> Path:
+    """... else the copy an installed wheel carries as package data (``setup.py``)."""
+    return Path(str(importlib.resources.files("gateway") / "_defaults" / "prompts"))
 
 
 def default_prompt(name: PromptName, *, directory: Path | None = None) -> str:
     """Return the text of the default prompt ``name`` (read from ``config/prompts``)."""
     if name not in ("scoring", "extraction"):
         raise ValueError(f"unknown prompt {name!r}")
-    folder = directory or (PROMPTS_DIR if PROMPTS_DIR.is_dir() else _FALLBACK_DIR)
+    folder = directory or (PROMPTS_DIR if PROMPTS_DIR.is_dir() else _packaged_dir())
     path = folder / f"{name}.md"
     try:
         return path.read_text(encoding="utf-8")

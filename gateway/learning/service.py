@@ -140,6 +140,7 @@ class LearningService:
         self.options = options
         self.services = services
         self._consolidation: asyncio.Future[None] | None = None
+        self._scrubber_loading: asyncio.Future[None] | None = None
         services.memory.learning_default = options.consent == "opt_out"
         services.memory.decay_half_life_days = options.decay_half_life_days
         services.memory.episode_half_life_days = options.episode_half_life_days
@@ -170,12 +171,12 @@ class LearningService:
         )
 
     async def start(self) -> None:
-        """Load Presidio in its own process (a second or two), then start the workers; a
-        failure stops what started and fails start-up. Call it from the event loop's thread:
+        """Start loading Presidio in its own process (a second or two, not waited for) and the
+        workers; a failure stops what started and fails start-up. Call it from the event loop's thread:
         the scrubber child dies with the thread that spawned it (``pii_process``)."""
         try:
             await self.pending.start()
-            await self.scrubber.start_async()
+            self.start_loading()
             await self.pool.start()
             if self.options.consolidate_interval_h > 0:
                 self._consolidation = asyncio.ensure_future(consolidate_every(self.services, self.options))
@@ -189,6 +190,11 @@ class LearningService:
             with contextlib.suppress(asyncio.CancelledError):
                 await self._consolidation
             self._consolidation = None
+        if self._scrubber_loading is not None:
+            self._scrubber_loading.cancel()
+            with contextlib.suppress(asyncio.CancelledError):
+                await self._scrubber_loading
+            self._scrubber_loading = None
         try:
             await self.pool.stop()
         finally:
@@ -208,6 +214,17 @@ class LearningService:
         if item is None:
             return PII_ONLY
         return "identifiers-removed" if scrubbed != text else None
+
+    def start_loading(self) -> None:
+        """Spawn Presidio's process (once): it loads there while the rest of start-up runs and
+        while the gateway already serves (scrubs sent meanwhile wait for it in the child)."""
+        if self._scrubber_loading is None:
+            self._scrubber_loading = self.scrubber.start_in_background()
+
+    @property
+    def scrubber_loaded(self) -> bool:
+        """Whether Presidio finished loading (or failed to: then scrubbing fails closed)."""
+        return self._scrubber_loading is not None and self._scrubber_loading.done()
 
     def queue_full(self) -> bool:
         """Whether the shared queue holds ``max_pending`` jobs (a count at most a second old)."""

@@ -7,7 +7,7 @@ from __future__ import annotations
 from . import _validate as validate
 from ._consolidate import CONSOLIDATED_REASON, MERGED_REASON
 from ._tenants import TenantConflict
-from .budget import count_tokens, fit_to_budget
+from .budget import count_tokens, fit_to_budget, load_all_tokenizers, load_tokenizer
 from .embedders import Embedder, build_embedder
 from .kinds import DEFAULT_KIND, KINDS, derive_kind
 from .render import MEMORY_BLOCK_END, MEMORY_BLOCK_START, render_block, strip_block
@@ -45,6 +45,8 @@ __all__ = [
     "count_tokens",
     "derive_kind",
     "fit_to_budget",
+    "load_all_tokenizers",
+    "load_tokenizer",
     "render_block",
     "select",
     "strip_block",

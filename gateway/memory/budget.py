@@ -7,6 +7,7 @@ import costs seconds) before the first encoder loads.
 
 from __future__ import annotations
 
+import asyncio
 import importlib.util
 import os
 import threading
@@ -44,10 +45,33 @@ def encoding_name(model: str) -> str:
 
 @lru_cache(maxsize=4)
 def _encoding(name: str) -> Any:
-    _point_tiktoken_at_litellm()
-    import tiktoken
+    with _load_lock:
+        _point_tiktoken_at_litellm()
+        import tiktoken
 
-    return tiktoken.get_encoding(name)
+        encoding = tiktoken.get_encoding(name)
+        _loaded.add(name)
+        return encoding
+
+
+_load_lock = threading.Lock()
+_loaded: set[str] = set()
+
+
+def load_all_tokenizers() -> None:
+    """Load both encodings now (about half a second, blocking): tiktoken holds the GIL while
+    it builds one, which would stall the event loop if a request paid for it."""
+    for name in ("o200k_base", "cl100k_base"):
+        _encoding(name)
+
+
+async def load_tokenizer(model: str) -> None:
+    """Load ``model``'s encoding (a few hundred ms, once) in a thread, so that a caller with a
+    deadline (injection's ``timeout_ms``) can give up waiting: the load goes on, and a later
+    call finds it done."""
+    name = encoding_name(model)
+    if name not in _loaded:
+        await asyncio.to_thread(_encoding, name)
 
 
 def count_tokens(text: str, model: str) -> int:

@@ -10,7 +10,6 @@ before it is embedded or cached, and the local model embeds a batch one slice
 from __future__ import annotations
 
 import abc
-import os
 import threading
 from collections import OrderedDict
 from typing import Any, Protocol, runtime_checkable
@@ -145,9 +144,9 @@ class LiteLLMEmbedder(_CachingEmbedder):
         self._api_key = api_key
 
     async def _compute(self, texts: list[str], urgent: bool) -> np.ndarray:
-        os.environ.setdefault("LITELLM_LOCAL_MODEL_COST_MAP", "True")
-        import litellm
+        from gateway.litellm_loader import load_litellm_async
 
+        litellm = await load_litellm_async()
         kwargs: dict[str, Any] = {"model": self._model, "input": texts}
         if self._api_base:
             kwargs["api_base"] = self._api_base

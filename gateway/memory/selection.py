@@ -10,7 +10,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from dataclasses import dataclass, field
 
-from .budget import fit_to_budget
+from .budget import fit_to_budget, load_tokenizer
 from .render import render_block
 from .service import MemoryService
 from .types import Memory, ScoredMemory
@@ -74,6 +74,7 @@ async def select(
         return EMPTY
     budget = min(int(context_window(model) * budget_percent / 100), max_tokens)
     candidates = [ScoredMemory(memory=m, relevance=1.0) for m in pinned] + found
+    await load_tokenizer(model)  # the first load runs in a thread, so a caller's deadline holds
     kept, tokens = fit_to_budget(candidates, budget, model, pinned=len(pinned))
     if not kept:
         return Selection(budget=budget, pinned_ids=pinned_ids)

@@ -14,10 +14,11 @@ from __future__ import annotations
 
 import asyncio
 import builtins
+import contextlib
 import logging
 import uuid
 from collections.abc import Callable, Collection, Sequence
-from typing import Any, TypeVar
+from typing import Any, Literal, TypeVar
 
 import numpy as np
 
@@ -91,6 +92,7 @@ class MemoryService(UserDataMixin, AdminMixin, TenantMixin, ReviewMixin, Consoli
         # (``gateway.learning.keys.derive_key``): an edited text gets its key again, or none
         self.key_of: Callable[[str], str | None] | None = None
         self._dim = 0
+        self._warming: asyncio.Future[np.ndarray] | None = None
         self._access = AccessCounter(store)
         self._purger = DeletedTextPurger(store)
         self._uses = UseLog(store)
@@ -113,23 +115,41 @@ class MemoryService(UserDataMixin, AdminMixin, TenantMixin, ReviewMixin, Consoli
             store.on_change(self.working_set.changed)
 
     # -- lifecycle --------------------------------------------------------------------------
-    async def open(self) -> None:
-        """Warm the embedder and prepare the store's vectors (the store is open already)."""
+    def start_warming(self) -> None:
+        """Begin loading the embedder's model (a second of CPU) in the CPU thread now, so it
+        overlaps the rest of start-up (opening the store, Presidio's process); ``open`` waits."""
+        if self.embedder is not None and self._warming is None:
+            self._warming = asyncio.ensure_future(self.embedder.embed(["warm up"]))
+
+    async def open(self, *, warm: Literal["now", "no"] = "now") -> None:
+        """Prepare the store's vectors (the store is open already). ``warm="now"``: the
+        embedder's model is loaded and memories written without a vector are embedded before
+        this returns; ``no``: neither (a read-only command writes nothing, and loads the model
+        only if it embeds a query). A remote embedder whose size is unknown is asked once here."""
         if self.embedder is not None:
-            self._dim = int((await self.embedder.embed(["warm up"])).shape[1])
+            self._dim = self.embedder.dim or int((await self.embedder.embed(["warm up"])).shape[1])
             state = await self.store.prepare_vectors(self.embedder.name, self._dim)
             if state == "reindex":
                 await self.reindex()
                 self.index_state = "reindexed"
             else:
-                await embed_missing(self.store, self.embedder, everything=False)
                 self.index_state = state
+                if warm == "now":
+                    self.start_warming()
+                    assert self._warming is not None
+                    await self._warming
+                    await embed_missing(self.store, self.embedder, everything=False)
         self._retriever = HybridRetriever(
             self.store, self.embedder, self.retrieval_settings, self.working_set, self.recall
         )
         self._access.start()
         self._uses.start()
         self.ready = True
+
+    @property
+    def warm(self) -> bool:
+        """Whether the embedder's model is loaded (always, without an embedder)."""
+        return self._warming is None or self._warming.done()
 
     def _changed(self, change: Change) -> None:
         if change.kind != "settings":
@@ -145,8 +165,13 @@ class MemoryService(UserDataMixin, AdminMixin, TenantMixin, ReviewMixin, Consoli
         """Save the derived vector files now (also done by ``close``)."""
         await self.store.save_vectors()
 
-    async def close(self) -> None:
-        """Write buffered access counts, purge deleted text and save the vector files."""
+    async def close(self, *, save: bool = True) -> None:
+        """Write buffered access counts, purge deleted text and save the vector files (unless
+        not ``save``: a read-only command leaves the index folder as it found it)."""
+        if self._warming is not None and not self._warming.done():
+            self._warming.cancel()
+            with contextlib.suppress(asyncio.CancelledError, Exception):  # start-up failed already
+                await self._warming
         if self.ready:
             try:
                 if self.working_set is not None:
@@ -155,7 +180,8 @@ class MemoryService(UserDataMixin, AdminMixin, TenantMixin, ReviewMixin, Consoli
                 await self.recall.stop()
                 await self._uses.stop()
                 await self._purger.stop()
-                await self.checkpoint()
+                if save:
+                    await self.checkpoint()
             finally:
                 self.ready = False
 

@@ -278,6 +278,15 @@ class PartitionedIndex:
         os.replace(tmp, directory)
         shutil.rmtree(old, ignore_errors=True)
 
+    @staticmethod
+    def saved_meta(directory: Path) -> dict[str, Any] | None:
+        """The manifest of the files saved under ``directory``, None if there is none readable."""
+        try:
+            manifest = json.loads((directory / "manifest.json").read_text())
+        except (OSError, ValueError):
+            return None
+        return manifest if isinstance(manifest, dict) else None
+
     def load(self, directory: Path, expect: dict[str, Any]) -> bool:
         """Load saved partitions if the manifest matches ``expect`` and every checksum
         verifies; return False (index left empty) otherwise."""

@@ -16,7 +16,7 @@ import orjson
 from gateway.chain import ChatContext, ChatResponse
 from gateway.config import ModelAlias
 from gateway.errors import error_body
-from gateway.litellm_loader import load_litellm
+from gateway.litellm_loader import load_litellm_async
 
 log = logging.getLogger("memorelay.upstream")
 
@@ -30,7 +30,7 @@ class LiteLLMUpstream:
         self._timeout_s = timeout_s
 
     async def chat(self, ctx: ChatContext) -> ChatResponse:
-        litellm = load_litellm()
+        litellm = await load_litellm_async()
         kwargs: dict[str, Any] = {k: v for k, v in ctx.body.items() if k != "model"}
         kwargs.update(self.alias.litellm_params)
         kwargs.setdefault("timeout", self._timeout_s)

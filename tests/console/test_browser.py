@@ -6,8 +6,7 @@ Screenshots of each page are kept in ``artifacts/console-screenshots/``.
 from __future__ import annotations
 
 import re
-import time
-from collections.abc import Callable, Iterator
+from collections.abc import Iterator
 from typing import Any
 
 import httpx
@@ -20,23 +19,15 @@ from tests.console.conftest import SCREENSHOTS
 from tests.console.helpers import ADMIN, APP_KEY, add, app_client, mint
 from tests.e2e.test_learning import learning, say
 from tests.fake_upstream import FakeUpstream
+from tests.waits import ceiling, wait_for
 
 SECRET = "browser-test-secret"
-
-
-def wait_for(predicate: Callable[[], Any], timeout: float = 20) -> Any:
-    deadline = time.monotonic() + timeout
-    while time.monotonic() < deadline:
-        value = predicate()
-        if value:
-            return value
-        time.sleep(0.05)
-    raise AssertionError("condition not met in time")
 
 
 @pytest.fixture
 def page(browser: Any) -> Iterator[Any]:
     context = browser.new_context(viewport={"width": 1100, "height": 800}, locale="en-US")
+    context.set_default_timeout(ceiling(30) * 1000)  # navigation waits on a busy machine
     p = context.new_page()
     errors: list[str] = []
     p.on("console", lambda m: errors.append(m.text) if "Content Security Policy" in m.text else None)
@@ -165,6 +156,7 @@ def test_chinese_page(gateway: GatewayFactory, browser: Any) -> None:
         add(url, "li", "喜欢喝绿茶", "用户每天早上喝绿茶。")
         context = browser.new_context(viewport={"width": 375, "height": 740}, locale="zh-CN")
         try:
+            context.set_default_timeout(ceiling(30) * 1000)
             page = context.new_page()
             # the app's page (another site) links to the user page: the SameSite=Strict cookie
             # set by that cross-site navigation is sent on the same-site step that follows

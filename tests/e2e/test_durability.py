@@ -129,7 +129,9 @@ def test_learning_job_survives_kill9(tmp_path: Path, upstream_url: str, fake: Fa
         headers = {"authorization": "Bearer gw-key", "x-memorelay-user": "lee"}
         found = wait_for(lambda: httpx.get(url + "/api/memories", headers=headers).json()["data"], timeout=30)
         assert found[0]["content"] == "The user's team builds with Bazel."
-        time.sleep(0.2)
+        admin = {"authorization": "Bearer adm"}
+        logged = wait_for(lambda: httpx.get(url + "/api/admin/learning-log", headers=admin).json()["data"])
+        assert len(logged) == 1  # the job ran to its end once, after the restart
         assert len(httpx.get(url + "/api/memories", headers=headers).json()["data"]) == 1
 
 

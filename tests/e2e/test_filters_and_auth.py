@@ -2,8 +2,6 @@
 
 from __future__ import annotations
 
-import time
-
 import httpx
 import openai
 import pytest
@@ -15,16 +13,9 @@ from gateway.filter_loader import validate_filters
 from tests import sample_filters
 from tests.conftest import GatewayFactory
 from tests.fake_upstream import FakeUpstream
+from tests.waits import wait_for
 
 MSG: list[ChatCompletionMessageParam] = [{"role": "user", "content": "hello there"}]
-
-
-def wait_for(predicate: object, timeout: float = 5) -> None:
-    deadline = time.monotonic() + timeout
-    while not predicate():  # type: ignore[operator]
-        if time.monotonic() > deadline:
-            raise AssertionError("condition not met in time")
-        time.sleep(0.02)
 
 
 def test_filters_run_in_config_order_on_plain_and_stream(gateway: GatewayFactory, fake: FakeUpstream) -> None:

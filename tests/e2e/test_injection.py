@@ -186,3 +186,34 @@ def test_fails_open_on_timeout_and_on_error(gateway: GatewayFactory, fake: FakeU
         raw = chat(url, "eve", [{"role": "user", "content": "What oolong tea should I buy?"}])
         assert raw.status_code == 200 and raw.headers["x-memorelay-memories"] == "0"
         assert 'memorelay_memory_failures_total{reason="error"} 1.0' in httpx.get(url + "/metrics").text
+
+
+def test_timeout_ms_bounds_a_cold_user_a_restart_and_an_edit(gateway: GatewayFactory, fake: FakeUpstream) -> None:
+    timeout_ms = 50
+    margin_ms = 500  # the event loop's own jitter on a busy machine; a load inline costs seconds
+    question = [{"role": "user", "content": "How do I deploy my Python project on Kubernetes?"}]
+
+    overheads: list[float] = []
+
+    def injected() -> int:
+        raw = chat(url, "dana", question)
+        overheads.append(float(raw.headers["x-memorelay-overhead-ms"]))
+        return int(raw.headers["x-memorelay-memories"])
+
+    def bounded_then_injected() -> None:
+        overheads.clear()
+        wait_for(injected)  # cold at first: the load goes on in the background, a later request has it
+        assert max(overheads) < timeout_ms + margin_ms, overheads
+
+    options = injection(timeout_ms=timeout_ms)
+    with gateway(filters=options) as url:
+        c = user_client(url, "dana")
+        for i in range(400):
+            add(c, f"Project {i}", f"The user's project {i} is written in Python and runs on Kubernetes.", "technical")
+        bounded_then_injected()
+        first = c.get("/api/memories", params={"limit": 1}).json()["data"][0]
+        edited = c.patch(f"/api/memories/{first['id']}", json={"content": "The user's project uses Go."})
+        assert edited.status_code == 200
+        bounded_then_injected()  # the edit dropped the user's working set
+    with gateway(filters=options) as url:  # a restart: nothing held
+        bounded_then_injected()

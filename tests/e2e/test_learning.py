@@ -15,6 +15,8 @@ import pytest
 from tests.conftest import GatewayFactory
 from tests.e2e.test_memory_api import user_client
 from tests.fake_upstream import FakeUpstream
+from tests.waits import HTTP_TIMEOUT_S
+from tests.waits import wait_for as wait_for  # re-exported: other tests import it from here
 
 ADMIN = "admin-secret"
 
@@ -52,18 +54,8 @@ def memories(url: str, user: str, **params: Any) -> list[dict[str, Any]]:
 
 
 def log_entries(url: str) -> list[dict[str, Any]]:
-    r = httpx.get(url + "/api/admin/learning-log", headers={"authorization": f"Bearer {ADMIN}"})
+    r = httpx.get(url + "/api/admin/learning-log", headers={"authorization": f"Bearer {ADMIN}"}, timeout=HTTP_TIMEOUT_S)
     return r.json()["data"]  # type: ignore[no-any-return]
-
-
-def wait_for(predicate: Callable[[], Any], timeout: float = 15) -> Any:
-    deadline = time.monotonic() + timeout
-    while time.monotonic() < deadline:
-        value = predicate()
-        if value:
-            return value
-        time.sleep(0.05)
-    raise AssertionError("condition not met in time")
 
 
 def learner(score: dict[str, float] | str, items: Any) -> Callable[[dict[str, Any]], str | None]:
@@ -276,9 +268,11 @@ def test_opt_out_and_disabled_users_keep_nothing(gateway: GatewayFactory, fake: 
             json={"model": "m", "messages": [{"role": "user", "content": "I prefer Vim."}]},
         )
         assert r.headers["x-memorelay-learning"] == "skipped; reason=no-user"
-        time.sleep(0.5)
+        # a marker turn queued after them: once it is learned, a job of the turns above would be too
+        assert say(url, "ivan", "I prefer Emacs.")["x-memorelay-learning"] == "queued"
+        wait_for(lambda: memories(url, "ivan"))
         assert memories(url, "gina") == [] and memories(url, "hank") == []
-        assert log_entries(url) == []
+        assert {e["user_id"] for e in log_entries(url)} == {"ivan"}
     raw = b"".join(p.read_bytes() for p in (tmp_path / "db").glob("memorelay.db*"))
     assert b"Rex" not in raw and b"prefer Vim" not in raw
 
@@ -571,3 +565,18 @@ def test_the_learners_explicit_update_is_reviewed_only_with_scope_all_and_reject
         assert reviews(url, "pat", state="rejected")[0]["decided_by"] == "admin"
         assert httpx.post(url + f"/api/admin/reviews/{review['id']}/accept", headers=admin).status_code == 409
         assert httpx.post(url + "/api/admin/reviews/rev_nope/accept", headers=admin).status_code == 404
+
+
+def test_an_upstream_that_echoes_the_prompt_is_named_once_and_learns_nothing(
+    gateway: GatewayFactory, fake: FakeUpstream, caplog: pytest.LogCaptureFixture
+) -> None:
+    fake.responder = None  # the fake upstream echoes the learner's prompt back, example score and all
+    with gateway(filters=learning(), auth={"admin_key": ADMIN}) as url:
+        # a model no other test uses: the warning is once per model and process
+        say(url, "olga", "I prefer short answers and I deploy on Fridays.", model="parrot-1")
+        say(url, "olga", "My team uses Rust for the firmware.", model="parrot-1")
+        entries = wait_for(lambda: len(log_entries(url)) >= 2 and log_entries(url))
+        assert all("repeats the prompt" in (e["error"] or "") for e in entries), entries
+        assert memories(url, "olga") == []
+    named = [r for r in caplog.records if "gives unusable answers" in r.getMessage()]
+    assert len(named) == 1 and named[0].levelname == "WARNING" and "heuristic" in named[0].getMessage()

@@ -14,16 +14,19 @@ import pytest
 
 from gateway.auth import pass_through_tenant
 from tests.conftest import GatewayFactory
+from tests.waits import HTTP_TIMEOUT_S
 
 ADMIN = "admin-secret"
 
 
 def user_client(url: str, user: str, key: str = "sk-app") -> httpx.Client:
-    return httpx.Client(base_url=url, headers={"authorization": f"Bearer {key}", "x-memorelay-user": user})
+    return httpx.Client(
+        base_url=url, headers={"authorization": f"Bearer {key}", "x-memorelay-user": user}, timeout=HTTP_TIMEOUT_S
+    )
 
 
 def admin_client(url: str) -> httpx.Client:
-    return httpx.Client(base_url=url, headers={"authorization": f"Bearer {ADMIN}"})
+    return httpx.Client(base_url=url, headers={"authorization": f"Bearer {ADMIN}"}, timeout=HTTP_TIMEOUT_S)
 
 
 def add(c: httpx.Client, title: str, content: str, category: str = "user_preference", **extra: object) -> dict:  # type: ignore[type-arg]

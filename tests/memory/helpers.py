@@ -19,9 +19,9 @@ class OwnedService(MemoryService):
 
     store: SQLiteMemoryStore
 
-    async def close(self) -> None:
+    async def close(self, *, save: bool = True) -> None:
         try:
-            await super().close()
+            await super().close(save=save)
         finally:
             await self.store.close()
 

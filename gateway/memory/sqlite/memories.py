@@ -73,6 +73,12 @@ from .schema import SCRUB_AUDIT, migrate, register_functions
 
 log = logging.getLogger("memorelay.memory")
 
+
+def _older(saved: dict[str, Any] | None, expected: dict[str, object]) -> bool:
+    """Whether saved index files are intact but of an earlier state of the database."""
+    return saved is not None and any(saved.get(k) != v for k, v in expected.items())
+
+
 _REVIEW_COLUMNS = "id, tenant, user_id, old_id, new_id, reason, created_at, state, decided_by, decided_at"
 _REFLECTION_COLUMNS = "id, tenant, user_id, period_start, period_end, created_at, report"
 _M_COLUMNS = ", ".join(f"m.{c.strip()}" for c in MEMORY_COLUMNS.split(","))
@@ -428,22 +434,27 @@ class SQLiteMemoryStore:
         if not reembedded and name is not None and (name != model or old_dim != str(dim)):
             log.warning("embedding model changed (%s -> %s); reindexing", name, model)
             return "reindex"
-        async with self.transaction():
-            await self.set_meta("embedding_model", model)
-            await self.set_meta("embedding_dim", str(dim))
+        if name != model or old_dim != str(dim):  # a read-only command writes nothing
+            async with self.transaction():
+                await self.set_meta("embedding_model", model)
+                await self.set_meta("embedding_dim", str(dim))
         self._model = model
         index = PartitionedIndex(dim, ef=self.ef, hnsw_threshold=self.hnsw_threshold)
         folder = self.index_folder
         if not reembedded and folder is not None and folder.exists():
-            if await run_cpu(index.load, folder, await self._index_meta()):
+            expected = await self._index_meta()
+            if await run_cpu(index.load, folder, expected):
                 if index.count() == await self._scalar(
                     "SELECT COUNT(*) FROM memories WHERE enabled = 1 AND embedding IS NOT NULL"
                 ):
                     self._index = index
                     return "loaded"
                 log.warning("memory index count differs from the database; rebuilding")
+            elif _older(index.saved_meta(folder), expected):
+                # the ordinary case after writes by another process (a CLI command, a replica)
+                log.info("memory index files at %s predate the database's last writes; rebuilt from it", folder)
             else:
-                log.warning("memory index files at %s are stale or corrupt; rebuilding", folder)
+                log.warning("memory index files at %s are corrupt; rebuilding from the database", folder)
         self._index = index
         async with self._sync_lock:
             work = await self._rebuild()
