@@ -11,6 +11,7 @@ from types import SimpleNamespace
 import orjson
 import pytest
 
+from gateway.learning.service import LearningOptions
 from gateway.memory import derive_kind
 from gateway.memory.backend import sqlite_backend
 from gateway.memory.sqlite.keywords import SQL_FUNCTIONS
@@ -103,3 +104,18 @@ def test_postgres_migration_gives_older_rows_their_kind() -> None:
             await backend.close()
 
     assert asyncio.run(main()) == {mid: kind for mid, (_, kind) in OLD_ROWS.items()}
+
+
+def test_default_kind_caps_evict_nothing_the_per_user_cap_kept() -> None:
+    # an upgrade makes every older memory a fact (or a preference): the default fact cap is the
+    # per-user cap, whatever the operator set it to, so no upgrade evicts a memory it kept
+    assert LearningOptions().max_per_kind == {
+        "fact": 500,
+        "preference": 200,
+        "relation": 200,
+        "episode": 200,
+        "rule": 50,
+    }
+    assert LearningOptions(max_memories_per_user=2000).max_per_kind["fact"] == 2000
+    assert LearningOptions(max_per_kind={"fact": 10}).max_per_kind == {"fact": 10}  # set: kept as set
+    assert LearningOptions().episode_half_life_days == 30  # events fade faster than facts (90)
