@@ -134,6 +134,7 @@ def _serve(args: argparse.Namespace) -> int:
     import uvicorn
 
     from gateway.app import create_app
+    from gateway.forwarded import proxy_options
     from gateway.server_protocol import http_protocol
 
     location = find_config(args.config)
@@ -148,6 +149,7 @@ def _serve(args: argparse.Namespace) -> int:
             port=args.port if args.port is not None else config.server.port,
             loop="uvloop",
             http=http_protocol(config.server),
+            **proxy_options(config.server),
             access_log=False,  # memorelay's own access log leaves out queries and credentials
             server_header=False,
             timeout_graceful_shutdown=int(config.server.shutdown_grace_s),
