@@ -18,7 +18,7 @@ from gateway.memory.sqlite.keywords import SQL_FUNCTIONS
 from gateway.memory.sqlite.schema import MIGRATIONS as SQLITE_MIGRATIONS
 
 # (category, subcategory, title, content, tags) -> the kind an older row gets
-OLD_ROWS: dict[str, tuple[tuple[str, str, str, str, list[str]], str]] = {
+OLD_ROWS: dict[str, tuple[tuple[str, str, str, str, object], str]] = {
     "m_rule": (("user_preference", "language", "Answer language", "Always answer in Chinese", []), "rule"),
     "m_rule_zh": (("user_preference", "style", "回答风格", "以后总是用中文回答", []), "rule"),
     "m_pref": (("user_preference", "food", "Tea", "The user likes green tea", []), "preference"),
@@ -27,6 +27,13 @@ OLD_ROWS: dict[str, tuple[tuple[str, str, str, str, list[str]], str]] = {
     "m_fact": (("technical", "", "Stack", "The team uses Go", []), "fact"),
     "m_tagged": (("technical", "", "Deploy rule", "Deploys go through staging", ["Rule"]), "rule"),
     "m_episode": (("domain", "", "Vet visit", "On 2026-11-30 Max saw the vet", ["x", "episode"]), "episode"),
+    # tags trimmed alike on both backends; tags that are not a JSON array (an older row's scalar,
+    # an entry that is no string) name no kind, and the migration goes on
+    "m_padded": (("domain", "", "Dentist", "Saw the dentist", ["\tEpisode \n"]), "episode"),
+    "m_mixed": (("domain", "", "Sister", "Ana is the user's sister", [1, None, "relation"]), "relation"),
+    "m_scalar": (("user_preference", "food", "Tea", "Likes tea", "rule"), "preference"),
+    "m_number": (("technical", "", "Stack", "Uses Go", 5), "fact"),
+    "m_object": (("technical", "", "Stack", "Uses Rust", {"kind": "rule"}), "fact"),
 }
 
 
