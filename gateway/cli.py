@@ -139,13 +139,15 @@ def _serve(args: argparse.Namespace) -> int:
 
     location = find_config(args.config)
     config = _load(location)
+    if args.host:  # the app must know it too (console links on a wildcard address)
+        config = config.model_copy(update={"server": config.server.model_copy(update={"host": args.host})})
     logging.basicConfig(level=args.log_level.upper(), format="%(asctime)s %(levelname)s %(name)s: %(message)s")
     log.info("config %s (%s); database %s", config.source, _origin(location), display_database(config.memory.database))
     app = create_app(config)
     server = uvicorn.Server(
         uvicorn.Config(
             app,
-            host=args.host or config.server.host,
+            host=config.server.host,
             port=args.port if args.port is not None else config.server.port,
             loop="uvloop",
             http=http_protocol(config.server),
