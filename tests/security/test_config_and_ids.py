@@ -99,8 +99,11 @@ def test_metrics_can_require_a_token(gateway: GatewayFactory) -> None:
         none = httpx.get(url + "/metrics")
         wrong = httpx.get(url + "/metrics", headers={"authorization": "Bearer nope"})
         right = httpx.get(url + "/metrics", headers={"authorization": "Bearer scrape-me"})
+        spelled = httpx.get(url + "/metrics", headers={"authorization": "bearer  scrape-me"})  # as for keys
     assert none.status_code == wrong.status_code == 401
-    assert none.json()["error"]["type"] == "authentication_error"
+    assert none.json()["error"]["type"] == wrong.json()["error"]["type"] == "authentication_error"
+    assert none.headers["www-authenticate"].startswith("Bearer") and "www-authenticate" in wrong.headers
+    assert spelled.status_code == 200
     assert right.status_code == 200 and "memorelay" in right.text
 
 
