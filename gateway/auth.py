@@ -129,6 +129,12 @@ def is_bearer(value: str) -> bool:
     return _bearer(value) is not None
 
 
+def bearer_token(authorization: str | None) -> str | None:
+    """The token of an ``Authorization`` value of the bearer scheme (any case, any surrounding
+    whitespace), or None."""
+    return _bearer(authorization)
+
+
 def _bearer(authorization: str | None) -> str | None:
     if not authorization:
         return None

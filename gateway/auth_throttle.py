@@ -2,10 +2,12 @@
 
 ``auth.max_failures`` wrong gateway or admin keys (chat, APIs, console login) from one address
 within ``auth.failure_window_s`` make that address's next credential checks answer 429 with
-``Retry-After`` until the oldest failure leaves the window. A right key is never delayed: the
-check is a dictionary lookup. Each failure is logged at WARNING with the client address, never
-with the key that was tried. Memory stays bounded: the addresses seen last (``MAX_CLIENTS``) are
-kept, least recently failed dropped first.
+``Retry-After`` until the oldest failure leaves the window. Once refused, an address is refused
+whatever key it sends, the right one included, until then; below the limit a right key costs no
+delay (the check is a dictionary lookup). The address is uvicorn's client: the TCP peer, or what
+a proxy listed in ``server.trusted_proxies`` forwarded (``gateway.forwarded``). Each failure is
+logged at WARNING with the client address, never with the key that was tried. Memory stays
+bounded: the addresses seen last (``MAX_CLIENTS``) are kept, least recently failed dropped first.
 
 The client address reaches the check through a context variable that ``ClientAddressMiddleware``
 sets for each request, so the credential checks keep their plain ``headers`` signature.

@@ -139,7 +139,9 @@ def _tenant_of(args: argparse.Namespace) -> int:
 def _serve(args: argparse.Namespace) -> int:
     location = find_config(args.config)
     config = load_config(location)
-    host = args.host or config.server.host
+    if args.host:  # the app must know it too (console links on a wildcard address)
+        config = config.model_copy(update={"server": config.server.model_copy(update={"host": args.host})})
+    host = config.server.host
     port = args.port if args.port is not None else config.server.port
     # bound before anything slow is imported or opened: a port in use fails in a moment
     try:
@@ -168,6 +170,7 @@ def _run_server(config: Config, sock: socket.socket, log_level: str) -> int:
     import uvicorn
 
     from gateway.app import create_app
+    from gateway.forwarded import proxy_options
     from gateway.server_protocol import http_protocol
 
     host, port = sock.getsockname()[:2]
@@ -178,6 +181,7 @@ def _run_server(config: Config, sock: socket.socket, log_level: str) -> int:
             port=port,
             loop="uvloop",
             http=http_protocol(config.server),
+            **proxy_options(config.server),
             access_log=False,  # memorelay's own access log leaves out queries and credentials
             server_header=False,
             timeout_graceful_shutdown=int(config.server.shutdown_grace_s),

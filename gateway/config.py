@@ -12,6 +12,7 @@ prints them as ``'***'``.
 
 from __future__ import annotations
 
+import ipaddress
 import os
 import re
 from collections.abc import Mapping
@@ -58,6 +59,27 @@ class ServerConfig(_Frozen):
     cors_origins: tuple[str, ...] = ()
     # when set, GET /metrics needs 'Authorization: Bearer <token>'
     metrics_token: SecretStr = SecretStr("")
+    # reverse proxies (addresses or CIDRs) whose X-Forwarded-For / -Proto name the client; none by
+    # default, so no caller can pick the address the wrong-key limit counts (gateway/forwarded.py).
+    # One string is read as a comma-separated list (an environment variable)
+    trusted_proxies: tuple[str, ...] = ()
+
+    @field_validator("trusted_proxies", mode="before")
+    @classmethod
+    def _proxy_list(cls, value: Any) -> Any:
+        if isinstance(value, str):
+            return tuple(part.strip() for part in value.split(",") if part.strip())
+        return value
+
+    @field_validator("trusted_proxies")
+    @classmethod
+    def _proxies(cls, proxies: tuple[str, ...]) -> tuple[str, ...]:
+        for i, proxy in enumerate(proxies):
+            try:
+                ipaddress.ip_network(proxy, strict=False)
+            except ValueError:
+                raise ValueError(f"[{i}] {proxy!r} is not an address or network (10.0.0.5, 172.16.0.0/12)") from None
+        return proxies
 
     @field_validator("cors_origins")
     @classmethod

@@ -2,8 +2,8 @@
 
     GatewayError                      status, type, code; rendered as {"error": {...}}
     ├── BadRequest (400)              bad JSON, bad fields, validation
-    ├── Unauthorized (401)            missing or wrong gateway / admin key
-    ├── Forbidden (403)               a relayed path the relay policy refuses, a wrong metrics token
+    ├── Unauthorized (401)            missing or wrong gateway / admin key or metrics token
+    ├── Forbidden (403)               a relayed path the relay policy refuses
     ├── NotFound (404)                unknown memory or route
     ├── TooManyPinned (409)           memory.max_pinned_per_user reached
     ├── ReviewDecided (409)           a supersede review was already accepted or rejected

@@ -8,7 +8,8 @@ import orjson
 from starlette.requests import Request
 from starlette.responses import Response
 
-from gateway.errors import Unauthorized
+from gateway.auth import bearer_token
+from gateway.errors import Unauthorized, error_bytes
 from gateway.services import Services
 
 
@@ -46,9 +47,15 @@ async def metrics(request: Request) -> Response:
     services: Services = request.app.state.services
     token = services.config.server.metrics_token.get_secret_value()
     if token:
-        services.auth.throttle.check()
-        given = request.headers.get("authorization", "")
-        if not hmac.compare_digest(given.encode(), f"Bearer {token}".encode()):
-            services.auth.throttle.failed("metrics token")
-            raise Unauthorized("GET /metrics needs 'Authorization: Bearer <server.metrics_token>'")
+        # read like the gateway and admin keys: any case of the scheme, constant-time compare,
+        # and a wrong token (not a missing one) counts towards the wrong-key limit
+        given = bearer_token(request.headers.get("authorization"))
+        if given is not None:
+            services.auth.throttle.check()
+        if given is None or not hmac.compare_digest(given.encode(), token.encode()):
+            if given is not None:
+                services.auth.throttle.failed("metrics token")
+            refused = Unauthorized("GET /metrics needs 'Authorization: Bearer <server.metrics_token>'")
+            headers = {"www-authenticate": 'Bearer realm="metrics"'}
+            return Response(error_bytes(refused), 401, headers=headers, media_type="application/json")
     return Response(services.metrics.render(), media_type=services.metrics.content_type)

@@ -116,12 +116,20 @@ def decode_header_id(value: str, name: str) -> str:
         raise BadRequest(f"{name}: not valid UTF-8 after percent-decoding", param=name) from None
 
 
+def is_valid_id(value: str) -> bool:
+    """Whether a stripped tenant, user or conversation id may be used: at most ``MAX_ID_LENGTH``
+    characters, all printable (no control, format, separator other than the space, private-use,
+    surrogate or unassigned character: no zero-width space, bidi override or soft hyphen that
+    would make two ids look alike). The admin API holds its ids to the same rule."""
+    return len(value) <= MAX_ID_LENGTH and value.isprintable()
+
+
 def _check_id(value: str | None, name: str) -> str | None:
     if value is None:
         return None
     value = value.strip()
     if not value:
         return None
-    if len(value) > MAX_ID_LENGTH or not value.isprintable():
+    if not is_valid_id(value):
         raise BadRequest(f"{name}: must be printable and at most {MAX_ID_LENGTH} characters", param=name)
     return value

@@ -336,6 +336,7 @@ async def _consolidate(service: Any, args: argparse.Namespace, tenant: str) -> i
     if options is not None:
         service.learning_default = options.consent == "opt_out"
         service.decay_half_life_days = options.decay_half_life_days
+        service.episode_half_life_days = options.episode_half_life_days
         service.decay_floor = options.decay_floor
     upstreams = UpstreamRouter(config)
     await upstreams.start()

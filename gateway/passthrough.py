@@ -18,7 +18,7 @@ from gateway.asgi import (
 )
 from gateway.errors import GatewayError
 from gateway.paths import relay_path
-from gateway.relay_policy import check_relay
+from gateway.relay_policy import check_caller_relay
 from gateway.services import Services
 from gateway.streaming import relay_stream
 from gateway.upstreams.headers import request_headers, response_headers
@@ -38,9 +38,8 @@ class PassthroughEndpoint:
             caller = services.auth.caller(headers)
             body = await read_body(receive, services.config.server.max_body_bytes, headers)
             path = relay_path(scope["path"], scope.get("raw_path"), "/v1")
-            if caller.shared_account:
-                patterns = (*services.config.upstreams.default.relay, *caller.relay)
-                check_relay(scope["method"], scope["path"], patterns, "upstreams.default.relay")
+            relay = services.config.upstreams.default.relay
+            check_caller_relay(scope["method"], scope["path"], caller, "default", relay)
             forwarded = request_headers(
                 headers, caller.upstream_authorization, identity_encoding=False, drop=caller.issued_headers
             )

@@ -18,8 +18,12 @@ from __future__ import annotations
 import re
 from collections.abc import Iterable
 from fnmatch import fnmatchcase
+from typing import TYPE_CHECKING
 
 from gateway.errors import Forbidden
+
+if TYPE_CHECKING:
+    from gateway.auth import Caller
 
 # a path equal to one of these or below it keeps state in the upstream account
 ACCOUNT_PREFIXES = (
@@ -79,3 +83,11 @@ def check_relay(method: str, path: str, patterns: Iterable[str], config_key: str
             "(or auth.keys[].relay for one tenant)",
             code="relay_refused",
         )
+
+
+def check_caller_relay(method: str, path: str, caller: Caller, upstream: str, upstream_relay: Iterable[str]) -> None:
+    """``check_relay`` for a verbatim relay to ``upstreams.<upstream>``: only a caller whose calls
+    reach the shared upstream account is held to it, and what that upstream's ``relay`` or the
+    caller's own key (``auth.keys[].relay``) opts in passes."""
+    if caller.shared_account:
+        check_relay(method, path, (*upstream_relay, *caller.relay), f"upstreams.{upstream}.relay")

@@ -5,6 +5,11 @@ client's response stops without its terminating chunk, so the connection is
 aborted and HTTP clients and SDKs raise instead of taking a truncated answer for
 a finished one. An SSE stream first gets one error event in its surface's form
 (OpenAI's by default, ``BROKEN_SSE``), which SDKs raise as an API error.
+
+The error event always stands alone: when the upstream broke off inside an event, that half
+event is first ended as a ``ping`` (``_end_half_event``), which Anthropic's SDKs skip, so the
+error event that follows is parsed on its own instead of being glued onto half a JSON object.
+Only the last few forwarded bytes are kept for this; the stream itself is never buffered.
 """
 
 from __future__ import annotations
@@ -29,6 +34,32 @@ class StreamBroken(Exception):
 
 BROKEN_MESSAGE = "the upstream stream broke off before its end"
 BROKEN_SSE = b"data: " + orjson.dumps(error_body(BROKEN_MESSAGE, "upstream_error", "stream_broken")) + b"\n\n"
+
+# what ends a half-sent event: a ping (its data is the half event's; Anthropic's SDKs skip pings)
+_HALF_EVENT_END = b"event: ping\n\n"
+
+
+def _line_ends(tail: bytes) -> int:
+    """How many SSE line terminators (CRLF, LF or CR) end ``tail``, at most two: two mean the
+    stream stands on an event boundary, one at the end of a line inside an event."""
+    ends = 0
+    while ends < 2:
+        if tail.endswith(b"\r\n"):
+            tail = tail[:-2]
+        elif tail.endswith((b"\n", b"\r")):
+            tail = tail[:-1]
+        else:
+            break
+        ends += 1
+    return ends
+
+
+def _end_half_event(tail: bytes) -> bytes:
+    """What to send before the error event, given the last bytes forwarded."""
+    ends = _line_ends(tail)
+    if ends >= 2:
+        return b""
+    return (b"" if ends == 1 else b"\n") + _HALF_EVENT_END
 
 
 async def relay_stream(
@@ -78,6 +109,8 @@ async def _pump(
     before_end: EndHook | None,
     broken_tail: bytes | None,
 ) -> None:
+    # the last bytes forwarded (as if after an event boundary at first): see _end_half_event
+    tail = b"\n\n"
     try:
         await send({"type": "http.response.start", "status": status, "headers": headers})
         try:
@@ -87,9 +120,12 @@ async def _pump(
                     if before_end is not None:
                         await asyncio.shield(before_end())
                 await send({"type": "http.response.body", "body": chunk, "more_body": True})
+                if chunk:
+                    tail = (tail + chunk[-4:])[-4:]
         except StreamBroken:
             if broken_tail is not None:
-                await send({"type": "http.response.body", "body": broken_tail, "more_body": True})
+                body = _end_half_event(tail) + broken_tail
+                await send({"type": "http.response.body", "body": body, "more_body": True})
             raise
         await send({"type": "http.response.body", "body": b""})
     finally:

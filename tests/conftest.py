@@ -14,6 +14,7 @@ os.environ.setdefault("TLDEXTRACT_PUBLIC_SUFFIX_LIST_URLS", "")
 
 from gateway.app import create_app
 from gateway.config import config_from_dict
+from gateway.forwarded import proxy_options
 from gateway.server_protocol import http_protocol
 from tests.fake_upstream import FakeUpstream
 from tests.pg import fresh_database_url
@@ -80,7 +81,8 @@ def gateway(upstream_url: str, tmp_path: Path) -> GatewayFactory:
             overrides,
         )
         config = config_from_dict(raw)
-        with serve_in_thread(create_app(config), http=http_protocol(config.server)) as url:
+        server = config.server
+        with serve_in_thread(create_app(config), http=http_protocol(server), **proxy_options(server)) as url:
             yield url
 
     return start

@@ -9,6 +9,8 @@ and body it read (``requests``), and answers the next request with ``fault``:
   ``stall_body``    sends the status line and headers, then nothing more
   ``truncate``      starts the body (chunked SSE for streams, a short Content-Length body
                     otherwise) and closes the socket halfway
+  ``truncate_mid_event``  like ``truncate`` for a stream, but the socket closes halfway
+                    through an Anthropic-style event (``event:`` line and half its data)
   ``garbage_sse``   a well-framed 200 event stream whose events are not JSON
 
 Because it never parses more than it must, it also shows exactly which target a
@@ -30,7 +32,7 @@ import orjson
 
 from tests.fake_upstream import chunk, completion, sse
 
-Fault = Literal["ok", "reset", "stall", "stall_body", "truncate", "garbage_sse"]
+Fault = Literal["ok", "reset", "stall", "stall_body", "truncate", "truncate_mid_event", "garbage_sse"]
 
 
 @dataclass
@@ -105,12 +107,16 @@ class FaultUpstream:
             events = [b"data: {not json\n\n", b"data: \x00\x01garbage\n\n", b"data: [DONE]\n\n"]
         else:
             events = [sse(chunk("m", None, role="assistant")), sse(chunk("m", "partial")), sse(chunk("m", " answer"))]
-            if fault != "truncate":
+            if fault == "truncate_mid_event":
+                delta = {"type": "content_block_delta", "index": 0, "delta": {"type": "text_delta", "text": "cut"}}
+                whole = b"event: content_block_delta\ndata: " + orjson.dumps(delta) + b"\n\n"
+                events.append(whole[: len(whole) // 2])
+            elif fault != "truncate":
                 events += [sse(chunk("m", None, finish="stop")), b"data: [DONE]\n\n"]
         for event in events:
             writer.write(b"%x\r\n%s\r\n" % (len(event), event))
             await writer.drain()
-        if fault == "truncate":
+        if fault in ("truncate", "truncate_mid_event"):
             return False  # no terminating chunk: the socket just closes
         writer.write(b"0\r\n\r\n")
         await writer.drain()

@@ -9,13 +9,12 @@ the schema calls valid is one the service accepts.
 
 from __future__ import annotations
 
-import re
 from typing import Annotated, Any, ClassVar, Literal
 
 from pydantic import AfterValidator, BaseModel, BeforeValidator, ConfigDict, Field, model_validator
 from pydantic.json_schema import SkipJsonSchema
 
-from gateway.identity import MAX_ID_LENGTH
+from gateway.identity import MAX_ID_LENGTH, is_valid_id
 from gateway.memory import CATEGORIES, KINDS, SCOPES, MemoryValidationError, validate
 
 MAX_PAGE = 200
@@ -54,22 +53,27 @@ Score = Annotated[float, Field(ge=0.0, le=1.0), AfterValidator(validate.score)]
 NonEmpty = Annotated[str, Field(min_length=1)]
 
 
-# control characters and line separators, which no id may hold (the schema pattern says the same)
-_ID_REFUSED = "\\x00-\\x1f\\x7f-\\x9f\\u2028\\u2029"
-_BAD_ID_CHAR = re.compile(f"[{_ID_REFUSED}]")
+# the characters an id may not hold, as far as a schema pattern can say it: control characters,
+# no-break and other non-ASCII spaces, soft hyphen, zero-width and bidi controls, line and
+# paragraph separators, byte-order mark, surrogates and private use. The server's rule
+# (``is_valid_id``: printable) also refuses the rarer format and unassigned characters
+_ID_REFUSED = (
+    "\\x00-\\x1f\\x7f-\\xa0\\xad\\u1680\\u180e\\u2000-\\u200f\\u2028-\\u202f\\u205f-\\u206f"
+    "\\u3000\\ud800-\\uf8ff\\ufeff\\ufff9-\\ufffb"
+)
 # what ``identifier`` accepts, as a JSON Schema pattern (for ids in paths too)
 ID_PATTERN = f"[^{_ID_REFUSED}]*[^\\s{_ID_REFUSED}][^{_ID_REFUSED}]*"
 
 
 def identifier(value: str) -> str:
-    """A tenant or user id of the admin API, held to the limits of ``X-Memorelay-User``
-    (``gateway.identity``): stripped, not blank, at most ``MAX_ID_LENGTH`` characters, and no
-    NUL, control character or line break."""
+    """A tenant or user id of the admin API, held to the rule of ``X-Memorelay-User``
+    (``gateway.identity.is_valid_id``): stripped, not blank, at most ``MAX_ID_LENGTH``
+    characters, all printable."""
     value = value.strip()
     if not value:
         raise ValueError("must not be blank")
-    if len(value) > MAX_ID_LENGTH or _BAD_ID_CHAR.search(value):
-        raise ValueError(f"must be at most {MAX_ID_LENGTH} characters, without control characters or line breaks")
+    if not is_valid_id(value):
+        raise ValueError(f"must be printable and at most {MAX_ID_LENGTH} characters")
     return value
 
 

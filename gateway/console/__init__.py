@@ -47,7 +47,7 @@ def console_routes(config: Config, backend: Backend) -> list[BaseRoute]:
     secret, admin_key = settings.secret.get_secret_value(), config.auth.admin_key.get_secret_value()
     links = Links(secret, settings.link_ttl_s, backend.console, shared=backend.memories.shared, admin_key=admin_key)
     pages = Pages(settings)
-    minter = LinkMinter(settings, links)
+    minter = LinkMinter(settings, links, config.server.host)
     # a session ends when the credential that vouched for it changes (see sessions.py)
     users = SessionStore(backend.console, settings.session_ttl_s, bound_to=secret)
     operators = SessionStore(backend.console, settings.session_ttl_s, bound_to=admin_key)

@@ -4,6 +4,7 @@ operations, so ``/openapi.json`` documents them with the models that validate th
 
 from __future__ import annotations
 
+import ipaddress
 import time
 
 from starlette.requests import Request
@@ -23,11 +24,18 @@ OPEN_PATH = "/me/open"
 
 
 class LinkMinter:
-    def __init__(self, config: ConsoleConfig, links: Links) -> None:
+    def __init__(self, config: ConsoleConfig, links: Links, listen_host: str = "127.0.0.1") -> None:
         self.public_url = config.public_url
         self.links = links
+        # server.host: on a wildcard address the socket's own address is no public one
+        self.listen_host = listen_host
 
     async def _link(self, request: Request, tenant: str, user: str) -> Response:
+        if not self.public_url and is_wildcard(self.listen_host):
+            raise ServiceUnavailable(
+                f"set console.public_url: this server listens on every address ({self.listen_host}), "
+                "so it cannot tell which one users reach"
+            )
         token, expires = await self.links.mint(tenant, user)
         base = self.public_url or server_base(request)
         expires_at = time.strftime("%Y-%m-%dT%H:%M:%SZ", time.gmtime(expires))
@@ -42,6 +50,14 @@ class LinkMinter:
         services_of(request).auth.require_admin(header_dict(request.scope))
         body = await parse_body(request, rq.ConsoleLinkFor)
         return await self._link(request, body.tenant, body.user)
+
+
+def is_wildcard(host: str) -> bool:
+    """Whether ``host`` (server.host) means every address (0.0.0.0, ::, or empty)."""
+    try:
+        return not host or ipaddress.ip_address(host.strip("[]")).is_unspecified
+    except ValueError:
+        return False  # a name: it resolves to the addresses it is reached at
 
 
 def server_base(request: Request) -> str:

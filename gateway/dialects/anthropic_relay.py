@@ -24,7 +24,7 @@ from gateway.dialects.anthropic_auth import AnthropicCallers, anthropic_headers
 from gateway.dialects.anthropic_messages import anthropic_error_bytes
 from gateway.errors import GatewayError
 from gateway.paths import relay_path
-from gateway.relay_policy import check_relay
+from gateway.relay_policy import check_caller_relay
 from gateway.services import Services
 from gateway.streaming import relay_stream
 from gateway.upstreams.headers import response_headers
@@ -50,9 +50,8 @@ class AnthropicRelayEndpoint:
             path = "/v1" + relay_path(scope["path"], scope.get("raw_path"), "/v1")
             if scope["path"] == COUNT_TOKENS_PATH:
                 require_json(headers, body)
-            if caller.shared_account:
-                patterns = (*services.config.upstreams.anthropic.relay, *caller.relay)
-                check_relay(scope["method"], scope["path"], patterns, "upstreams.anthropic.relay")
+            relay = services.config.upstreams.anthropic.relay
+            check_caller_relay(scope["method"], scope["path"], caller, "anthropic", relay)
             forwarded = anthropic_headers(headers, caller.upstream_authorization, caller.issued_headers)
             response = await services.upstreams.anthropic.open_relay(
                 scope["method"], path, scope["query_string"], forwarded, body

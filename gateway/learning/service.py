@@ -15,7 +15,7 @@ import contextlib
 import logging
 from typing import TYPE_CHECKING, Literal
 
-from pydantic import BaseModel, ConfigDict, Field, ValidationInfo, field_validator
+from pydantic import BaseModel, ConfigDict, Field, ValidationInfo, field_validator, model_validator
 
 from gateway.filter_loader import validated_options
 from gateway.learning.commands import Command, remember_item
@@ -29,9 +29,11 @@ from gateway.learning.redact import PII_ONLY
 from gateway.learning.workers import WorkerPool
 from gateway.memory import KINDS
 
-# per-user caps of learning.max_per_kind: most room for facts and dated events, less for tastes,
-# people and standing rules (every rule applies to every answer, so few are worth keeping)
-DEFAULT_MAX_PER_KIND: dict[str, int] = {"fact": 300, "preference": 100, "relation": 100, "episode": 200, "rule": 50}
+# per-user caps of learning.max_per_kind. An upgrade derives every older memory's kind as fact
+# (or preference for user_preference), so the defaults must not evict what max_memories_per_user
+# kept: facts get the whole per-user cap (LearningOptions follows max_memories_per_user), the
+# other kinds ample room; standing rules stay few (every rule applies to every answer)
+DEFAULT_MAX_PER_KIND: dict[str, int] = {"fact": 500, "preference": 200, "relation": 200, "episode": 200, "rule": 50}
 
 if TYPE_CHECKING:
     from gateway.config import Config
@@ -64,11 +66,13 @@ class LearningOptions(BaseModel):
     # an auto memory's strength halves every decay_half_life_days without use; retention
     # removes those below decay_floor (pinned, manual and system memories never decay)
     decay_half_life_days: float = Field(90, gt=0)
-    # an episode (a dated event) fades on its own half-life, by default as fast as the others
-    episode_half_life_days: float = Field(90, gt=0)
+    # an episode (a dated event) fades on its own, shorter half-life: last month's trip matters
+    # less than a standing fact of the same age
+    episode_half_life_days: float = Field(30, gt=0)
     decay_floor: float = Field(0.05, ge=0, le=1)
     # at most this many personal memories of each kind per user (within max_memories_per_user):
-    # past a cap the weakest auto memory of that kind goes first; a kind left out is not capped
+    # past a cap the weakest auto memory of that kind goes first; a kind left out is not capped.
+    # Left unset, the fact cap is max_memories_per_user (see _fact_cap_follows_user_cap)
     max_per_kind: dict[str, int] = Field(default_factory=lambda: dict(DEFAULT_MAX_PER_KIND))
     workers: int = Field(2, ge=1, le=32)
     # jobs pending or running in the shared queue, every replica's (``pending``)
@@ -125,6 +129,14 @@ class LearningOptions(BaseModel):
         if smallest is not None and value < smallest:
             raise ValueError(f"must not be below consolidate_min_cluster ({smallest})")
         return value
+
+    @model_validator(mode="after")
+    def _fact_cap_follows_user_cap(self) -> LearningOptions:
+        # facts (every memory an upgrade could not otherwise place) may fill the per-user cap
+        # by default, so raising max_memories_per_user never lets the fact cap evict sooner
+        if "max_per_kind" not in self.model_fields_set:
+            self.max_per_kind["fact"] = self.max_memories_per_user
+        return self
 
 
 def learning_options(config: Config) -> LearningOptions | None:

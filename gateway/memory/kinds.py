@@ -19,7 +19,6 @@ PostgreSQL migration spells the same rule in SQL (``STANDING_SQL``).
 from __future__ import annotations
 
 import re
-from collections.abc import Iterable
 from typing import Literal, get_args
 
 Kind = Literal["fact", "preference", "relation", "episode", "rule"]
@@ -47,11 +46,19 @@ _STANDING = re.compile(
 STANDING_SQL = r"\y(" + "|".join(_STANDING_WORDS) + r")\y|" + "|".join(_STANDING_CJK)
 
 
-def derive_kind(category: str, subcategory: str, title: str, content: str, tags: Iterable[str]) -> str:
-    """The kind of a memory stored without one (the rule in the module docstring)."""
-    for tag in tags:
-        if tag.strip().lower() in KINDS:
-            return tag.strip().lower()
+# what a tag naming a kind may carry around it: ASCII whitespace, the same on both backends
+# (TAG_TRIM_SQL is the PostgreSQL migration's btrim argument)
+_TAG_TRIM = " \t\n\v\f\r"
+TAG_TRIM_SQL = " || ".join(f"chr({ord(c)})" for c in _TAG_TRIM)
+
+
+def derive_kind(category: str, subcategory: str, title: str, content: str, tags: object) -> str:
+    """The kind of a memory stored without one (the rule in the module docstring). ``tags`` is
+    what the memory holds: anything but a list (an older row's scalar) names no kind, nor does
+    an entry that is not a string."""
+    for tag in tags if isinstance(tags, list | tuple) else ():
+        if isinstance(tag, str) and (named := tag.strip(_TAG_TRIM).lower()) in KINDS:
+            return named
     if category != "user_preference":
         return DEFAULT_KIND
     if subcategory in _ANSWER_SUBCATEGORIES and _STANDING.search(f"{title}\n{content}"):

@@ -39,6 +39,16 @@ WRITABLE_FIELDS = frozenset(
 )
 
 
+def _tags(text: str) -> list[str]:
+    # memorelay writes a JSON array of strings; an older or hand-edited row may hold another
+    # JSON value: its non-string parts are no tags (a scalar would otherwise read letter by letter)
+    try:
+        value = orjson.loads(text)
+    except orjson.JSONDecodeError:
+        return []
+    return [t for t in value if isinstance(t, str)] if isinstance(value, list) else []
+
+
 def row_to_memory(row: Sequence[Any]) -> Memory:
     """A row selected as ``MEMORY_COLUMNS`` (extra columns after them are ignored)."""
     return Memory(
@@ -50,7 +60,7 @@ def row_to_memory(row: Sequence[Any]) -> Memory:
         subcategory=row[5],
         title=row[6],
         content=row[7],
-        tags=list(orjson.loads(row[8])),
+        tags=_tags(row[8]),
         source=row[9],
         source_conversation_id=row[10],
         score=float(row[11]),

@@ -85,7 +85,7 @@ class MemoryService(UserDataMixin, AdminMixin, TenantMixin, ReviewMixin, Consoli
         # decay of auto memories (the learning filter's decay_half_life_days,
         # episode_half_life_days and decay_floor)
         self.decay_half_life_days = 90.0
-        self.episode_half_life_days = 90.0
+        self.episode_half_life_days = 30.0
         self.decay_floor = 0.05
         self.index_state = "none"  # "loaded" | "rebuilt" | "reindexed" | "none"
         # the key (``slot``) of a personal memory's text, set by the learning service

@@ -111,7 +111,7 @@ class Decay:
     now: str
     half_life_days: float = 90.0
     floor: float = 0.05
-    episode_half_life_days: float = 90.0
+    episode_half_life_days: float = 30.0
 
     def strength_args(self) -> tuple[str, float, float]:
         """What a backend's strength expression binds: now, the episode half-life, the other one."""

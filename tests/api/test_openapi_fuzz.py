@@ -14,6 +14,7 @@ from __future__ import annotations
 import os
 import time
 from typing import Any
+from urllib.parse import unquote
 
 import httpx
 import schemathesis
@@ -21,8 +22,9 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis.errors import Unsatisfiable
 from schemathesis import Case, GenerationMode
 from schemathesis.schemas import APIOperation
-from schemathesis.specs.openapi.checks import ignored_auth
+from schemathesis.specs.openapi.checks import ignored_auth, positive_data_acceptance
 
+from gateway.identity import is_valid_id
 from tests.conftest import GatewayFactory
 
 ADMIN = "admin-secret"
@@ -60,6 +62,13 @@ def _fuzz(url: str, operation: APIOperation[Any, Any, Any, Any], mode: Generatio
     )
     @given(case=strategy)
     def check(case: Case[Any]) -> None:
+        if mode == GenerationMode.POSITIVE and _unprintable_id(case):
+            # the id pattern approximates the server's rule (printable): a rarer format or
+            # unassigned character it lets through is refused, as documented, never accepted
+            checked = [*excluded, positive_data_acceptance]
+            response = case.call_and_validate(base_url=url, excluded_checks=checked, timeout=30)
+            assert response.status_code in (400, 429), response.text  # 429: the wrong-key limit
+            return
         case.call_and_validate(base_url=url, excluded_checks=excluded, timeout=30)
 
     started = time.perf_counter()
@@ -70,6 +79,14 @@ def _fuzz(url: str, operation: APIOperation[Any, Any, Any, Any], mode: Generatio
         assert mode == GenerationMode.NEGATIVE
     if os.environ.get("MEMORELAY_FUZZ_TIMES"):
         print(f"{mode.value:8} {operation.label:50} {time.perf_counter() - started:6.2f} s")
+
+
+def _unprintable_id(case: Case[Any]) -> bool:
+    """Whether a tenant or user id of ``case`` holds a character ``is_valid_id`` refuses."""
+    path = {k: unquote(v) for k, v in (case.path_parameters or {}).items() if isinstance(v, str)}  # sent encoded
+    fields = [path, case.query or {}, case.body if isinstance(case.body, dict) else {}]
+    ids = [f[name] for f in fields for name in ("tenant", "user") if isinstance(f.get(name), str)]
+    return any(not is_valid_id(value.strip()) for value in ids)
 
 
 def _can_be_invalid(operation: APIOperation[Any, Any, Any, Any]) -> bool:

@@ -11,13 +11,14 @@ from types import SimpleNamespace
 import orjson
 import pytest
 
+from gateway.learning.service import LearningOptions
 from gateway.memory import derive_kind
 from gateway.memory.backend import sqlite_backend
 from gateway.memory.sqlite.keywords import SQL_FUNCTIONS
 from gateway.memory.sqlite.schema import MIGRATIONS as SQLITE_MIGRATIONS
 
 # (category, subcategory, title, content, tags) -> the kind an older row gets
-OLD_ROWS: dict[str, tuple[tuple[str, str, str, str, list[str]], str]] = {
+OLD_ROWS: dict[str, tuple[tuple[str, str, str, str, object], str]] = {
     "m_rule": (("user_preference", "language", "Answer language", "Always answer in Chinese", []), "rule"),
     "m_rule_zh": (("user_preference", "style", "回答风格", "以后总是用中文回答", []), "rule"),
     "m_pref": (("user_preference", "food", "Tea", "The user likes green tea", []), "preference"),
@@ -26,6 +27,13 @@ OLD_ROWS: dict[str, tuple[tuple[str, str, str, str, list[str]], str]] = {
     "m_fact": (("technical", "", "Stack", "The team uses Go", []), "fact"),
     "m_tagged": (("technical", "", "Deploy rule", "Deploys go through staging", ["Rule"]), "rule"),
     "m_episode": (("domain", "", "Vet visit", "On 2026-11-30 Max saw the vet", ["x", "episode"]), "episode"),
+    # tags trimmed alike on both backends; tags that are not a JSON array (an older row's scalar,
+    # an entry that is no string) name no kind, and the migration goes on
+    "m_padded": (("domain", "", "Dentist", "Saw the dentist", ["\tEpisode \n"]), "episode"),
+    "m_mixed": (("domain", "", "Sister", "Ana is the user's sister", [1, None, "relation"]), "relation"),
+    "m_scalar": (("user_preference", "food", "Tea", "Likes tea", "rule"), "preference"),
+    "m_number": (("technical", "", "Stack", "Uses Go", 5), "fact"),
+    "m_object": (("technical", "", "Stack", "Uses Rust", {"kind": "rule"}), "fact"),
 }
 
 
@@ -103,3 +111,18 @@ def test_postgres_migration_gives_older_rows_their_kind() -> None:
             await backend.close()
 
     assert asyncio.run(main()) == {mid: kind for mid, (_, kind) in OLD_ROWS.items()}
+
+
+def test_default_kind_caps_evict_nothing_the_per_user_cap_kept() -> None:
+    # an upgrade makes every older memory a fact (or a preference): the default fact cap is the
+    # per-user cap, whatever the operator set it to, so no upgrade evicts a memory it kept
+    assert LearningOptions().max_per_kind == {
+        "fact": 500,
+        "preference": 200,
+        "relation": 200,
+        "episode": 200,
+        "rule": 50,
+    }
+    assert LearningOptions(max_memories_per_user=2000).max_per_kind["fact"] == 2000
+    assert LearningOptions(max_per_kind={"fact": 10}).max_per_kind == {"fact": 10}  # set: kept as set
+    assert LearningOptions().episode_half_life_days == 30  # events fade faster than facts (90)

@@ -262,6 +262,18 @@ def test_kind_is_stored_filtered_counted_and_evicted_within_its_kind(backend: Fa
         # within a kind: the weakest episode goes, however weak the fact is
         await s.write_fields("f1", {"score": 0.01})
         assert [m.id for m in await s.lowest_value("t", "u", 1, [], decay, kind="episode")] == ["e1"]
+        # a kind's cap only ever takes unpinned auto memories: however weak, pinned and manual stay
+        await s.insert(
+            [
+                replace(mem("e3", "Hand-written trip", created=old), kind="episode"),
+                replace(mem("e4", "Pinned trip", source="auto", created=old), kind="episode", pinned=True),
+            ],
+            None,
+        )
+        await s.write_fields("e4", {"score": 0.001})
+        victims = await s.lowest_value("t", "u", 10, [], decay, kind="episode")
+        assert {m.id for m in victims} == {"e1", "e2"}
+        await s.delete(["e3", "e4"])
         # episodes fade on their own half-life: 151 days at 30 days is 0.03, under a 0.05 floor
         fast = Decay("2026-06-01T00:00:00Z", half_life_days=3650, floor=0.05, episode_half_life_days=30)
         assert {m.id for m in await s.expired("2000-01-01T00:00:00Z", fast)} == {"e1", "e2", "f1"}

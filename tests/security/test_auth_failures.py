@@ -1,4 +1,4 @@
-"""Guessing keys is rate-limited per client address; the right key is never held back."""
+"""Guessing keys is rate-limited per client address; below the limit a right key is not slowed."""
 
 from __future__ import annotations
 
@@ -11,6 +11,7 @@ import pytest
 from starlette.types import Message, Receive, Scope, Send
 
 from gateway.auth_throttle import MAX_CLIENTS, AuthThrottle, ClientAddressMiddleware
+from gateway.config import ConfigError, config_from_dict
 from tests.conftest import GatewayFactory
 from tests.fake_upstream import FakeUpstream
 
@@ -56,6 +57,41 @@ def test_a_right_key_is_not_slowed(gateway: GatewayFactory) -> None:
         took = time.perf_counter() - started
     assert all(r.status_code == 200 for r in answers)
     assert took < 30  # no per-attempt delay (a generous ceiling for a busy machine)
+
+
+def test_a_forwarded_address_counts_only_from_a_trusted_proxy(gateway: GatewayFactory) -> None:
+    def guesses(url: str, forwarded_for: str) -> list[int]:
+        return [
+            httpx.get(
+                url + "/api/admin/stats",
+                headers={"authorization": f"Bearer guess-{i}", "x-forwarded-for": f"{forwarded_for}{i}"},
+            ).status_code
+            for i in range(12)
+        ]
+
+    # no proxy is trusted by default, loopback included: a new X-Forwarded-For per guess is no way out
+    with gateway(auth={"admin_key": ADMIN}) as url:
+        assert guesses(url, "203.0.113.") == [401] * 10 + [429] * 2
+    # behind a listed proxy each forwarded client has its own limit
+    with gateway(auth={"admin_key": ADMIN}, server={"trusted_proxies": ["127.0.0.1"]}) as url:
+        assert guesses(url, "203.0.113.") == [401] * 12
+        same = [
+            httpx.get(
+                url + "/api/admin/stats", headers={"authorization": "Bearer x", "x-forwarded-for": "198.51.100.7"}
+            ).status_code
+            for _ in range(11)
+        ]
+        assert same == [401] * 10 + [429]
+
+
+def test_trusted_proxies_are_addresses_or_networks() -> None:
+    assert config_from_dict({"server": {"trusted_proxies": "10.0.0.5, 172.16.0.0/12"}}).server.trusted_proxies == (
+        "10.0.0.5",
+        "172.16.0.0/12",
+    )
+    assert config_from_dict({"server": {"trusted_proxies": ""}}).server.trusted_proxies == ()
+    with pytest.raises(ConfigError, match="trusted_proxies"):
+        config_from_dict({"server": {"trusted_proxies": ["nginx"]}})
 
 
 def test_the_limit_can_be_turned_off(gateway: GatewayFactory) -> None:

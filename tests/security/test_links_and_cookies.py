@@ -25,6 +25,20 @@ def test_a_minted_link_uses_the_public_url(gateway: GatewayFactory) -> None:
     assert r.json()["url"].startswith("https://memory.example.com/me/open?token=")
 
 
+def test_on_a_wildcard_address_a_link_needs_the_public_url(gateway: GatewayFactory) -> None:
+    # listening on every address, the socket's own address (a container's) is no public one
+    admin = {"authorization": "Bearer adm"}
+    for host in ("0.0.0.0", "::"):
+        with gateway(server={"host": host}, auth={"admin_key": "adm"}) as url:
+            app = httpx.post(url + "/api/console-links", headers=HEADERS)
+            operator = httpx.post(url + "/api/admin/console-links", headers=admin, json={"tenant": "t", "user": "u"})
+        for r in (app, operator):
+            assert r.status_code == 503 and "console.public_url" in r.json()["error"]["message"], r.text
+    with gateway(server={"host": "0.0.0.0"}, console={"public_url": "https://memory.example.com"}) as url:
+        r = httpx.post(url + "/api/console-links", headers=HEADERS)
+    assert r.status_code == 201 and r.json()["url"].startswith("https://memory.example.com/me/open?token=")
+
+
 def test_an_https_public_url_makes_cookies_secure_and_sends_hsts(gateway: GatewayFactory) -> None:
     with gateway(console={"public_url": "https://memory.example.com"}) as url:
         link = httpx.post(url + "/api/console-links", headers=HEADERS).json()["url"]

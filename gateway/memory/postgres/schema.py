@@ -26,7 +26,7 @@ from __future__ import annotations
 
 import psycopg
 
-from ..kinds import KINDS, STANDING_SQL
+from ..kinds import KINDS, STANDING_SQL, TAG_TRIM_SQL
 
 MIGRATION_LOCK = 0x6D656D72  # "memr": one advisory lock id for every memorelay database
 
@@ -238,8 +238,11 @@ MIGRATIONS: tuple[str, ...] = (
     f"""
     ALTER TABLE memories ADD COLUMN kind text NOT NULL DEFAULT 'fact';
     UPDATE memories SET kind = COALESCE(
-        (SELECT lower(t.value) FROM jsonb_array_elements_text(tags::jsonb) WITH ORDINALITY AS t(value, n)
-         WHERE lower(t.value) IN ({", ".join(f"'{k}'" for k in KINDS)}) ORDER BY t.n LIMIT 1),
+        (SELECT lower(btrim(t.value, {TAG_TRIM_SQL}))
+         FROM jsonb_array_elements_text(CASE WHEN jsonb_typeof(tags::jsonb) = 'array' THEN tags::jsonb
+                                             ELSE '[]'::jsonb END) WITH ORDINALITY AS t(value, n)
+         WHERE lower(btrim(t.value, {TAG_TRIM_SQL})) IN ({", ".join(f"'{k}'" for k in KINDS)})
+         ORDER BY t.n LIMIT 1),
         CASE
             WHEN category <> 'user_preference' THEN 'fact'
             WHEN subcategory IN ('language', 'style') AND (title || chr(10) || content) ~* '{STANDING_SQL}'

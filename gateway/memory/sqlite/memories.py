@@ -82,6 +82,9 @@ def _older(saved: dict[str, Any] | None, expected: dict[str, object]) -> bool:
 _REVIEW_COLUMNS = "id, tenant, user_id, old_id, new_id, reason, created_at, state, decided_by, decided_at"
 _REFLECTION_COLUMNS = "id, tenant, user_id, period_start, period_end, created_at, report"
 _M_COLUMNS = ", ".join(f"m.{c.strip()}" for c in MEMORY_COLUMNS.split(","))
+# an inserted row: the MEMORY_COLUMNS, then the embedding (counted, as on PostgreSQL)
+_N_COLUMNS = len(MEMORY_COLUMNS.split(","))
+_INSERT_MEMORY = f"INSERT INTO memories ({MEMORY_COLUMNS}, embedding) VALUES ({', '.join('?' * (_N_COLUMNS + 1))})"
 # fields whose change moves a memory in or out of the vector index
 _INDEXED = frozenset({"enabled", "scope", "user_id"})
 # fields whose change no reader of memories cares about (no on_change callback)
@@ -516,7 +519,7 @@ class SQLiteMemoryStore:
     async def insert(self, memories: Sequence[Memory], embeddings: np.ndarray | None) -> None:
         rows = [_values(m, embeddings[i] if embeddings is not None else None) for i, m in enumerate(memories)]
         async with self._writing() as tx:
-            await self.db.executemany(f"INSERT INTO memories ({MEMORY_COLUMNS}, embedding) VALUES ({_marks(22)})", rows)
+            await self.db.executemany(_INSERT_MEMORY, rows)
             for m in memories:
                 if embeddings is not None:
                     self._moved(tx, m.id, None)
@@ -1257,10 +1260,7 @@ class SQLiteMemoryStore:
                 for r in await self._rows(sql, chunk):
                     held[r[0]] = (row_to_memory(r), _vector(r[-1]))
             fresh, replace = sort_import(rows, held)
-            await self.db.executemany(
-                f"INSERT INTO memories ({MEMORY_COLUMNS}, embedding) VALUES ({_marks(22)})",
-                [_values(*r) for r in fresh],
-            )
+            await self.db.executemany(_INSERT_MEMORY, [_values(*r) for r in fresh])
             columns = [c.strip() for c in MEMORY_COLUMNS.split(",")][1:] + ["embedding"]
             assignments = ", ".join(f"{c} = ?" for c in columns)
             await self.db.executemany(

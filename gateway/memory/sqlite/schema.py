@@ -331,8 +331,13 @@ MIGRATIONS: tuple[str, ...] = (
 )
 
 
-def _derived_kind(category: str, subcategory: str, title: str, content: str, tags: str) -> str:
-    return derive_kind(category, subcategory, title, content, orjson.loads(tags or "[]"))
+def _derived_kind(category: str, subcategory: str, title: str, content: str, tags: object) -> str:
+    # an older row's tags may be any JSON, or not JSON at all: then they name no kind
+    try:
+        parsed = orjson.loads(tags) if isinstance(tags, str | bytes) else None
+    except orjson.JSONDecodeError:
+        parsed = None
+    return derive_kind(category, subcategory, title, content, parsed)
 
 
 async def register_functions(db: aiosqlite.Connection) -> None:
