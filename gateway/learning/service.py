@@ -19,6 +19,7 @@ from pydantic import BaseModel, ConfigDict, Field, ValidationInfo, field_validat
 
 from gateway.filter_loader import validated_options
 from gateway.learning.consolidate_job import consolidate_every
+from gateway.learning.job_writer import JobWriter
 from gateway.learning.pending import SharedPending
 from gateway.learning.pii_process import IsolatedScrubber
 from gateway.learning.pipeline import Pipeline, PipelineSettings
@@ -53,6 +54,9 @@ class LearningOptions(BaseModel):
     max_attempts: int = Field(5, ge=1)
     max_items: int = Field(5, ge=1, le=20)
     lease_s: float = Field(120, gt=0)
+    # the most a chat's answer waits on the store for learning (settings, the job's write);
+    # past it the chat is answered "skipped; reason=store-unavailable" (see job_writer)
+    store_timeout_ms: float = Field(50, gt=0, le=60_000)
     retention_interval_s: float = Field(3600, gt=0)
     # opt_in: nothing is learned for a user until they turn learning on (page or settings API)
     consent: Literal["opt_in", "opt_out"] = "opt_out"
@@ -130,6 +134,9 @@ class LearningService:
             retention_days=options.retention_days,
             retention_interval_s=options.retention_interval_s,
         )
+        self.writer = JobWriter(
+            services.learning, services.metrics, self.pool.submitted, timeout_s=options.store_timeout_ms / 1000
+        )
 
     async def start(self) -> None:
         """Load Presidio in its own process (a second or two), then start the workers; a
@@ -152,6 +159,7 @@ class LearningService:
                 await self._consolidation
             self._consolidation = None
         try:
+            await self.writer.stop()
             await self.pool.stop()
         finally:
             with contextlib.suppress(Exception):
