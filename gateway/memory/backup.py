@@ -32,7 +32,9 @@ import asyncio
 import base64
 import contextlib
 import dataclasses
+import fcntl
 import gzip
+import logging
 import os
 import time
 from collections.abc import AsyncIterator, Iterable, Iterator
@@ -55,6 +57,9 @@ READABLE_VERSIONS = (1, 2, 3)
 BATCH = 500
 _ALL_REVIEWS = 10_000_000  # reviews are few: read in one go (offsets shift when one is deleted)
 ACTOR = "restore"
+_LIVE_S = 1.0  # a partial file younger than this may belong to a backup that is starting
+
+log = logging.getLogger("memorelay.backup")
 
 
 class BackupError(RuntimeError):
@@ -235,9 +240,12 @@ async def write_backup(backend: Backend, out: Path) -> Counts:
     }
     out.parent.mkdir(parents=True, exist_ok=True)
     partial = out.with_name(f".{out.name}.partial")
+    remove_leftovers(out)
     counts = Counts()
     try:
-        with gzip.open(partial, "wb", compresslevel=6) as f:
+        with open(partial, "wb") as raw, gzip.GzipFile(fileobj=raw, mode="wb", compresslevel=6) as f:
+            # held while writing: a later backup's clean-up leaves a live partial file alone
+            fcntl.flock(raw.fileno(), fcntl.LOCK_EX | fcntl.LOCK_NB)
             chunk = [orjson.dumps(header)]
             async for line, so_far in _lines(backend):
                 chunk.append(orjson.dumps(line))
@@ -250,6 +258,32 @@ async def write_backup(backend: Backend, out: Path) -> Counts:
     finally:
         partial.unlink(missing_ok=True)
     return counts
+
+
+def remove_leftovers(out: Path) -> list[Path]:
+    """Delete the partial files that killed backups left beside ``out`` (named like this
+    one's, or like the default names): those no live backup holds locked. Answers them."""
+    removed: list[Path] = []
+    names = {f".{out.name}.partial"}
+    candidates = [*out.parent.glob(".memorelay-*.partial"), *(out.parent / n for n in names)]
+    for path in dict.fromkeys(candidates):
+        try:
+            with open(path, "rb") as f:
+                if time.time() - os.fstat(f.fileno()).st_mtime < _LIVE_S:
+                    continue  # just created: its writer may not hold the lock yet
+                try:
+                    fcntl.flock(f.fileno(), fcntl.LOCK_EX | fcntl.LOCK_NB)
+                except BlockingIOError:
+                    continue  # a backup is writing it now
+                path.unlink()
+        except FileNotFoundError:
+            continue
+        except OSError as exc:
+            log.warning("could not remove the leftover partial backup %s: %s", path, exc)
+            continue
+        log.warning("removed %s, left by a backup that did not finish", path)
+        removed.append(path)
+    return removed
 
 
 def _int_or_none(value: str | None) -> int | None:
