@@ -13,6 +13,7 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import logging
+import time
 from typing import TYPE_CHECKING, Literal
 
 from pydantic import BaseModel, ConfigDict, Field, ValidationInfo, field_validator
@@ -33,6 +34,7 @@ log = logging.getLogger("memorelay.learning")
 
 # the names a config may give the learning filter (built-in name, or its class path)
 FILTER_NAMES = ("learning", "filters.learning:LearningFilter")
+QUEUE_FULL_LOG_S = 60.0  # "queue full" is logged at most this often
 
 
 class LearningOptions(BaseModel):
@@ -110,6 +112,8 @@ class LearningService:
         self.options = options
         self.services = services
         self._consolidation: asyncio.Future[None] | None = None
+        self._full_logged_at = -QUEUE_FULL_LOG_S
+        self._full_since_log = 0
         services.memory.learning_default = options.consent == "opt_out"
         services.memory.decay_half_life_days = options.decay_half_life_days
         services.memory.decay_floor = options.decay_floor
@@ -172,7 +176,16 @@ class LearningService:
         count = self.pending.count
         if count < self.options.max_pending:
             return False
-        log.warning("learning queue full (%d pending): a chat was not queued", count)
+        # one line per interval, not per chat (memorelay_learning_skipped counts every one)
+        self._full_since_log += 1
+        now = time.monotonic()
+        if now - self._full_logged_at >= QUEUE_FULL_LOG_S:
+            log.warning(
+                "learning queue full (%d pending): %d chat(s) not queued since the last report",
+                count,
+                self._full_since_log,
+            )
+            self._full_logged_at, self._full_since_log = now, 0
         return True
 
     def key_holder(self, model: str, dialect: str, authorization: str | None) -> str | None:

@@ -7,6 +7,7 @@ from typing import TYPE_CHECKING, Any
 
 from . import _validate
 from ._clock import now_iso
+from ._reviews import refuse_pending
 from .types import Memory
 
 if TYPE_CHECKING:
@@ -42,6 +43,7 @@ class AdminMixin:
         m = await self.store.fetch_one(memory_id)
         if m is None:
             return None
+        refuse_pending(m, clean)
         return await self._apply(m, clean, actor=actor, action="update")
 
     async def admin_delete(self, memory_id: str, *, actor: str) -> bool:
