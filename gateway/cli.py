@@ -131,13 +131,21 @@ def _tenant_of(args: argparse.Namespace) -> int:
 
 
 def _serve(args: argparse.Namespace) -> int:
+    location = find_config(args.config)
+    config = _load(location)
+    if not config.memory.is_postgres:
+        from gateway.memory.sqlite.exclusive import DatabaseUnavailable, hold_database
+
+        try:  # before anything slow: one line at once for a file this process cannot serve
+            hold_database(config.memory.database)  # the lock is held until the process ends
+        except DatabaseUnavailable as exc:
+            print(f"memorelay cannot start: {exc}", file=sys.stderr)
+            return 1
     import uvicorn
 
     from gateway.app import create_app
     from gateway.server_protocol import http_protocol
 
-    location = find_config(args.config)
-    config = _load(location)
     logging.basicConfig(level=args.log_level.upper(), format="%(asctime)s %(levelname)s %(name)s: %(message)s")
     log.info("config %s (%s); database %s", config.source, _origin(location), display_database(config.memory.database))
     app = create_app(config)
