@@ -7,7 +7,7 @@ import re
 from collections.abc import Iterable
 from typing import Any
 
-from .types import CATEGORIES, SCOPES, SOURCES, MemoryValidationError, NewMemory
+from .types import CATEGORIES, SCOPES, SOURCES, MemoryPoisoning, MemoryValidationError, NewMemory
 
 MAX_TITLE = 200
 MAX_CONTENT = 8000
@@ -131,6 +131,15 @@ def slot(value: Any) -> str | None:
     return value
 
 
+def not_poisoning(title_text: str, content_text: str) -> None:
+    """Raise ``MemoryPoisoning`` when the text steers the assistant (the learner's check)."""
+    from gateway.learning.poisoning import is_poisoning  # a pure function; imported late: learning imports memory
+
+    reason = is_poisoning(f"{title_text}\n{content_text}")
+    if reason is not None:
+        raise MemoryPoisoning(reason)
+
+
 def new_memory(item: NewMemory) -> NewMemory:
     """Return a normalised copy of ``item`` or raise MemoryValidationError."""
     if item.scope not in SCOPES:
@@ -140,9 +149,11 @@ def new_memory(item: NewMemory) -> NewMemory:
     conv = item.source_conversation_id
     if conv is not None and not isinstance(conv, str):
         raise MemoryValidationError("source_conversation_id", "must be a string")
+    checked_title, checked_content = title(item.title), content(item.content)
+    not_poisoning(checked_title, checked_content)
     return NewMemory(
-        title=title(item.title),
-        content=content(item.content),
+        title=checked_title,
+        content=checked_content,
         category=category(item.category),
         subcategory=subcategory(item.subcategory),
         tags=tags(item.tags),

@@ -435,6 +435,8 @@ class MemoryService(UserDataMixin, AdminMixin, TenantMixin, ReviewMixin, Consoli
             return None
         assert m is not None
         refuse_pending(m, clean)
+        if "title" in clean or "content" in clean:
+            _validate.not_poisoning(clean.get("title", m.title), clean.get("content", m.content))
         return await self._apply(m, clean, actor=actor, action="update")
 
     async def _apply(self, m: Memory, changes: dict[str, Any], *, actor: str, action: str) -> Memory:
