@@ -4,9 +4,11 @@ A chat must not wait on a database that has gone away (a PostgreSQL outage, a po
 free connection, a SQLite file another process holds locked). Every store call the learning
 filter makes before the answer (the user's settings, whether the store takes writes, the
 durable job itself) gets ``timeout_s`` (``learning.store_timeout_ms``, 50 ms). A call that
-outlives it is not cancelled: it goes on in the background, and the store is marked
-*stalled*: until it answers again, chats are answered at once with
-``X-Memorelay-Learning: skipped; reason=store-unavailable``.
+outlives it is not cancelled: it goes on in the background (that chat is answered at once), and
+when such a call is still unanswered a second later, or a write failed because the store is
+unreachable, the store is marked *stalled*: until it answers again, chats are answered at once
+with ``X-Memorelay-Learning: skipped; reason=store-unavailable``. A store that is only busy
+(a full pool under load) answers within that second, so load alone skips no chat.
 
 A job whose write outlived the bound was already announced as ``queued``: it is kept in this
 process and written as soon as the store takes writes again (retried with backoff), so it is
@@ -38,6 +40,7 @@ _RETRY_MAX_S = 2.0
 # and counted): chats stop being queued once the stall is seen, so only a few ever wait
 _MAX_WAITING = 1000
 _DRAIN_S = 3.0
+STALL_AFTER_S = 1.0
 # what a store raises when it cannot take writes for now (unreachable, full, read-only)
 _UNAVAILABLE = (StorageUnavailable, InsufficientStorage, ConnectionError, OSError)
 
@@ -71,7 +74,7 @@ class JobWriter:
         self.written = written
         self.timeout_s = timeout_s
         self.stalled = False
-        self._late: set[asyncio.Task[Any]] = set()
+        self._late: dict[asyncio.Task[Any], float] = {}  # calls past the bound, and when they began
         self._waiting: deque[JobRequest] = deque()
         self._recovery: asyncio.Task[None] | None = None
 
@@ -81,9 +84,9 @@ class JobWriter:
         task = asyncio.ensure_future(call)
         if await self._within(task):
             return True, task.result()
-        self._late.add(task)
+        self._late[task] = asyncio.get_running_loop().time()
         task.add_done_callback(self._late_done)
-        self._stall()
+        self._stall(at_once=False)
         return False, None
 
     async def _within(self, task: asyncio.Task[Any]) -> bool:
@@ -96,7 +99,7 @@ class JobWriter:
         return bool(done)
 
     def _late_done(self, task: asyncio.Task[Any]) -> None:
-        self._late.discard(task)
+        self._late.pop(task, None)
         if not task.cancelled():
             task.exception()  # retrieved: a late probe's failure is the stall already noted
 
@@ -116,12 +119,12 @@ class JobWriter:
             return
         log.warning("the learning job's write outlived %.0f ms; it goes on in the background", self.timeout_s * 1000)
         self.metrics.learning_jobs.labels("delayed").inc()
-        self._late.add(task)
+        self._late[task] = asyncio.get_running_loop().time()
         task.add_done_callback(lambda t: self._late_write_done(t, job))
-        self._stall()
+        self._stall(at_once=False)
 
     def _late_write_done(self, task: asyncio.Task[int], job: JobRequest) -> None:
-        self._late.discard(task)
+        self._late.pop(task, None)
         if task.cancelled():
             self._lost(1, "the gateway stopped")
         elif isinstance(task.exception(), _UNAVAILABLE):
@@ -147,7 +150,12 @@ class JobWriter:
         log.error("%d learning job(s) announced as queued were not written: %s", count, why)
         self.metrics.learning_jobs.labels("unwritten").inc(count)
 
-    def _stall(self) -> None:
+    def _stall(self, *, at_once: bool = True) -> None:
+        """A store that failed a write is stalled at once; one merely slow (a busy pool) only
+        when a call is still unanswered ``STALL_AFTER_S`` later, so load alone skips nothing."""
+        if not at_once:
+            asyncio.get_running_loop().call_later(STALL_AFTER_S, self._still_late)
+            return
         if not self.stalled:
             log.error(
                 "the memory store did not answer within %.0f ms: chats are not queued for learning until it does",
@@ -156,6 +164,11 @@ class JobWriter:
         self.stalled = True
         if self._recovery is None or self._recovery.done():
             self._recovery = asyncio.ensure_future(self._recover())
+
+    def _still_late(self) -> None:
+        now = asyncio.get_running_loop().time()
+        if any(now - began >= STALL_AFTER_S * 0.99 for task, began in self._late.items() if not task.done()):
+            self._stall()
 
     async def _recover(self) -> None:
         """Until the store answers again: write the kept jobs, then probe; clears the stall."""
