@@ -5,7 +5,8 @@ is made before the response goes out; an explicit "remember …" is scrubbed whi
 answers, so the header says ``skipped; reason=pii-only`` when nothing of it would be kept and
 ``queued; note=identifiers-removed`` when its identifiers are left out; the durable job is written before the client
 has the whole answer (a whole body: before it is sent; a stream: before the chunk that
-ends the answer), so a gateway killed right after answering still learns it. Nothing
+ends the answer), so a gateway killed right after answering still learns it. No store call
+holds the answer longer than ``store_timeout_ms`` (``gateway.learning.job_writer``). Nothing
 from an opted-out request is written anywhere.
 """
 
@@ -17,6 +18,7 @@ import logging
 from gateway.chain import ChatContext, ChatResponse, Completion, Handler
 from gateway.config import ConfigError
 from gateway.learning.commands import parse_command
+from gateway.learning.job_writer import JobRequest
 from gateway.learning.pipeline import job_payload
 from gateway.learning.redact import PII_ONLY
 from gateway.learning.service import LearningOptions, LearningService
@@ -87,11 +89,17 @@ class LearningFilter:
         if not any(m["role"] == "user" for m in ctx.transcript()):
             # e.g. a Responses call that only returns a tool output: its history lives upstream
             return "no-user-turn"
-        settings = await self.services.memory.get_settings(ctx.identity.tenant, user)
+        writer = self.learning.writer
+        if writer.stalled:  # the store did not answer a moment ago: do not wait on it again
+            return "store-unavailable"
+        answered, settings = await writer.bounded(self.services.memory.get_settings(ctx.identity.tenant, user))
+        if not answered or settings is None:
+            return "store-unavailable"
         if not settings.get("learning_enabled", True):
             return "disabled"
-        if not await self.services.learning.writable():  # full or failing disk: see gateway.storage
-            return "store-unavailable"
+        answered, writable = await writer.bounded(self.services.learning.writable())
+        if answered and not writable:  # full or failing disk (gateway.storage), database away
+            return "store-unavailable"  # (a probe merely slow goes on: the write is bounded too)
         if self.learning.queue_full():  # the shared queue, every replica's jobs
             return "queue-full"
         return None
@@ -102,18 +110,18 @@ class LearningFilter:
             return
         payload = job_payload(ctx.transcript(), completion.content, ctx.dialect.name, ctx.identity.time)
         self.services.telemetry.stamp(payload)  # the job's trace links back to this chat's
-        try:
-            authorization = ctx.caller.upstream_authorization
-            job_id = await self.services.learning.enqueue(
-                ctx.identity.tenant,
-                user,
-                ctx.identity.conversation,
-                ctx.model,
-                payload,
-                key_holder=self.learning.key_holder(ctx.model, ctx.dialect.name, authorization),
-            )
+        authorization = ctx.caller.upstream_authorization
+        job = JobRequest(
+            ctx.identity.tenant,
+            user,
+            ctx.identity.conversation,
+            ctx.model,
+            payload,
+            self.learning.key_holder(ctx.model, ctx.dialect.name, authorization),
+            authorization,
+        )
+        try:  # at most learning.store_timeout_ms; a slower write finishes in the background
+            await self.learning.writer.write(job)
         except Exception as exc:  # boundary: the header already said queued; the lost job is logged and counted
             log.error("learning job not written (tenant %s): %s", ctx.identity.tenant, exc)
             self.services.metrics.learning_jobs.labels("unwritten").inc()
-            return
-        self.learning.submitted(job_id, authorization)

@@ -17,7 +17,7 @@ from __future__ import annotations
 
 import asyncio
 import logging
-from typing import Literal
+from typing import Any, Literal
 
 from pydantic import BaseModel, ConfigDict, Field
 
@@ -91,13 +91,19 @@ class MemoryInjectionFilter:
     async def _inject(self, ctx: ChatContext) -> tuple[list[str], int]:
         query = ctx.query_text()
         metrics = self.services.metrics
+        retrieval = asyncio.ensure_future(self._retrieve(ctx, query))
         try:
-            block, ids, tokens = await asyncio.wait_for(self._retrieve(ctx, query), self.options.timeout_ms / 1000)
-        except TimeoutError:
-            log.warning("memory retrieval over %.0f ms: relayed without memories", self.options.timeout_ms)
-            metrics.memory_failures.labels("timeout").inc()
-            ctx.state["memory_failure"] = "timeout"
-            return [], 0
+            # not wait_for: it would wait out the cancellation too, and a database that stopped
+            # answering can take seconds to cancel a query; the task is left to end on its own
+            done, _ = await asyncio.wait({retrieval}, timeout=self.options.timeout_ms / 1000)
+            if not done:
+                retrieval.cancel()
+                retrieval.add_done_callback(_consume)
+                log.warning("memory retrieval over %.0f ms: relayed without memories", self.options.timeout_ms)
+                metrics.memory_failures.labels("timeout").inc()
+                ctx.state["memory_failure"] = "timeout"
+                return [], 0
+            block, ids, tokens = retrieval.result()
         except Exception as exc:  # boundary: memory fails open (SPEC §4)
             log.warning("memory retrieval failed (%s): relayed without memories", type(exc).__name__)
             metrics.memory_failures.labels("error").inc()
@@ -134,3 +140,9 @@ class MemoryInjectionFilter:
             await self.services.memory.touch(ids)
         except Exception as exc:  # boundary: stats must not surface as errors
             log.warning("could not update access stats: %s", type(exc).__name__)
+
+
+def _consume(task: asyncio.Future[Any]) -> None:
+    """Retrieve a timed-out retrieval's outcome, so asyncio does not log it as never seen."""
+    if not task.cancelled():
+        task.exception()

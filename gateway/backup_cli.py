@@ -68,6 +68,8 @@ async def _backup(args: argparse.Namespace) -> int:
         counts = await write_backup(backend, out)
     except (OSError, ConnectionError) as exc:
         return _fail(f"backup failed: {_masked(str(exc), config)}")
+    except Exception as exc:  # boundary: a command prints one line, never a traceback
+        return _fail(f"backup failed: {type(exc).__name__}: {_masked(str(exc), config)}")
     finally:
         await backend.close()
     print(f"backed up {display_database(config.memory.database)} to {out}: {counts.line()}")
@@ -94,6 +96,8 @@ async def _restore(args: argparse.Namespace) -> int:
         return _fail(f"nothing restored: {exc}")
     except (OSError, ConnectionError) as exc:
         return _fail(f"restore failed: {_masked(str(exc), config)}")
+    except Exception as exc:  # boundary: a command prints one line, never a traceback (nothing was committed)
+        return _fail(f"nothing restored: {type(exc).__name__}: {_masked(str(exc), config)}")
     finally:
         await backend.close()
     print(

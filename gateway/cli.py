@@ -141,6 +141,14 @@ def _serve(args: argparse.Namespace) -> int:
     config = load_config(location)
     if args.host:  # the app must know it too (console links on a wildcard address)
         config = config.model_copy(update={"server": config.server.model_copy(update={"host": args.host})})
+    if not config.memory.is_postgres:
+        from gateway.memory.sqlite.exclusive import DatabaseUnavailable, hold_database
+
+        try:  # before anything slow: one line at once for a file this process cannot serve
+            hold_database(config.memory.database)  # the lock is held until the process ends
+        except DatabaseUnavailable as exc:
+            print(f"memorelay cannot start: {exc}", file=sys.stderr)
+            return 1
     host = config.server.host
     port = args.port if args.port is not None else config.server.port
     # bound before anything slow is imported or opened: a port in use fails in a moment

@@ -87,6 +87,14 @@ class ReviewDecided(GatewayError):
     code = "review_decided"
 
 
+class ReviewPending(GatewayError):
+    """A memory waiting for its supersede review is enabled only by accepting the review."""
+
+    status_code = 409
+    error_type = "invalid_request_error"
+    code = "review_pending"
+
+
 class PayloadTooLarge(GatewayError):
     status_code = 413
     error_type = "invalid_request_error"

@@ -35,21 +35,25 @@ def export_json(tenant: str, user_id: str, memories: list[Memory]) -> dict[str, 
     }
 
 
+def _md(text: str) -> str:
+    """Text for the Markdown export with raw HTML escaped: a viewer that renders Markdown
+    shows ``<script>`` as text instead of running it (``&`` first, so entities stay literal)."""
+    return text.replace("&", "&amp;").replace("<", "&lt;")
+
+
 def export_markdown(user_id: str, memories: list[Memory]) -> str:
-    lines = [f"# Memories of {user_id}", ""]
+    lines = [f"# Memories of {_md(user_id)}", ""]
     for m in memories:
-        lines.append(f"## {m.title}")
+        lines.append(f"## {_md(m.title)}")
         lines.append("")
-        tags = ", ".join(m.tags) if m.tags else "-"
-        state = "enabled" if m.enabled else f"disabled ({m.disabled_reason or 'no reason'})"
-        lines.append(
-            f"- id: `{m.id}` · kind: {m.kind} · category: {m.category}{'/' + m.subcategory if m.subcategory else ''}"
-            f" · scope: {m.scope}"
-        )
+        tags = _md(", ".join(m.tags)) if m.tags else "-"
+        state = "enabled" if m.enabled else f"disabled ({_md(m.disabled_reason or 'no reason')})"
+        sub = "/" + _md(m.subcategory) if m.subcategory else ""
+        lines.append(f"- id: `{m.id}` · kind: {m.kind} · category: {m.category}{sub} · scope: {m.scope}")
         lines.append(f"- source: {m.source} · score: {m.score:.2f} · {state} · tags: {tags}")
         lines.append(f"- created: {m.created_at} · updated: {m.updated_at}")
         lines.append("")
-        lines.append(m.content.strip())
+        lines.append(_md(m.content.strip()))
         lines.append("")
     return "\n".join(lines)
 

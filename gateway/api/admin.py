@@ -139,7 +139,10 @@ async def promote(request: Request) -> Response:
         raise NotFound(f"no memory {shown(memory_id)}")
     if found.scope != "personal":
         raise Conflict(f"memory {shown(memory_id)} is already {found.scope}")
-    promoted = await services_of(request).memory.promote(memory_id, actor=ACTOR)
+    try:
+        promoted = await services_of(request).memory.promote(memory_id, actor=ACTOR)
+    except MemoryValidationError as exc:  # its text steers the assistant (memory_poisoning)
+        raise invalid(exc) from exc
     if promoted is None:
         raise NotFound(f"no memory {shown(memory_id)}")
     return json_response(promoted.to_json())

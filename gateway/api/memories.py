@@ -42,7 +42,7 @@ class PermissionDenied(GatewayError):
 
 
 def invalid(exc: MemoryValidationError) -> BadRequest:
-    return BadRequest(str(exc), param=getattr(exc, "field", None))
+    return BadRequest(str(exc), code=getattr(exc, "code", None), param=getattr(exc, "field", None))
 
 
 def new_memory(body: rq.MemoryCreate) -> NewMemory:

@@ -369,7 +369,10 @@ class OperatorPages:
         found = await services_of(request).memory.admin_get(request.path_params["id"])
         if found is None:
             return self.render(request, session, "denied.html", 404, message="not_found")
-        await services_of(request).memory.promote(found.id, actor=ACTOR)
+        try:
+            await services_of(request).memory.promote(found.id, actor=ACTOR)
+        except MemoryValidationError as exc:  # its text steers the assistant: never shared
+            return await self.memory_detail(request, session, error=str(exc))
         return self.pages.redirect(_with_notice(_back(request.state.form, PATH + "shared"), "promoted"))
 
     # -- prompts ----------------------------------------------------------------------------

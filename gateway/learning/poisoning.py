@@ -18,17 +18,50 @@ _RULES: tuple[tuple[str, re.Pattern[str]], ...] = tuple(
     for reason, pattern in (
         (
             "instruction override",
-            _EN + r"(?:ignore|disregard|forget|override|bypass|skip)\s+(?:all\s+|any\s+|the\s+"
-            r"|your\s+|my\s+|of\s+)*(?:previous|prior|above|earlier|preceding|former|original|"
+            _EN + r"(?:ignore|disregard|forget|override|bypass|skip|overlook|set\s+aside|pay\s+no\s+attention\s+to|"
+            r"stop\s+following|do\s+not\s+follow|don't\s+follow|no\s+longer\s+(?:have\s+to\s+|need\s+to\s+)?"
+            r"(?:follow|obey))\s+(?:all\s+|any\s+|the\s+|your\s+|my\s+|of\s+|these\s+|those\s+)*"
+            r"(?:previous|prior|above|earlier|preceding|former|original|"
             r"system|initial|existing|safety|developer)?\s*(?:instructions?|prompts?|rules|"
-            r"guidelines|directives|directions|guardrails|policies|restrictions|constraints)",
+            r"guidelines|guidance|directives|directions|guardrails|policies|restrictions|constraints)",
         ),
         ("instruction override", _EN + r"disregard\s+(?:everything|all|anything)\b"),
         (
+            "instruction override",
+            _EN + r"(?:forget|ignore|disregard)\s+(?:everything|all|whatever|what)\s+(?:you\s+(?:were|have\s+been|"
+            r"are)\s+told|above|before|said\s+before)",
+        ),
+        (
+            "instruction override",
+            _EN + r"(?:(?:previous|prior|earlier|above|old|original)\s+(?:instructions|rules|guidelines)\s+"
+            r"(?:no\s+longer|do\s+not|don't)\s+apply|new\s+instructions?\s*:)",
+        ),
+        (
+            "instruction override",
+            _EN + r"(?:obey|follow)\s+(?:every|all|any|each|my|these|the)?\s*(?:instructions?|commands?|orders)"
+            r"(?:\s+(?:in|of|from)\s+(?:this|the)\s+(?:note|memory|message))?(?=\s+(?:above|instead|over)|[.!]|$)"
+            r"|" + _EN + r"(?:follow|obey)\s+this\s+(?:note|memory|message)",
+        ),
+        (
+            "promotion",
+            _EN + r"(?:always|only|must|should|will)\s+(?:recommend|promote|endorse|advertise|push)\b(?!s)",
+        ),
+        (
+            "covert instruction",
+            _EN
+            + r"whenever\s+the\s+user\b.{0,60}?\b(?:tell|send|redirect|direct|point)\s+(?:them|the\s+user|him|her)\b",
+        ),
+        (
+            "data exfiltration",
+            _EN + r"(?:send|forward|email|e-mail|post|upload|leak|transmit|copy)\s+(?:all\s+(?:of\s+)?)?(?:the\s+)?"
+            r"(?:user'?s'?|their|his|her|all)\s+(?:[a-z]+\s+){0,2}(?:passwords?|credentials|api\s+keys?|tokens?|"
+            r"messages|data|secrets|keys?|conversations?|history)\s+to\b",
+        ),
+        (
             "system prompt exfiltration",
             _EN + r"(?:reveal|print|show|output|repeat|leak|display|dump|expose|tell\s+me|"
-            r"give\s+me|share)\s+(?:me\s+)?(?:your|the)\s+(?:full\s+|entire\s+|original\s+|"
-            r"hidden\s+|initial\s+|secret\s+)*(?:system\s+|developer\s+)?"
+            r"give\s+me|share)\s+(?:me\s+)?(?:(?:the\s+)?(?:text|contents?|words)\s+of\s+)?(?:your|the)\s+"
+            r"(?:full\s+|entire\s+|original\s+|hidden\s+|initial\s+|secret\s+)*(?:system\s+|developer\s+)?"
             r"(?:prompt|instructions|message)",
         ),
         ("role reassignment", _EN + r"(?:you\s+are|you're|you\s+'re)\s+now\b"),
@@ -56,7 +89,7 @@ _RULES: tuple[tuple[str, re.Pattern[str]], ...] = tuple(
         (
             "jailbreak",
             _EN + r"(?:without|no|remove\s+(?:all|your))\s+(?:any\s+)?(?:restrictions|"
-            r"filters|content\s+filters?|safety\s+(?:guidelines|filters|rules)|guardrails)\b",
+            r"filters|content\s+(?:filters?|polic(?:y|ies))|safety\s+(?:guidelines|filters|rules)|guardrails)\b",
         ),
         (
             "covert instruction",
@@ -70,8 +103,8 @@ _RULES: tuple[tuple[str, re.Pattern[str]], ...] = tuple(
         ),
         (
             "instruction override",
-            r"(?:忽略|无视|忘记|忘掉|不要理会|跳过)(?:掉)?(?:你|之前|以上|上面|前面"
-            r"|先前|此前|原有|原来|所有|全部|一切|的|\s)*(?:指令|指示|提示词|提示|规则|设定|要求|限制)",
+            r"(?:忽略|无视|忘记|忘掉|不要理会|不用理会|别管|跳过)(?:掉)?(?:你|之前|以上|上面|前面"
+            r"|先前|此前|原有|原来|所有|全部|一切|系统|的|\s)*(?:指令|指示|提示词|提示|规则|设定|要求|限制)",
         ),
         (
             "system prompt exfiltration",
@@ -89,22 +122,57 @@ _RULES: tuple[tuple[str, re.Pattern[str]], ...] = tuple(
             r"越狱|开发者模式|不受(?:任何)?限制|绕过(?:安全|限制|过滤|审查)|解除(?:所有)?限制",
         ),
         ("covert instruction", r"不要(?:告诉|让)用户(?:知道)?|瞒着用户"),
+        ("promotion", r"(?:以后|今后|从今往后|从今以后|始终|一律|永远|每次).{0,6}?(?:推荐|推销|宣传)"),
+        ("system prompt exfiltration", r"(?:系统提示词?|系统指令|提示词).{0,8}(?:告诉我|发给我|输出|打印|显示)"),
+        (
+            "data exfiltration",
+            r"用户的?(?:密码|口令|密钥|凭证|令牌|token|api\s*key|聊天记录|对话).{0,8}(?:发送|发给|发到|转发|上传)",
+        ),
     )
 )
 
 
+# look-alike letters folded to Latin (lower case; NFKC and lower() run first)
+_CONFUSABLES = str.maketrans(
+    {
+        "а": "a", "в": "b", "е": "e", "ё": "e", "к": "k", "м": "m", "н": "h", "о": "o", "р": "p",
+        "с": "c", "т": "t", "у": "y", "х": "x", "і": "i", "ї": "i", "ј": "j", "ѕ": "s", "ԁ": "d",
+        "ɡ": "g", "һ": "h", "ӏ": "l", "α": "a", "β": "b", "ε": "e", "η": "n", "ι": "i", "κ": "k",
+        "ν": "v", "ο": "o", "ρ": "p", "τ": "t", "υ": "u", "χ": "x", "ω": "w", "ϲ": "c", "ɑ": "a",
+    }
+)  # fmt: skip
+_LEET = str.maketrans({"0": "o", "1": "i", "3": "e", "4": "a", "5": "s", "7": "t", "@": "a", "$": "s"})
+_SPACED_LETTERS = re.compile(r"(?<![a-z])[a-z](?: [a-z](?![a-z]))+")
+_CJK = r"[\u3400-\u9fff\uf900-\ufaff]"
+_SPACED_CJK = re.compile(rf"(?<={_CJK})[^\S\n]+(?={_CJK})")
+
+
 def _prepare(text: str) -> str:
+    """The text the rules read: NFKC, lower case, format characters (zero-width, bidi
+    controls, soft hyphens) removed, look-alike letters folded to Latin, letters and Chinese
+    characters spaced out one by one joined back, white space collapsed."""
     text = unicodedata.normalize("NFKC", text).lower()
-    text = text.replace("\u2019", "'")
+    text = "".join(ch for ch in text if unicodedata.category(ch) != "Cf")
+    text = text.translate(_CONFUSABLES).replace("\u2019", "'")
+    text = _SPACED_LETTERS.sub(lambda m: m.group(0).replace(" ", ""), text)
+    text = _SPACED_CJK.sub("", text)
     return re.sub(r"[^\S\n]+", " ", text).strip()
+
+
+def _variants(text: str) -> list[str]:
+    """The prepared text, and the same with leetspeak digits read as letters ("1gn0r3")
+    when it has any (a second reading, so "12 engineers" is never rewritten for the rules)."""
+    prepared = _prepare(text)
+    leet = prepared.translate(_LEET)
+    return [prepared] if leet == prepared else [prepared, _prepare(leet)]
 
 
 def is_poisoning(item_text: str) -> str | None:
     """Return why ``item_text`` tries to steer the assistant, or ``None`` when it is a fact."""
-    text = _prepare(item_text)
-    for line in text.split("\n"):
-        for reason, pattern in _RULES:
-            match = pattern.search(line)
-            if match:
-                return f"{reason}: {match.group(0).strip()!r}"
+    for text in _variants(item_text):
+        for line in text.split("\n"):
+            for reason, pattern in _RULES:
+                match = pattern.search(line)
+                if match:
+                    return f"{reason}: {match.group(0).strip()!r}"
     return None

@@ -13,6 +13,7 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import logging
+import time
 from typing import TYPE_CHECKING, Literal
 
 from pydantic import BaseModel, ConfigDict, Field, ValidationInfo, field_validator, model_validator
@@ -20,6 +21,7 @@ from pydantic import BaseModel, ConfigDict, Field, ValidationInfo, field_validat
 from gateway.filter_loader import validated_options
 from gateway.learning.commands import Command, remember_item
 from gateway.learning.consolidate_job import consolidate_every
+from gateway.learning.job_writer import JobWriter
 from gateway.learning.jobs import Job
 from gateway.learning.keys import derive_key
 from gateway.learning.pending import SharedPending
@@ -43,6 +45,7 @@ log = logging.getLogger("memorelay.learning")
 
 # the names a config may give the learning filter (built-in name, or its class path)
 FILTER_NAMES = ("learning", "filters.learning:LearningFilter")
+QUEUE_FULL_LOG_S = 60.0  # "queue full" is logged at most this often
 
 
 class PiiOptions(BaseModel):
@@ -80,6 +83,9 @@ class LearningOptions(BaseModel):
     max_attempts: int = Field(5, ge=1)
     max_items: int = Field(5, ge=1, le=20)
     lease_s: float = Field(120, gt=0)
+    # the most a chat's answer waits on the store for learning (settings, the job's write);
+    # past it the chat is answered "skipped; reason=store-unavailable" (see job_writer)
+    store_timeout_ms: float = Field(200, gt=0, le=60_000)
     retention_interval_s: float = Field(3600, gt=0)
     # opt_in: nothing is learned for a user until they turn learning on (page or settings API)
     consent: Literal["opt_in", "opt_out"] = "opt_out"
@@ -153,6 +159,8 @@ class LearningService:
         self.services = services
         self._consolidation: asyncio.Future[None] | None = None
         self._scrubber_loading: asyncio.Future[None] | None = None
+        self._full_logged_at = -QUEUE_FULL_LOG_S
+        self._full_since_log = 0
         services.memory.learning_default = options.consent == "opt_out"
         services.memory.decay_half_life_days = options.decay_half_life_days
         services.memory.episode_half_life_days = options.episode_half_life_days
@@ -181,6 +189,9 @@ class LearningService:
             retention_days=options.retention_days,
             retention_interval_s=options.retention_interval_s,
         )
+        self.writer = JobWriter(
+            services.learning, services.metrics, self.pool.submitted, timeout_s=options.store_timeout_ms / 1000
+        )
 
     async def start(self) -> None:
         """Start loading Presidio in its own process (a second or two, not waited for) and the
@@ -208,6 +219,7 @@ class LearningService:
                 await self._scrubber_loading
             self._scrubber_loading = None
         try:
+            await self.writer.stop()
             await self.pool.stop()
         finally:
             with contextlib.suppress(Exception):
@@ -243,7 +255,16 @@ class LearningService:
         count = self.pending.count
         if count < self.options.max_pending:
             return False
-        log.warning("learning queue full (%d pending): a chat was not queued", count)
+        # one line per interval, not per chat (memorelay_learning_skipped counts every one)
+        self._full_since_log += 1
+        now = time.monotonic()
+        if now - self._full_logged_at >= QUEUE_FULL_LOG_S:
+            log.warning(
+                "learning queue full (%d pending): %d chat(s) not queued since the last report",
+                count,
+                self._full_since_log,
+            )
+            self._full_logged_at, self._full_since_log = now, 0
         return True
 
     def key_holder(self, model: str, dialect: str, authorization: str | None) -> str | None:

@@ -7,6 +7,7 @@ from typing import TYPE_CHECKING, Any
 
 from . import _validate
 from ._clock import now_iso
+from ._reviews import refuse_pending
 from .types import Memory
 
 if TYPE_CHECKING:
@@ -42,6 +43,9 @@ class AdminMixin:
         m = await self.store.fetch_one(memory_id)
         if m is None:
             return None
+        refuse_pending(m, clean)
+        if "title" in clean or "content" in clean:
+            _validate.not_poisoning(clean.get("title", m.title), clean.get("content", m.content))
         return await self._apply(m, clean, actor=actor, action="update")
 
     async def admin_delete(self, memory_id: str, *, actor: str) -> bool:
@@ -56,6 +60,9 @@ class AdminMixin:
             return None
         if m.scope != "personal":
             return m
+        # a shared memory reaches every user of the tenant: what the learner or the user
+        # stored before the check widened is checked again here
+        _validate.not_poisoning(m.title, m.content)
         new = Memory(**{**m.to_json(), "scope": "shared", "user_id": "", "updated_at": now_iso()})
         async with self.store.transaction():
             await self.store.write_fields(m.id, {"scope": "shared", "user_id": "", "updated_at": new.updated_at})

@@ -12,7 +12,7 @@ from __future__ import annotations
 import uuid
 from typing import TYPE_CHECKING, Any
 
-from gateway.errors import NotFound, ReviewDecided
+from gateway.errors import NotFound, ReviewDecided, ReviewPending
 
 from ._clock import now_iso
 from .store import Review, ReviewState
@@ -88,3 +88,14 @@ class ReviewMixin:
         decided = await self.store.get_review(review.id)
         assert decided is not None
         return decided
+
+
+def refuse_pending(m: Memory, changes: dict[str, Any]) -> None:
+    """A memory waiting for its supersede review is enabled only by deciding the review:
+    enabled by hand, it and the memory it would replace would both be in use."""
+    if changes.get("enabled") is True and not m.enabled and (m.disabled_reason or "").startswith(PENDING_REASON):
+        raise ReviewPending(
+            f"memory {m.id} is waiting for review ({m.disabled_reason}): accept or reject that review "
+            "instead of enabling the memory",
+            param="enabled",
+        )

@@ -8,7 +8,7 @@ from collections.abc import Iterable
 from typing import Any
 
 from .kinds import KINDS, derive_kind
-from .types import CATEGORIES, SCOPES, SOURCES, MemoryValidationError, NewMemory
+from .types import CATEGORIES, SCOPES, SOURCES, MemoryPoisoning, MemoryValidationError, NewMemory
 
 MAX_TITLE = 200
 MAX_CONTENT = 8000
@@ -139,6 +139,15 @@ def slot(value: Any) -> str | None:
     return value
 
 
+def not_poisoning(title_text: str, content_text: str) -> None:
+    """Raise ``MemoryPoisoning`` when the text steers the assistant (the learner's check)."""
+    from gateway.learning.poisoning import is_poisoning  # a pure function; imported late: learning imports memory
+
+    reason = is_poisoning(f"{title_text}\n{content_text}")
+    if reason is not None:
+        raise MemoryPoisoning(reason)
+
+
 def new_memory(item: NewMemory) -> NewMemory:
     """Return a normalised copy of ``item`` or raise MemoryValidationError."""
     if item.scope not in SCOPES:
@@ -148,9 +157,11 @@ def new_memory(item: NewMemory) -> NewMemory:
     conv = item.source_conversation_id
     if conv is not None and not isinstance(conv, str):
         raise MemoryValidationError("source_conversation_id", "must be a string")
+    checked_title, checked_content = title(item.title), content(item.content)
+    not_poisoning(checked_title, checked_content)
     clean = NewMemory(
-        title=title(item.title),
-        content=content(item.content),
+        title=checked_title,
+        content=checked_content,
         category=category(item.category),
         subcategory=subcategory(item.subcategory),
         tags=tags(item.tags),
@@ -195,3 +206,71 @@ def changes(raw: dict[str, Any], allowed: frozenset[str]) -> dict[str, Any]:
         else:
             out[key] = _FIELD_CHECKS[key](value)
     return out
+
+
+# -- stored rows (a backup being restored): the API's rules, and what the API would have set --
+MAX_ID = 256  # as the user and conversation ids of requests (gateway.identity)
+
+
+def stored_id(field_name: str, value: Any, *, empty: bool = False) -> str:
+    """An id as the gateway writes them: a printable string of at most ``MAX_ID`` characters."""
+    if not isinstance(value, str):
+        raise MemoryValidationError(field_name, "must be a string")
+    if not value and not empty:
+        raise MemoryValidationError(field_name, "must not be empty")
+    if len(value) > MAX_ID or not value.isprintable():
+        raise MemoryValidationError(field_name, f"must be printable and at most {MAX_ID} characters")
+    return value
+
+
+def stored_time(field_name: str, value: Any, *, optional: bool = False) -> None:
+    from datetime import datetime
+
+    if value is None and optional:
+        return
+    if not isinstance(value, str):
+        raise MemoryValidationError(field_name, "must be an ISO 8601 time")
+    try:
+        datetime.fromisoformat(value.replace("Z", "+00:00"))
+    except ValueError:
+        raise MemoryValidationError(field_name, "must be an ISO 8601 time") from None
+
+
+def _optional_text(field_name: str, value: Any) -> None:
+    if value is not None and not isinstance(value, str):
+        raise MemoryValidationError(field_name, "must be a string or null")
+    if value is not None:
+        _no_nul(field_name, value)
+
+
+def stored_memory(m: Any) -> None:
+    """Raise ``MemoryValidationError`` (naming the field) unless ``m`` (a ``Memory``) is a row
+    the API could have stored: the create rules for its text fields, and its ids, scope,
+    source, flags, counts and times of the right kinds."""
+    stored_id("id", m.id)
+    if m.scope not in SCOPES:
+        raise MemoryValidationError("scope", f"must be one of {', '.join(SCOPES)}")
+    stored_id("tenant", m.tenant)
+    stored_id("user_id", m.user_id, empty=m.scope != "personal")
+    if m.scope != "personal" and m.user_id:
+        raise MemoryValidationError("user_id", f"must be empty for {m.scope} memories")
+    if m.source not in SOURCES:
+        raise MemoryValidationError("source", f"must be one of {', '.join(SOURCES)}")
+    for name, check in (("title", title), ("content", content), ("subcategory", subcategory)):
+        if check(getattr(m, name)) != (getattr(m, name) or ""):
+            raise MemoryValidationError(name, "must not start or end with white space")
+    category(m.category)
+    if not isinstance(m.tags, list) or tags(m.tags) != m.tags:
+        raise MemoryValidationError("tags", "must be a list of distinct, non-empty one-line strings")
+    slot(m.slot)
+    score(m.score)
+    enabled(m.enabled)
+    pinned(m.pinned)
+    _optional_text("disabled_reason", m.disabled_reason)
+    if m.source_conversation_id is not None:
+        stored_id("source_conversation_id", m.source_conversation_id)
+    if isinstance(m.access_count, bool) or not isinstance(m.access_count, int) or m.access_count < 0:
+        raise MemoryValidationError("access_count", "must be a whole number, at least 0")
+    stored_time("created_at", m.created_at)
+    stored_time("updated_at", m.updated_at)
+    stored_time("last_access_at", m.last_access_at, optional=True)

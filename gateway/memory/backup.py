@@ -33,9 +33,12 @@ import asyncio
 import base64
 import contextlib
 import dataclasses
+import fcntl
 import gzip
+import logging
 import os
 import time
+import zlib
 from collections.abc import AsyncIterator, Iterable, Iterator
 from dataclasses import dataclass
 from pathlib import Path
@@ -47,9 +50,10 @@ import orjson
 from gateway.learning.prompts import PROMPT_NAMES
 
 from ._clock import now_iso
+from ._validate import stored_id, stored_memory
 from .kinds import KINDS, derive_kind
 from .store import Backend, MemoryRow, Reflection, Review, SettingsRow, Use
-from .types import Memory
+from .types import Memory, MemoryValidationError
 
 FORMAT = "memorelay-backup"
 FORMAT_VERSION = 4  # 2: uses (citation log) and supersede reviews; 3: reflection reports; 4: memory kind
@@ -57,6 +61,9 @@ READABLE_VERSIONS = (1, 2, 3, 4)
 BATCH = 500
 _ALL_REVIEWS = 10_000_000  # reviews are few: read in one go (offsets shift when one is deleted)
 ACTOR = "restore"
+_LIVE_S = 1.0  # a partial file younger than this may belong to a backup that is starting
+
+log = logging.getLogger("memorelay.backup")
 
 
 class BackupError(RuntimeError):
@@ -247,9 +254,12 @@ async def write_backup(backend: Backend, out: Path) -> Counts:
     }
     out.parent.mkdir(parents=True, exist_ok=True)
     partial = out.with_name(f".{out.name}.partial")
+    remove_leftovers(out)
     counts = Counts()
     try:
-        with gzip.open(partial, "wb", compresslevel=6) as f:
+        with open(partial, "wb") as raw, gzip.GzipFile(fileobj=raw, mode="wb", compresslevel=6) as f:
+            # held while writing: a later backup's clean-up leaves a live partial file alone
+            fcntl.flock(raw.fileno(), fcntl.LOCK_EX | fcntl.LOCK_NB)
             chunk = [orjson.dumps(header)]
             async for line, so_far in _lines(backend):
                 chunk.append(orjson.dumps(line))
@@ -262,6 +272,32 @@ async def write_backup(backend: Backend, out: Path) -> Counts:
     finally:
         partial.unlink(missing_ok=True)
     return counts
+
+
+def remove_leftovers(out: Path) -> list[Path]:
+    """Delete the partial files that killed backups left beside ``out`` (named like this
+    one's, or like the default names): those no live backup holds locked. Answers them."""
+    removed: list[Path] = []
+    names = {f".{out.name}.partial"}
+    candidates = [*out.parent.glob(".memorelay-*.partial"), *(out.parent / n for n in names)]
+    for path in dict.fromkeys(candidates):
+        try:
+            with open(path, "rb") as f:
+                if time.time() - os.fstat(f.fileno()).st_mtime < _LIVE_S:
+                    continue  # just created: its writer may not hold the lock yet
+                try:
+                    fcntl.flock(f.fileno(), fcntl.LOCK_EX | fcntl.LOCK_NB)
+                except BlockingIOError:
+                    continue  # a backup is writing it now
+                path.unlink()
+        except FileNotFoundError:
+            continue
+        except OSError as exc:
+            log.warning("could not remove the leftover partial backup %s: %s", path, exc)
+            continue
+        log.warning("removed %s, left by a backup that did not finish", path)
+        removed.append(path)
+    return removed
 
 
 def _int_or_none(value: str | None) -> int | None:
@@ -286,7 +322,7 @@ def read_header(path: Path) -> dict[str, Any]:
     try:
         with gzip.open(path, "rb") as f:
             first = next(_read(f), None)
-    except (OSError, EOFError) as exc:
+    except (OSError, EOFError, zlib.error) as exc:
         raise BackupError(f"{path} is not a memorelay backup: {exc}") from exc
     if first is None or first.get("type") != "header" or first.get("format") != FORMAT:
         raise BackupError(f"{path} is not a memorelay backup")
@@ -343,36 +379,48 @@ async def restore(backend: Backend, path: Path, *, force: bool = False, configur
         audit: list[dict[str, Any]] = []
         uses: list[Use] = []
         reflections: list[Reflection] = []
+        seen_ids: set[str] = set()
         with gzip.open(path, "rb") as f:
             for number, line in enumerate(_read(f), 1):
                 try:
                     kind = line.get("type")
                     if kind == "memory":
                         row = (_memory_of(line["memory"]), _vector_of(line.get("embedding")))
+                        stored_memory(row[0])
+                        if row[0].id in seen_ids:
+                            raise MemoryValidationError("id", "appears on an earlier line too")
+                        seen_ids.add(row[0].id)
                         if row[1] is not None and dim is not None and len(row[1]) != int(dim):
                             raise ValueError(f"an embedding of {len(row[1])} dimensions, not {dim}")
                     elif kind == "settings":
                         srow = SettingsRow(line["tenant"], line["user_id"], dict(line["settings"]), line["updated_at"])
+                        _check_settings(srow)
                     elif kind == "audit":
                         entry = dict(line["entry"])
                         missing = [k for k in ("time", "actor", "action") if not isinstance(entry.get(k), str)]
                         if missing:
                             raise ValueError(f"no {missing[0]}")
+                        _check_ids(entry, ("tenant", "memory_id", "user_id"), optional=True)
                     elif kind == "use":
                         use = Use(**line["use"])
                         if not all(isinstance(v, str) for v in (use.tenant, use.user_id, use.memory_id, use.time)):
                             raise ValueError("tenant, user_id, memory_id and time must be strings")
+                        _check_ids(dataclasses.asdict(use), ("tenant", "user_id", "memory_id"))
                     elif kind == "review":
                         review = Review(**line["review"])
                         if review.state not in ("pending", "accepted", "rejected"):
                             raise ValueError(f"state {review.state!r}")
+                        _check_ids(dataclasses.asdict(review), ("id", "tenant", "user_id", "old_id", "new_id"))
                     elif kind == "reflection":
                         reflection = Reflection(**line["reflection"])
                         texts = (reflection.id, reflection.tenant, reflection.user_id, reflection.created_at)
                         if not all(isinstance(v, str) for v in texts) or not isinstance(reflection.report, dict):
                             raise ValueError("id, tenant, user_id and created_at must be strings, report an object")
+                        _check_ids(dataclasses.asdict(reflection), ("id", "tenant"))
+                        stored_id("user_id", reflection.user_id, empty=True)
                 except (KeyError, TypeError, ValueError) as exc:  # rolls the whole restore back
-                    raise BackupError(f"{path} line {number} is not a {kind} this memorelay reads: {exc}") from exc
+                    what = _row_name(kind, line)
+                    raise BackupError(f"{path} line {number} is not a {what} this memorelay reads: {exc}") from exc
                 if kind == "memory":
                     memories.append(row)
                     if len(memories) >= BATCH:
@@ -425,6 +473,32 @@ async def restore(backend: Backend, path: Path, *, force: bool = False, configur
     return counts
 
 
+def _check_settings(row: SettingsRow) -> None:
+    stored_id("tenant", row.tenant)
+    stored_id("user_id", row.user_id)
+    for key, value in row.settings.items():
+        if key == "learning_enabled" and not isinstance(value, bool):
+            raise MemoryValidationError("settings.learning_enabled", "must be a boolean")
+    if not isinstance(row.updated_at, str):
+        raise MemoryValidationError("updated_at", "must be an ISO 8601 time")
+
+
+def _check_ids(row: dict[str, Any], names: tuple[str, ...], *, optional: bool = False) -> None:
+    for name in names:
+        if optional and row.get(name) in (None, ""):
+            continue
+        stored_id(name, row.get(name), empty=name == "user_id")
+
+
+def _row_name(kind: Any, line: dict[str, Any]) -> str:
+    """``memory mem_…`` when the line names its id, else the line's type."""
+    body = line.get(kind) if isinstance(kind, str) else None
+    row_id = body.get("id") if isinstance(body, dict) else None
+    if isinstance(row_id, str) and row_id.isprintable() and 0 < len(row_id) <= 80:
+        return f"{kind} ({row_id})"
+    return str(kind)
+
+
 def _check_complete(path: Path, version: int) -> None:
     """Read the file through once: every line JSON, ending with ``end`` and matching counts."""
     seen = Counts()
@@ -439,8 +513,8 @@ def _check_complete(path: Path, version: int) -> None:
                     end = line
                 elif kind in COUNTED:
                     setattr(seen, COUNTED[kind], getattr(seen, COUNTED[kind]) + 1)
-    except (OSError, EOFError) as exc:
-        raise BackupError(f"{path} cannot be read to its end ({exc}): it was cut short") from exc
+    except (OSError, EOFError, zlib.error) as exc:
+        raise BackupError(f"{path} cannot be read to its end ({exc}): it was cut short or damaged") from exc
     if end is None:
         raise BackupError(f"{path} has no end line: it was cut short")
     if end.get("counts") != seen.as_dict(version):

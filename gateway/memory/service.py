@@ -34,7 +34,7 @@ from ._offload import run_cpu
 from ._pinned import PinnedCache
 from ._purge import DeletedTextPurger
 from ._reflections import ReflectionMixin
-from ._reviews import ReviewMixin
+from ._reviews import ReviewMixin, refuse_pending
 from ._tenants import TenantMixin
 from ._user_data import UserDataMixin
 from ._uses import UseLog
@@ -481,6 +481,9 @@ class MemoryService(UserDataMixin, AdminMixin, TenantMixin, ReviewMixin, Consoli
         if not self._own(m, tenant, user_id):
             return None
         assert m is not None
+        refuse_pending(m, clean)
+        if "title" in clean or "content" in clean:
+            _validate.not_poisoning(clean.get("title", m.title), clean.get("content", m.content))
         return await self._apply(m, clean, actor=actor, action="update")
 
     async def _key(self, content: str) -> str | None:

@@ -30,6 +30,20 @@ class MemoryValidationError(ValueError):
         self.field = field_name if message is not None else None
 
 
+class MemoryPoisoning(MemoryValidationError):
+    """A memory's text tries to steer the assistant rather than state a fact (mapped to HTTP
+    400 ``memory_poisoning``): refused on every write path, as the learner refuses it."""
+
+    code = "memory_poisoning"
+
+    def __init__(self, reason: str) -> None:
+        super().__init__(
+            "content",
+            f"reads as an instruction to the assistant, not a fact about the user ({reason}); "
+            "memories are injected into later prompts, so they may only state facts and preferences",
+        )
+
+
 class TenantConflict(Exception):
     """The target tenant of a move already holds different settings for these user ids."""
 

@@ -165,7 +165,10 @@ def test_a_learning_job_is_durable_before_the_client_has_the_answer(
         "auth": {"admin_key": "adm"},
         "upstreams": {"default": {"api_base": upstream_url}},
         "memory": {"database": str(tmp_path / "memorelay.db"), "embedding": {"provider": "none"}},
-        "filters": [{"learning": {"model": "heuristic", "workers": 1, "lease_s": 2}}],
+        # the job is written before the answer when the store answers within store_timeout_ms
+        # (a slower write goes on in the background): a generous bound keeps this machine's
+        # load from deciding the test
+        "filters": [{"learning": {"model": "heuristic", "workers": 1, "lease_s": 2, "store_timeout_ms": 10_000}}],
     }
     said = {
         False: "Remember: our staging cluster is called orca-staging.",

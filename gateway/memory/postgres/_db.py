@@ -29,7 +29,7 @@ from psycopg.adapt import Buffer, Dumper, Loader
 from psycopg.pq import Format
 from psycopg_pool import AsyncConnectionPool
 
-from gateway.errors import GatewayError, InsufficientStorage, StorageUnavailable
+from gateway.errors import BadRequest, GatewayError, InsufficientStorage, StorageUnavailable
 
 from ..keyword_index import SHARED_OWNER
 from ..store import Change
@@ -87,6 +87,16 @@ def storage_error(exc: psycopg.Error) -> GatewayError:
     if isinstance(exc, psycopg.errors.DiskFull | psycopg.errors.InsufficientResources):
         return InsufficientStorage("the memory database is full; the write was not stored")
     return StorageUnavailable(f"the memory database cannot be written ({type(exc).__name__}); the write was not stored")
+
+
+def value_error(exc: psycopg.DataError) -> GatewayError:
+    """A value the database cannot take (a NUL in a text, a number out of range): the caller's
+    input, never a server fault. Ids the gateway makes never hold one, so no row matches."""
+    return BadRequest(f"a value cannot be stored or looked up: {_first_line(exc)}", code="invalid_value")
+
+
+def _first_line(exc: BaseException) -> str:
+    return (str(exc).strip().splitlines() or [type(exc).__name__])[0][:200]
 
 
 def _unavailable(exc: BaseException) -> bool:
@@ -208,6 +218,8 @@ class Database:
         try:
             async with self.pool.connection() as conn:
                 yield conn
+        except psycopg.DataError as exc:
+            raise value_error(exc) from exc
         except psycopg.Error as exc:
             if _unavailable(exc):
                 raise storage_error(exc) from exc
@@ -231,6 +243,8 @@ class Database:
                         await self._announce(tx)
                     finally:
                         self._current.reset(token)
+        except psycopg.DataError as exc:
+            raise value_error(exc) from exc
         except psycopg.Error as exc:
             if _unavailable(exc):
                 raise storage_error(exc) from exc
