@@ -290,8 +290,11 @@ def score_sequence(
         why = f"new active {new_ok}, old active {old_active}, old disabled {old_disabled}"
     else:
         learned = bool(old) and any(m["enabled"] and fact_matches(old, memory_text(m)) for m in before)
-        ok = learned and new_ok and not old_active
-        why = f"old learned before {learned}, old still active {old_active}, new active {new_ok}"
+        # a forget of a value that was changed first must leave the current value (``keep``) active
+        keep = seq.get("keep")
+        keep_ok = not keep or any(fact_matches(keep, memory_text(m)) for m in active)
+        ok = learned and new_ok and not old_active and keep_ok
+        why = f"old learned before {learned}, old still active {old_active}, new active {new_ok}, kept {keep_ok}"
     report.sequences[seq["kind"]].append(ok)
     report.sequences[f"{seq['kind']}:{seq['lang']}"].append(ok)
     if not ok:
