@@ -29,10 +29,16 @@ TEA = [
     {"title": "Enjoys green tea", "content": "The user enjoys green tea.", "category": "user_preference"},
 ]
 DOG = [
+    {"title": "Dog shoes", "content": "The user's dog chews shoes.", "category": "domain"},
+    {"title": "Dog baths", "content": "The user's dog hates baths.", "category": "domain"},
+    {"title": "Dog shedding", "content": "The user's dog sheds a lot.", "category": "domain"},
+    {"title": "Dog snoring", "content": "The user's dog snores at night.", "category": "domain"},
+]
+# facts with a key (``slot``: pets.dog, profile.dog): a newer value replaces them, so they are
+# never compressed into a summary, however close they are to the cluster
+KEYED = [
     {"title": "Dog", "content": "The user has a dog.", "category": "domain"},
     {"title": "Dog breed", "content": "The user's dog is a beagle.", "category": "domain"},
-    {"title": "Dog walks", "content": "The user walks the dog every morning.", "category": "domain"},
-    {"title": "Dog age", "content": "The user's dog is 3 years old.", "category": "domain"},
 ]
 LOCAL = {"embedding": {"provider": "local"}}
 
@@ -44,7 +50,11 @@ def _options(kind: str, **learning_options: Any) -> dict[str, Any]:
 
 def _learn(url: str, fake: FakeUpstream, user: str, items: list[dict[str, str]]) -> dict[str, str]:
     fake.responder = learner(HIGH, items)
-    say(url, user, "About me: I like green tea, and my beagle is 3; I walk him every morning.")
+    say(
+        url,
+        user,
+        "About me: I like green tea; my dog is a beagle, chews shoes, hates baths, sheds a lot and snores at night.",
+    )
     found = wait_for(lambda: len(memories(url, user)) == len(items) and memories(url, user))
     assert all(m["source"] == "auto" for m in found)
     return {m["title"]: m["id"] for m in found}
@@ -73,12 +83,12 @@ def _check_consolidated(url: str, fake: FakeUpstream, learned: dict[str, str], m
     assert everything[manual_id]["enabled"]  # a manual memory is never consolidated
     # injection serves the summary, never the disabled originals (and nothing is learned from the question)
     fake.responder = learner(LOW, [])
-    question = "How old is my dog and what breed is he?"
+    question = "Why does my dog chew shoes and snore at night?"
     chat(url, "dana", [{"role": "user", "content": question}])
     sent = [r for r in fake.chats() if question in str(r.body) and not is_learning_call(r.body)]
     block = block_of(sent[-1].body["messages"])  # type: ignore[index]
     assert summary["content"] in block
-    assert "is a beagle" not in block.replace(summary["content"], "")
+    assert "chews shoes" not in block.replace(summary["content"], "")
     # the user's latest report lists the merge and the consolidation
     r = user_client(url, "dana").get("/api/memories/reflection")
     assert r.status_code == 200, r.text
@@ -190,11 +200,11 @@ RULES_SUMMARY = "rules"  # the offline summary: every fact's sentence, once
 @pytest.mark.parametrize(
     ("merged", "kept"),
     [
-        ("The user has a dog, a 3-year-old beagle, and walks it every morning.", None),
-        # the model dropped the morning walks: the rules' summary, which keeps every fact, is used
-        ("The user has a dog, a 3-year-old beagle.", RULES_SUMMARY),
-        # the model made up an age: refused too
-        ("The user has a dog, a 5-year-old beagle, and walks it every morning.", RULES_SUMMARY),
+        ("The user's dog chews shoes, hates baths, sheds a lot and snores at night.", None),
+        # the model dropped the snoring: the rules' summary, which keeps every fact, is used
+        ("The user's dog chews shoes, hates baths and sheds a lot.", RULES_SUMMARY),
+        # the model made up a number: refused too
+        ("The user's dog chews 2 shoes a day, hates baths, sheds a lot and snores at night.", RULES_SUMMARY),
     ],
 )
 def test_the_learning_model_writes_the_summary_with_one_call_per_cluster(
@@ -230,6 +240,28 @@ def test_the_learning_model_writes_the_summary_with_one_call_per_cluster(
             assert summary["content"] == merged
         else:
             assert sorted(summary["content"].replace(". ", ".\n").splitlines()) == sorted(d["content"] for d in DOG)
+
+
+def test_facts_with_a_key_are_left_out_of_a_cluster_summary(
+    gateway: GatewayFactory, fake: FakeUpstream, tmp_path: Path
+) -> None:
+    options = _options("sqlite", consolidate_interval_h=0)
+    with gateway(**options) as url:
+        learned = _learn(url, fake, "dana", DOG + KEYED)
+        before = _all(url, "dana")
+        assert all(before[learned[k["title"]]]["slot"] for k in KEYED)
+        assert not any(before[learned[d["title"]]]["slot"] for d in DOG)
+    done = memorelay("memories", "consolidate", "--config", str(_cli_config(tmp_path, options)))
+    assert done.returncode == 0, done.stderr
+    assert "consolidated 4 into 1" in done.stdout, done.stdout
+    with gateway(**options) as url:
+        everything = _all(url, "dana")
+        for fact in KEYED:  # still there as itself, so a newer value can replace it
+            m = everything[learned[fact["title"]]]
+            assert m["enabled"] and m["disabled_reason"] is None and m["content"] == fact["content"]
+        (summary,) = [m for m in everything.values() if m["id"] not in learned.values()]
+        assert all(d["content"] in summary["content"] for d in DOG)
+        assert not any(k["content"] in summary["content"] for k in KEYED)
 
 
 ALLERGIES = [
@@ -326,7 +358,11 @@ def test_the_memory_holding_the_facts_counts_the_originals_uses(
         learned = _learn(url, fake, "dana", TEA + DOG)
         fake.responder = learner(LOW, [])
         for _ in range(2):
-            chat(url, "dana", [{"role": "user", "content": "Which green tea suits me, and how is my beagle dog?"}])
+            chat(
+                url,
+                "dana",
+                [{"role": "user", "content": "Which green tea suits me, and why does my dog chew shoes and shed?"}],
+            )
         before = {m["id"]: m["uses"] for m in memories(url, "dana", limit=100)}
         tea, dog = sum(before[learned[t["title"]]] for t in TEA), sum(before[learned[d["title"]]] for d in DOG)
         assert tea >= 2 and dog >= 2, before
