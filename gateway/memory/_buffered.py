@@ -9,6 +9,7 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import logging
+from abc import ABC, abstractmethod
 from typing import Generic, TypeVar
 
 from gateway.storage import retry_busy
@@ -18,7 +19,7 @@ log = logging.getLogger("memorelay.memory")
 Batch = TypeVar("Batch")
 
 
-class WriteBehind(Generic[Batch]):
+class WriteBehind(ABC, Generic[Batch]):
     what = "bookkeeping"  # named in log lines
     interval_s = 1.0
     stop_deadline_s = 10.0
@@ -29,19 +30,19 @@ class WriteBehind(Generic[Batch]):
 
     # -- what a buffer defines ---------------------------------------------------------------
     @property
-    def buffered(self) -> int:
-        raise NotImplementedError
+    @abstractmethod
+    def buffered(self) -> int: ...
 
+    @abstractmethod
     def _take(self) -> Batch:
         """Empty the buffer, answering what it held."""
-        raise NotImplementedError
 
+    @abstractmethod
     def _put_back(self, batch: Batch) -> None:
         """A batch whose write failed, merged back with what came meanwhile."""
-        raise NotImplementedError
 
-    async def _write(self, batch: Batch) -> None:
-        raise NotImplementedError
+    @abstractmethod
+    async def _write(self, batch: Batch) -> None: ...
 
     # -- shared ------------------------------------------------------------------------------
     def start(self) -> None:
