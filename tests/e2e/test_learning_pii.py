@@ -5,15 +5,26 @@ replaced by the relation."""
 
 from __future__ import annotations
 
+import httpx
+
 from tests.conftest import GatewayFactory
 from tests.e2e.test_learning import ADMIN, learning, log_entries, memories, say, wait_for
 from tests.fake_upstream import FakeUpstream
+from tests.waits import HTTP_TIMEOUT_S
+
+
+def warm(url: str) -> str:
+    """``url`` once nothing is loading any more: the header note of a remember is decided within a
+    few seconds of scrubbing, and Presidio loads in its own process after the gateway is ready."""
+    wait_for(lambda: not httpx.get(url + "/readyz", timeout=HTTP_TIMEOUT_S).json().get("warming"))
+    return url
 
 
 def test_a_remembered_fact_keeps_its_words_and_loses_its_identifier(
     gateway: GatewayFactory, fake: FakeUpstream
 ) -> None:
     with gateway(filters=learning(model="heuristic"), auth={"admin_key": ADMIN}) as url:
+        warm(url)
         headers = say(url, "ann", "Remember: send the weekly report to anna@x.com on Fridays.")
         assert headers["x-memorelay-learning"] == "queued; note=identifiers-removed"
         (memory,) = wait_for(lambda: memories(url, "ann"), timeout=60)
@@ -33,6 +44,7 @@ def test_a_remember_of_nothing_but_an_identifier_is_skipped_as_pii_only(
     gateway: GatewayFactory, fake: FakeUpstream
 ) -> None:
     with gateway(filters=learning(model="heuristic"), auth={"admin_key": ADMIN}) as url:
+        warm(url)
         headers = say(url, "bob", "Remember my phone number: +1 415 555 0100.")
         assert headers["x-memorelay-learning"] == "skipped; reason=pii-only"
         say(url, "bob", "I live in Leeds.")
