@@ -11,6 +11,20 @@ from dataclasses import dataclass
 from gateway.console.words import why_off
 from gateway.memory import Memory, MemoryService, NewMemory
 
+# what the memory actions below report, shown as notices on both /me/ and the operator console
+NOTICES = (
+    "pinned_ok",
+    "unpinned_ok",
+    "pin_full",
+    "turned_off_ok",
+    "turned_on_ok",
+    "restored",
+    "restored_replacing",
+    "deleted_undo",
+    "undone",
+    "undo_late",
+)
+
 UNDO_S = 20.0  # long enough to read the notice and press Undo
 TURNED_OFF = "turned off"
 RESTORED = "restored"

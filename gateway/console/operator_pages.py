@@ -44,16 +44,7 @@ _NOTICES = (
     "review_accepted_op",
     "review_rejected_op",
     "review_was_decided",
-    "pinned_ok",
-    "unpinned_ok",
-    "pin_full",
-    "turned_off_ok",
-    "turned_on_ok",
-    "restored",
-    "restored_replacing",
-    "deleted_undo",
-    "undone",
-    "undo_late",
+    *actions.NOTICES,
 )
 _MAX_LOG_SCAN = 2000  # log entries read to filter by outcome
 _REVIEW_STATES: tuple[ReviewState, ...] = ("pending", "accepted", "rejected")

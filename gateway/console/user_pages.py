@@ -42,16 +42,7 @@ _NOTICES = (
     "added",
     "add_invalid",
     "add_full",
-    "pinned_ok",
-    "unpinned_ok",
-    "pin_full",
-    "turned_off_ok",
-    "turned_on_ok",
-    "restored",
-    "restored_replacing",
-    "deleted_undo",
-    "undone",
-    "undo_late",
+    *actions.NOTICES,
 )
 _REVIEWS_SHOWN = 20
 
