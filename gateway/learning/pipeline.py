@@ -41,7 +41,7 @@ from gateway.learning.extraction import KnowledgeItem
 from gateway.learning.jobs import Job
 from gateway.learning.keys import Key, key_of, mentions_value, named_only_as_old
 from gateway.learning.learners import HeuristicLearner, Learner, LLMLearner, RetryableError, Turn
-from gateway.learning.poisoning import is_poisoning
+from gateway.learning.poisoning import is_poisoning, without_steering
 from gateway.learning.redact import PII_ONLY, PLACEHOLDER, remove_identifiers
 from gateway.learning.sensitive import third_party_sensitive
 from gateway.learning.standing import is_standing_rule
@@ -276,6 +276,13 @@ class Pipeline:
         return outcome
 
     async def _learn(self, job: Job, learner: Learner, turn: Turn, outcome: Outcome, hold: Hold) -> None:
+        # the user's own words are checked for steering before any learner reads them: what a
+        # learner keeps is rewritten ("you" → "the assistant"), which can hide the attack
+        turn.user_text, steering = without_steering(turn.user_text)
+        outcome.rejected.extend({"title": "", "reason": reason} for reason in steering)
+        if not turn.user_text:
+            outcome.reason = "nothing left once the steering was removed"
+            return
         command = parse_command(turn.user_text)
         if command is not None:
             outcome.command = command.kind

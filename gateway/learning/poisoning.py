@@ -1,136 +1,319 @@
-"""Memory-poisoning check (SPEC section 4, step 6).
+"""Memory-poisoning check: a text that tries to steer the assistant is never a memory.
 
-A memory is injected into later prompts, so an item that tries to steer the assistant
-("ignore previous instructions", "you are now …", "reveal your system prompt") would become
-a standing prompt injection. Such items are rejected. A preference stated as a fact about
-the user ("The user wants answers in Chinese", "用户希望用中文回答") is not steering and
-stays allowed.
+A memory is injected into later prompts (and, once promoted, into other users' prompts), so
+an item that steers the assistant — overrides its instructions, reveals its prompt, gives it
+a new role, pushes a vendor on everyone, sends secrets or links somewhere, fakes a system or
+developer message — would become a standing prompt injection. Such items are rejected. A
+preference stated by or about the user ("The user wants answers in Chinese", "I always
+recommend Fastmail to my clients", "以后回答我都用中文") is not steering and stays allowed.
+
+The rules look for what an attack must say (an override verb near an instruction noun, a
+reveal verb near the prompt, everyone as the audience, a secret near a destination), not
+for fixed phrases, and they read the text several ways so obfuscation does not hide it:
+look-alike letters, zero-width characters, spaced, dotted or hyphen-split letters,
+leetspeak and base64 payloads.
 """
 
 from __future__ import annotations
 
+import base64
+import binascii
 import re
 import unicodedata
 
-_EN = r"(?:^|(?<=[^a-z]))"  # start of a word for the English rules
+_W = r"(?:^|(?<=[^a-z0-9]))"  # an English rule starts at a word
+# a window never crosses the end of a sentence (a URL keeps its dots and its query string)
+_CLAUSE_EN = r"(?:[^!?;\n]|[!?](?=\S))"
+_CLAUSE_ZH = r"[^。！？；\n]"
+
+# a statement about someone ("I ignore …", "we recommend …", "I used to …") is no order to the assistant
+_NOT_A_STATEMENT = (
+    r"(?<!\bi\s)(?<!\bwe\s)(?<!\bthey\s)(?<!\bhe\s)(?<!\bshe\s)(?<!\bi'd\s)(?<!\bused\sto\s)(?<!\busually\s)"
+)
+_OVERRIDE_VERB = (
+    r"(?:never\s*mind|ignore|disregard|forget|override|overrule|bypass|discard|abandon|drop|set\s+aside|pay\s+no\s+attention\s+to|"
+    r"stop\s+following|no\s+longer\s+(?:have\s+to\s+|need\s+to\s+)?(?:follow|obey))"
+)
+# nouns that only name what steers an assistant: any few words may stand between verb and noun
+_STEERING_NOUN = (
+    r"(?:instructions?|prompts?|guidelines|directives|guardrails|programming|system\s+messages?|"
+    r"safety\s+(?:rules|layer|filters?|settings|policy|policies)|content\s+(?:filters?|policy|policies|moderation))"
+)
+# nouns that also name everyday rules: only behind a determiner that points at the assistant's
+_RULE_NOUN = r"(?:rules|policies|policy|restrictions|constraints|guidance|directions|filters|limits|training)"
+_RULE_DET = (
+    r"(?:(?:all|any|the|your|of|these|those|previous|prior|above|earlier|preceding|"
+    r"original|existing|system|safety|old)\s+)+"
+)
+_REVEAL_VERB = (
+    r"(?:reveal|print|show|output|repeat|recite|leak|display|dump|expose|disclose|paste|write\s+out|spell\s+out|"
+    r"tell\s+me|give\s+me|send\s+me|share)"
+)
+_PROMPT_NOUN = (
+    r"(?:system\s+(?:prompt|message|instructions?)|developer\s+(?:message|prompt|instructions?)|"
+    r"(?:hidden|secret|initial|original|internal)\s+(?:instructions?|prompt|rules|configuration|config|settings)|"
+    r"(?:your|the)\s+(?:full\s+|entire\s+|exact\s+)?(?:instructions|prompt))"
+)
+_EVERYONE = (
+    r"(?:(?:every|all|any|each)\s+(?:other\s+)?(?:users?|customers?|visitors?|clients?|people|persons?)|other\s+users|"
+    r"everyone|everybody|anyone|anybody|whoever)"
+)
+_SECRET = (
+    r"(?:passwords?|passcodes?|pins?|credentials|logins?|api\s*keys?|access\s+keys?|private\s+keys?|tokens?|secrets?|"
+    r"card\s+numbers?|cvv|ssn|social\s+security|verification\s+codes?|one-time\s+codes?|otps?|2fa\s+codes?|"
+    r"chat\s+(?:history|logs?)|conversations?|(?:user'?s?'?|customers?'?|their)\s+(?:data|messages|details|info\w*))"
+)
+_DESTINATION = (
+    r"(?:\bto\s+\S*@|\bto\s+https?://|@[a-z0-9-]+\.[a-z]|https?://|\bto\s+(?:my|this|a|"
+    r"an|the)\s+(?:server|webhook|endpoint|url|address|site))"
+)
+
+_ZH_SECRET = r"(?:密码|口令|密钥|秘钥|凭证|令牌|验证码|token|api\s*key|聊天记录|对话记录|对话内容|手机号|身份证|银行卡)"
+_ZH_SEND = r"(?:发送|发给|发到|转发|上传|传到|传给|泄露给|告诉)"
+_ZH_PROMPT = (
+    r"(?:系统提示词?|系统提示语|提示词|系统指令|隐藏(?:的)?(?:设定|指令|规则)|初始(?:设定|指令)|system\s*prompt)"
+)
+
 _RULES: tuple[tuple[str, re.Pattern[str]], ...] = tuple(
     (reason, re.compile(pattern))
     for reason, pattern in (
+        # --- instruction override
         (
             "instruction override",
-            _EN + r"(?:ignore|disregard|forget|override|bypass|skip|overlook|set\s+aside|pay\s+no\s+attention\s+to|"
-            r"stop\s+following|do\s+not\s+follow|don't\s+follow|no\s+longer\s+(?:have\s+to\s+|need\s+to\s+)?"
-            r"(?:follow|obey))\s+(?:all\s+|any\s+|the\s+|your\s+|my\s+|of\s+|these\s+|those\s+)*"
-            r"(?:previous|prior|above|earlier|preceding|former|original|"
-            r"system|initial|existing|safety|developer)?\s*(?:instructions?|prompts?|rules|"
-            r"guidelines|guidance|directives|directions|guardrails|policies|restrictions|constraints)",
-        ),
-        ("instruction override", _EN + r"disregard\s+(?:everything|all|anything)\b"),
-        (
-            "instruction override",
-            _EN + r"(?:forget|ignore|disregard)\s+(?:everything|all|whatever|what)\s+(?:you\s+(?:were|have\s+been|"
-            r"are)\s+told|above|before|said\s+before)",
+            rf"{_W}{_NOT_A_STATEMENT}{_OVERRIDE_VERB}\s+(?:[\w'’-]+\s+){{0,4}}?{_STEERING_NOUN}\b",
         ),
         (
             "instruction override",
-            _EN + r"(?:(?:previous|prior|earlier|above|old|original)\s+(?:instructions|rules|guidelines)\s+"
-            r"(?:no\s+longer|do\s+not|don't)\s+apply|new\s+instructions?\s*:)",
+            rf"{_W}{_NOT_A_STATEMENT}(?:{_OVERRIDE_VERB}|overlook|skip|do\s+not\s+follow|don't\s+follow)\s+{_RULE_DET}"
+            rf"(?:{_RULE_NOUN}|{_STEERING_NOUN})\b",
         ),
         (
             "instruction override",
-            _EN + r"(?:obey|follow)\s+(?:every|all|any|each|my|these|the)?\s*(?:instructions?|commands?|orders)"
-            r"(?:\s+(?:in|of|from)\s+(?:this|the)\s+(?:note|memory|message))?(?=\s+(?:above|instead|over)|[.!]|$)"
-            r"|" + _EN + r"(?:follow|obey)\s+this\s+(?:note|memory|message)",
+            rf"{_W}(?:disregard|forget|ignore)\s+(?:everything|all|anything|whatever)\b{_CLAUSE_EN}{{0,30}}?"
+            r"(?:\byou(?:'ve|\s+were|\s+have\s+been|\s+are|\s+got)\s+(?:told|given|instructed)|\babove\b|\b(?:before|prior\s+to)\s+this\b)",
+        ),
+        (
+            "instruction override",
+            rf"{_W}(?:(?:previous|prior|earlier|above|old|original|your)\s+(?:instructions|rules|guidelines)\s+"
+            r"(?:no\s+longer|do\s+not|don't)\s+apply|new\s+(?:instructions?|rules|policy)\s*:)",
+        ),
+        # --- revealing the prompt
+        ("system prompt exfiltration", rf"{_W}{_REVEAL_VERB}\b{_CLAUSE_EN}{{0,40}}?{_PROMPT_NOUN}"),
+        (
+            "system prompt exfiltration",
+            rf"{_W}(?:repeat|recite|print|output|copy)\s+(?:back\s+)?(?:everything|all|the\s+text|what(?:'s|\s+is|\s+was)?)"
+            rf"\s+(?:\S+\s+){{0,2}}?(?:above|before|earlier|preceding)\b",
+        ),
+        # --- a new role or persona
+        (
+            "role reassignment",
+            rf"{_W}(?<!where\s)(?<!what\s)(?<!how\s)(?<!who\s)(?<!that\s)(?<!than\s)(?:you\s+are|you're)\s+now\b"
+            r"(?!\s+(?:here|there|able|ready|done|back|home|aware|using|talking|speaking|chatting|working|dealing|looking|"
+            r"seeing|helping|at|on|in\s+(?:the|my|a)\b))",
+        ),
+        (
+            "role reassignment",
+            rf"{_W}(?:from\s+now\s+on|going\s+forward|henceforth|starting\s+now)[,\s]+(?:you|the\s+assistant)\s+"
+            r"(?:must|will|shall|are|should|have\s+to|need\s+to|only)\b",
+        ),
+        (
+            "role reassignment",
+            r"(?:^|[.!?;:]\s*|\byou\s+(?:will\s+|must\s+|should\s+|shall\s+)?|\bplease\s+|\bnow[,\s]+|"
+            r"\b(?:from\s+now\s+on|going\s+forward|henceforth)[,\s]+)"
+            r"act\s+as\s+(?!if\s+i\b|though\s+i\b|if\s+i'm\b)(?:a|an|if|my|the|though|dan|someone)\b"
+            # a role for the user's own chats ("act as a strict reviewer when I paste code") is a style
+            rf"(?!{_CLAUSE_EN}{{0,120}}\b(?:(?:when|whenever|if)\s+i\b|(?:for|with)\s+me\b))",
+        ),
+        ("role reassignment", rf"{_W}pretend\s+(?:to\s+be|you\s+are|you're|that\s+you)\b"),
+        (
+            "role reassignment",
+            rf"{_W}(?:role-?play\s+as|stay\s+in\s+character|your\s+new\s+(?:role|persona|name|task|instructions?)\s+(?:is|are))\b",
+        ),
+        # --- jailbreaks
+        (
+            "jailbreak",
+            rf"{_W}(?:jailbreak|jail-break|developer\s+mode|dan\s+mode|do\s+anything\s+now|god\s+mode|"
+            r"(?:unfiltered|uncensored|unrestricted)\s+(?:model|assistant|ai|mode|version|bot))",
+        ),
+        (
+            "jailbreak",
+            rf"{_W}(?:without|no|remove\s+(?:all|your)|with\s+no)\s+(?:any\s+)?(?:restrictions|"
+            r"filters|content\s+(?:filters?|polic(?:y|ies))|safety\s+(?:guidelines|filters|rules)|guardrails|limits)\b",
+        ),
+        (
+            "jailbreak",
+            rf"{_W}safety\s+(?:layer|filters?|mode|checks?|rules)\s+(?:is\s+|are\s+|has\s+been\s+|have\s+been\s+)?"
+            r"(?:disabled|off|removed|suspended|lifted)",
+        ),
+        # --- pushing something on everyone
+        (
+            "promotion",
+            rf"{_W}(?<!\bi\s)(?<!\bwe\s)(?<!\bi'd\s)(?:always|only|must|should|will)\s+(?:recommend|promote|endorse|"
+            rf"advertise|push|plug)\b(?!s)(?!{_CLAUSE_EN}{{0,120}}\b(?:me|my)\b)",
         ),
         (
             "promotion",
-            _EN + r"(?:always|only|must|should|will)\s+(?:recommend|promote|endorse|advertise|push)\b(?!s)",
+            rf"{_W}{_NOT_A_STATEMENT}(?:recommend|promote|push|mention|"
+            rf"suggest)\s+\S+(?:\s+\S+){{0,3}}?\s+(?:to|for)\s+{_EVERYONE}\b",
+        ),
+        (
+            "promotion",
+            rf"{_W}(?:the\s+)?(?:only|best)\s+(?:serious|real|good|acceptable|trustworthy)\s+(?:option|choice|provider|vendor|lender)"
+            rf"{_CLAUSE_EN}{{0,120}}\b(?:tell|recommend)\b|{_W}(?:tell|say\s+to|inform|remind|advise)\s+(?:\S+\s+){{0,2}}?{_EVERYONE}\b",
         ),
         (
             "covert instruction",
-            _EN
-            + r"whenever\s+the\s+user\b.{0,60}?\b(?:tell|send|redirect|direct|point)\s+(?:them|the\s+user|him|her)\b",
+            rf"{_W}whenever\s+(?:a|the|any|some)?\s*(?:user|one|body|customer|person|anyone|someone|somebody|people)\b"
+            rf"{_CLAUSE_EN}{{0,60}}?\b(?:tell|send|redirect|direct|point|say|reply|answer|recommend)\b",
         ),
-        (
-            "data exfiltration",
-            _EN + r"(?:send|forward|email|e-mail|post|upload|leak|transmit|copy)\s+(?:all\s+(?:of\s+)?)?(?:the\s+)?"
-            r"(?:user'?s'?|their|his|her|all)\s+(?:[a-z]+\s+){0,2}(?:passwords?|credentials|api\s+keys?|tokens?|"
-            r"messages|data|secrets|keys?|conversations?|history)\s+to\b",
-        ),
-        (
-            "system prompt exfiltration",
-            _EN + r"(?:reveal|print|show|output|repeat|leak|display|dump|expose|tell\s+me|"
-            r"give\s+me|share)\s+(?:me\s+)?(?:(?:the\s+)?(?:text|contents?|words)\s+of\s+)?(?:your|the)\s+"
-            r"(?:full\s+|entire\s+|original\s+|hidden\s+|initial\s+|secret\s+)*(?:system\s+|developer\s+)?"
-            r"(?:prompt|instructions|message)",
-        ),
-        ("role reassignment", _EN + r"(?:you\s+are|you're|you\s+'re)\s+now\b"),
-        (
-            "role reassignment",
-            _EN + r"(?:from\s+now\s+on|going\s+forward|henceforth)[,\s]+you\s+(?:must|will|shall|"
-            r"are|should|have\s+to|need\s+to)\b",
-        ),
-        (
-            "role reassignment",
-            r"(?:^|[.!?;:]\s*|\byou\s+(?:will\s+|must\s+|should\s+|shall\s+)?|\bplease\s+|"
-            r"\bnow\s+)act\s+as\s+(?:a|an|if|my|the|though|dan)\b",
-        ),
-        ("role reassignment", _EN + r"pretend\s+(?:to\s+be|you\s+are|you're)\b"),
-        (
-            "role reassignment",
-            _EN + r"(?:role-?play\s+as|your\s+new\s+(?:role|persona|task|"
-            r"instructions?)\s+(?:is|are))\b",
-        ),
-        (
-            "jailbreak",
-            _EN + r"(?:jailbreak|jail-break|developer\s+mode|dan\s+mode|do\s+anything"
-            r"\s+now|god\s+mode)",
-        ),
-        (
-            "jailbreak",
-            _EN + r"(?:without|no|remove\s+(?:all|your))\s+(?:any\s+)?(?:restrictions|"
-            r"filters|content\s+(?:filters?|polic(?:y|ies))|safety\s+(?:guidelines|filters|rules)|guardrails)\b",
-        ),
+        # --- deceiving or acting behind the user's back
+        ("covert instruction", rf"{_W}(?:do\s+not|don't|never)\s+(?:tell|inform|let)\s+the\s+user"),
+        ("covert instruction", rf"{_W}(?:without|before)\s+telling\s+the\s+user"),
         (
             "covert instruction",
-            _EN + r"(?:do\s+not|don't|never)\s+(?:tell|inform|let)\s+the\s+user",
+            rf"{_W}ask\s+(?:the\s+)?(?:users?|people|customers?|them|him|her|everyone|me)\s+(?:\S+\s+){{0,2}}?for\s+"
+            r"(?:their\s+|your\s+|my\s+|the\s+)?(?:\S+\s+)?(?:pins?|passwords?|passcodes?|cvv|otp|one-time|"
+            r"verification\s+codes?|security\s+codes?|card\s+numbers?|ssn|social\s+security|login)",
         ),
-        ("covert instruction", _EN + r"(?:without|before)\s+telling\s+the\s+user"),
+        # --- obeying without question
         (
-            "prompt markup",
-            r"<\|im_(?:start|end)\|>|\[/?inst\]|<\|(?:system|assistant)\|>|"
-            r"^\s*(?:system|assistant)\s*:|###\s*(?:system|instruction)",
+            "instruction override",
+            rf"{_W}(?:obey|comply\s+with|execute|carry\s+out)\s+(?:any|all|every|each)\s+(?:\S+\s+)?"
+            r"(?:messages?|requests?|commands?|instructions?|orders?)\b",
         ),
         (
             "instruction override",
-            r"(?:忽略|无视|忘记|忘掉|不要理会|不用理会|别管|跳过)(?:掉)?(?:你|之前|以上|上面|前面"
-            r"|先前|此前|原有|原来|所有|全部|一切|系统|的|\s)*(?:指令|指示|提示词|提示|规则|设定|要求|限制)",
+            rf"{_W}(?:obey|comply|follow|do\s+what)\b{_CLAUSE_EN}{{0,50}}?\b(?:without\s+question|no\s+matter\s+what|"
+            r"unconditionally|blindly)",
+        ),
+        (
+            "instruction override",
+            rf"{_W}(?:obey|follow)\s+(?:every|all|any|each|my|these|the)?\s*(?:instructions?|commands?|orders)"
+            r"(?:\s+(?:in|of|from)\s+(?:this|the)\s+(?:note|memory|message))?(?=\s+(?:above|instead|over)|[.!]|$)"
+            rf"|{_W}(?:follow|obey|treat)\s+(?:this|these|them|it)\s+(?:note|memory|message|notes)?\s*as\s+"
+            r"(?:commands?|instructions?|orders|system|rules)"
+            rf"|{_W}treat\s+(?:this|these|it|them|the\s+\S+(?:\s+\S+)?)\s+as\s+(?:\S+\s+)?(?:system|developer|admin)\s+"
+            r"(?:instructions?|prompts?|messages?|commands?)",
+        ),
+        # --- sending secrets or links somewhere
+        (
+            "data exfiltration",
+            rf"{_W}(?:send|forward|email|e-mail|mail|post|upload|leak|transmit|copy|exfiltrate|dump|share)\b"
+            rf"{_CLAUSE_EN}{{0,60}}?\b{_SECRET}\b{_CLAUSE_EN}{{0,60}}?{_DESTINATION}",
+        ),
+        (
+            "data exfiltration",
+            rf"{_W}(?:send|forward|email|e-mail|post|upload|leak|transmit|copy)\s+(?:all\s+(?:of\s+)?)?(?:the\s+)?"
+            r"(?:user'?s'?|their|his|her|all|other\s+users'?)\s+(?:[a-z]+\s+){0,2}(?:passwords?|credentials|api\s+keys?|"
+            r"tokens?|messages|data|secrets|keys?|conversations?|history)\s+to\b",
+        ),
+        (
+            "link insertion",
+            rf"{_W}(?:include|add|append|insert|put|attach|paste|end)\b{_CLAUSE_EN}{{0,60}}?(?:https?://|www\.|\blinks?\b|\burls?\b)"
+            rf"{_CLAUSE_EN}{{0,80}}?\b(?:every|each|all|any)\s+(?:\S+\s+)?(?:answers?|reply|replies|responses?|messages?|outputs?)",
+        ),
+        ("link insertion", rf"{_W}(?:respond|reply|answer)\s+(?:to\s+)?{_EVERYONE}\s+with\b"),
+        (
+            "link insertion",
+            rf"{_W}(?:tell|send|direct|redirect|point)\s+(?:them|users?|people|everyone|customers?)\s+(?:\S+\s+){{0,3}}?"
+            r"(?:https?://|www\.)",
+        ),
+        # --- faked authority and markup
+        (
+            "prompt markup",
+            r"<\|im_(?:start|end)\|>|\[/?inst\]|<\|(?:system|assistant)\|>|</?\s*(?:system|user|assistant|developer)\s*>|"
+            r"^\s*(?:system|assistant|developer)\s*:|###\s*(?:system|instruction)|"
+            r"^\W*\[?\s*(?:system|admin|administrator|developer|root)\s+(?:notice|message|override|prompt|instruction|update|alert)s?\s*\]?\s*:",
+        ),
+        (
+            "authority confusion",
+            rf"{_W}(?:are|is|come|comes|came)\s+(?:directly\s+)?from\s+(?:the\s+|your\s+)?(?:developers?|system|admins?|"
+            r"administrators?|openai|anthropic|operators?)\b",
+        ),
+        (
+            "encoded instruction",
+            rf"{_W}(?:decode|base64|rot13|reverse|decrypt|translate)\b{_CLAUSE_EN}{{0,50}}?\b(?:do|follow|obey|execute|run|"
+            r"carry\s+out)\s+(?:what|whatever|it|them|the\s+(?:instructions?|result))",
+        ),
+        # --- the same in Chinese
+        (
+            "instruction override",
+            rf"(?:忽略|无视|忘记|忘掉|不要理会|不用理会|别管|跳过|抛开|放弃|不再遵守|无需遵守|不必遵守|绕开){_CLAUSE_ZH}{{0,14}}?"
+            r"(?:指令|指示|提示词|提示|规则|设定|要求|限制|约束|审核|规定|instructions?|rules)",
+        ),
+        (
+            "instruction override",
+            r"只听我的|只服从我|无条件(?:地)?(?:服从|执行|照做|听从)|执行(?:下一条|任何|所有|我的)(?:命令|指令)",
         ),
         (
             "system prompt exfiltration",
-            r"(?:输出|打印|显示|告诉我|泄露|重复|展示|给我看|说出)(?:一下)?"
-            r"(?:你的|你|全部|完整的?|的|\s)*(?:系统)?(?:提示词|提示语|指令|prompt)",
+            rf"(?:输出|打印|显示|告诉我|泄露|重复|展示|给我看|说出|发给我|发我|透露|"
+            rf"复述){_CLAUSE_ZH}{{0,20}}?{_ZH_PROMPT}",
         ),
-        ("role reassignment", r"你现在是|你从现在(?:开始|起)是|现在你是|你的新(?:身份|角色|任务)"),
+        (
+            "system prompt exfiltration",
+            rf"{_ZH_PROMPT}{_CLAUSE_ZH}{{0,12}}?(?:告诉我|发给我|发我|输出|打印|显示|给我看)",
+        ),
+        ("role reassignment", r"你现在是|你从现在(?:开始|起)是|现在你是|你的新(?:身份|角色|任务|名字)"),
         (
             "role reassignment",
-            r"(?:从现在(?:开始|起)|从今以后|今后)[，,\s]*你(?:必须|要|将|就是|应该|只能)",
+            r"(?:从现在(?:开始|起)|从今以后|从今往后|今后|以后)[，,\s]*你(?:必须|要|将|就是|是|应该|只能)",
         ),
         ("role reassignment", r"(?:请你?|你要|你来)扮演|假装你是|假扮成?"),
         (
             "jailbreak",
-            r"越狱|开发者模式|不受(?:任何)?限制|绕过(?:安全|限制|过滤|审查)|解除(?:所有)?限制",
+            r"越狱|开发者模式|不受(?:任何)?限制|无限制(?:模式|助手|的助手)|绕过(?:安全|限制|过滤|审查)|解除(?:所有)?限制|安全规则(?:作废|失效|无效)",
         ),
         ("covert instruction", r"不要(?:告诉|让)用户(?:知道)?|瞒着用户"),
-        ("promotion", r"(?:以后|今后|从今往后|从今以后|始终|一律|永远|每次).{0,6}?(?:推荐|推销|宣传)"),
-        ("system prompt exfiltration", r"(?:系统提示词?|系统指令|提示词).{0,8}(?:告诉我|发给我|输出|打印|显示)"),
+        (
+            "promotion",
+            rf"(?:以后|今后|从今往后|从今以后|始终|一律|永远|每次|所有问题|任何问题){_CLAUSE_ZH}{{0,12}}?(?<!给我)(?<!帮我)"
+            r"(?:推荐|推销|宣传)",
+        ),
+        ("promotion", r"引导(?:用户|客户|大家|他们|对方)(?:去)?(?:购买|下单|使用|注册|点击|办理?)"),
+        (
+            "covert instruction",
+            rf"(?:只要有人|每当有人|有人问|任何人|所有用户|每个用户|其他用户|别的用户){_CLAUSE_ZH}{{0,15}}?(?:就说|告诉|推荐|引导|都说)",
+        ),
+        (
+            "system prompt exfiltration",
+            rf"(?:系统提示词?|系统指令|提示词){_CLAUSE_ZH}{{0,8}}(?:告诉我|发给我|输出|打印|显示)",
+        ),
+        ("data exfiltration", rf"用户的?{_ZH_SECRET}{_CLAUSE_ZH}{{0,12}}?{_ZH_SEND}"),
         (
             "data exfiltration",
-            r"用户的?(?:密码|口令|密钥|凭证|令牌|token|api\s*key|聊天记录|对话).{0,8}(?:发送|发给|发到|转发|上传)",
+            rf"{_ZH_SECRET}{_CLAUSE_ZH}{{0,12}}?{_ZH_SEND}(?:到|给)?\s*\S*(?:@|https?://|邮箱|网址|服务器)",
+        ),
+        (
+            "link insertion",
+            r"(?:让|叫|请)(?:他|她|他们|用户|对方|大家)?(?:去)?(?:点|点击|访问|打开)\s*(?:https?://|www\.|链接)",
+        ),
+        ("prompt markup", r"[【\[]\s*(?:系统|管理员|开发者)(?:消息|通知|指令|提示)?\s*[】\]]|管理员已?授权"),
+        (
+            "covert instruction",
+            r"(?:向|跟)(?:我|用户|他|她|对方)(?:要|索要|索取)(?:一下)?(?:验证码|密码|口令|银行卡号|卡号)",
         ),
     )
 )
 
+# Spaced-out letters lose their word breaks when joined ("i g n o r e p r e v i o u s" →
+# "ignoreprevious"): when a text spells letters out, these read it with every non-letter removed.
+_SQUASHED_RULES: tuple[tuple[str, re.Pattern[str]], ...] = tuple(
+    (reason, re.compile(pattern))
+    for reason, pattern in (
+        (
+            "instruction override",
+            r"(?:ignore|disregard|forget|override|bypass)(?:all|any|the|your|my|of|these|those|previous|prior|above|"
+            r"earlier|preceding|original|system|initial|safety|developer)+(?:instructions|prompts?|guidelines|directives|rules)",
+        ),
+        (
+            "system prompt exfiltration",
+            r"(?:reveal|print|show|output|leak|dump|expose|tellme|giveme|sendme)(?:me)?(?:the|your)(?:full|entire|hidden|"
+            r"original|initial|secret)*(?:system|developer)(?:prompt|message|instructions)",
+        ),
+        ("jailbreak", r"youarenowdan|developermode|jailbreak|doanythingnow"),
+    )
+)
 
 # look-alike letters folded to Latin (lower case; NFKC and lower() run first)
 _CONFUSABLES = str.maketrans(
@@ -143,36 +326,97 @@ _CONFUSABLES = str.maketrans(
 )  # fmt: skip
 _LEET = str.maketrans({"0": "o", "1": "i", "3": "e", "4": "a", "5": "s", "7": "t", "@": "a", "$": "s"})
 _SPACED_LETTERS = re.compile(r"(?<![a-z])[a-z](?: [a-z](?![a-z]))+")
+_SPELLED_OUT = re.compile(r"(?<![a-z])[a-z](?:[ .][a-z](?![a-z])){3,}")
+_DOTTED_LETTERS = re.compile(r"(?<![a-z.])[a-z](?:\.[a-z](?![a-z]))+\.?")
+_SPLIT_WORD = re.compile(r"(?<=[a-z])-(?=[a-z])")
 _CJK = r"[\u3400-\u9fff\uf900-\ufaff]"
 _SPACED_CJK = re.compile(rf"(?<={_CJK})[^\S\n]+(?={_CJK})")
+_BASE64 = re.compile(r"[A-Za-z0-9+/]{16,}={0,2}")
 
 
 def _prepare(text: str) -> str:
     """The text the rules read: NFKC, lower case, format characters (zero-width, bidi
-    controls, soft hyphens) removed, look-alike letters folded to Latin, letters and Chinese
-    characters spaced out one by one joined back, white space collapsed."""
+    controls, soft hyphens) removed, look-alike letters folded to Latin, letters spaced or
+    dotted out one by one joined back, Chinese characters spaced out joined, white space
+    collapsed."""
     text = unicodedata.normalize("NFKC", text).lower()
     text = "".join(ch for ch in text if unicodedata.category(ch) != "Cf")
     text = text.translate(_CONFUSABLES).replace("\u2019", "'")
     text = _SPACED_LETTERS.sub(lambda m: m.group(0).replace(" ", ""), text)
+    text = _DOTTED_LETTERS.sub(lambda m: m.group(0).replace(".", ""), text)
     text = _SPACED_CJK.sub("", text)
     return re.sub(r"[^\S\n]+", " ", text).strip()
 
 
-def _variants(text: str) -> list[str]:
-    """The prepared text, and the same with leetspeak digits read as letters ("1gn0r3")
-    when it has any (a second reading, so "12 engineers" is never rewritten for the rules)."""
+def _decoded_payloads(text: str) -> list[str]:
+    """Base64 runs in ``text`` that decode to readable text (an instruction hidden from the rules)."""
+    payloads = []
+    for run in _BASE64.findall(text):
+        try:
+            decoded = base64.b64decode(run + "=" * (-len(run) % 4), validate=True).decode("utf-8")
+        except (binascii.Error, UnicodeDecodeError, ValueError):
+            continue
+        if decoded.isprintable() and sum(ch.isalpha() or ch == " " for ch in decoded) >= 0.8 * len(decoded):
+            payloads.append(decoded)
+    return payloads
+
+
+def _readings(text: str) -> list[str]:
+    """The ways the rules read ``text``: prepared; with words split by hyphens joined
+    ("ig-nore"); with leetspeak digits read as letters ("1gn0r3") when it has any (a second
+    reading, so "12 engineers" is never rewritten for the first); and any base64 payload."""
     prepared = _prepare(text)
+    readings = [prepared]
+    joined = _SPLIT_WORD.sub("", prepared)
+    if joined != prepared:
+        readings.append(joined)
     leet = prepared.translate(_LEET)
-    return [prepared] if leet == prepared else [prepared, _prepare(leet)]
+    if leet != prepared:
+        readings.append(_prepare(leet))
+    readings.extend(_prepare(payload) for payload in _decoded_payloads(text))
+    return readings
 
 
 def is_poisoning(item_text: str) -> str | None:
     """Return why ``item_text`` tries to steer the assistant, or ``None`` when it is a fact."""
-    for text in _variants(item_text):
+    for text in _readings(item_text):
         for line in text.split("\n"):
             for reason, pattern in _RULES:
                 match = pattern.search(line)
                 if match:
                     return f"{reason}: {match.group(0).strip()!r}"
+    spelled_out = _SPELLED_OUT.search(unicodedata.normalize("NFKC", item_text).lower().translate(_CONFUSABLES))
+    if spelled_out is None:
+        return None
+    for text in _readings(item_text):
+        squashed = re.sub(r"[^a-z]", "", text)
+        for reason, pattern in _SQUASHED_RULES:
+            match = pattern.search(squashed)
+            if match:
+                return f"{reason}: {match.group(0)!r}"
     return None
+
+
+_SENTENCE_END = re.compile(r"(?<=[.!?;])\s+|(?<=[。！？；\n])")
+
+
+def without_steering(text: str) -> tuple[str, list[str]]:
+    """``text`` without its sentences that steer the assistant, and why each one was dropped.
+
+    The learner rewrites what it keeps ("you" becomes "the assistant", an address goes), which
+    can hide an attack from the check on the item; so the user's own words are read first. A
+    text that steers as a whole though no sentence of it does alone is dropped whole."""
+    kept: list[str] = []
+    reasons: list[str] = []
+    for sentence in _SENTENCE_END.split(text):
+        reason = is_poisoning(sentence) if sentence.strip() else None
+        if reason is None:
+            kept.append(sentence)
+        else:
+            reasons.append(reason)
+    rest = ""
+    for sentence in (s.strip() for s in kept if s.strip()):
+        rest += sentence if not rest or rest[-1] in "。！？；" else " " + sentence
+    if not reasons and (reason := is_poisoning(text)) is not None:
+        return "", [reason]
+    return rest, reasons

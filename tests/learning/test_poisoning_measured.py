@@ -4,7 +4,9 @@ Greek look-alikes, spaced-out letters and Chinese characters, leetspeak, full-wi
 and paraphrased, and benign look-alikes that state facts or preferences.
 
 Before the rules were widened: 10 of 42 attacks detected, 0 of 26 benign flagged; after: 42
-of 42, 0 of 26."""
+of 42, 0 of 26. The rules were then rewritten as concepts near each other (an override verb
+near an instruction noun, everyone as the audience, a secret near a destination); 24 attacks
+and 21 look-alikes written for that were added (66 and 47 in all)."""
 
 from __future__ import annotations
 
