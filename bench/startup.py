@@ -1,11 +1,13 @@
-"""Start-up time: ``memorelay serve`` to ``/readyz`` 200 and three CLI commands, this tree
+"""Start-up time: ``memorelay serve`` to ``/readyz`` 200 and four CLI commands, this tree
 against a base commit exported to /tmp, in the same run (interleaved, median of ``--runs``).
 
 Each tree runs its own code (``PYTHONPATH`` = the tree) with its own ``config/memorelay.yaml``
 (the default config: local embedder, Presidio, learning with the chat's own model) and its own
 database, against a local echo upstream (``gateway.demo_upstream`` of this tree). CPU is user +
 system time of the gateway and its children (the Presidio process) when ``/readyz`` first
-answers 200, or of the whole command.
+answers 200, or of the whole command. A tree whose local encoder keeps a fast-loading copy
+(``memory.embedding.cache_folder``, the user's cache folder by default) has it written by the
+first command of the run, the ``memories add`` that gives ``list`` and ``search`` a memory.
 
     .venv/bin/python bench/startup.py [--base 79f32f5] [--runs 3]
 """
@@ -135,6 +137,9 @@ def main() -> None:
         "check-config": lambda tree, db: cli(tree, upstream_url, db, "check-config"),
         "memories list": lambda tree, db: cli(tree, upstream_url, db, "memories", "list", *user),
         "memories search": lambda tree, db: cli(tree, upstream_url, db, "memories", "search", "Go", *user),
+        "memories add": lambda tree, db: cli(
+            tree, upstream_url, db, "memories", "add", *user, "--title", "Tea", "--content", "The user drinks tea."
+        ),
     }
     results: dict[tuple[str, str], list[Sample]] = {}
     try:

@@ -83,9 +83,11 @@ def _load(location: ConfigLocation) -> Config:
 
 
 def _origin(location: ConfigLocation) -> str:
-    return {"--config": "from --config", "working directory": "found in the working directory"}.get(
-        location.origin, f"from ${location.origin}"
-    )
+    return {
+        "--config": "from --config",
+        "working directory": "found in the working directory",
+        "bundled default": "the default memorelay comes with: no --config, no $MEMORELAY_CONFIG, none here",
+    }.get(location.origin, f"from ${location.origin}")
 
 
 def _check_config(args: argparse.Namespace) -> int:

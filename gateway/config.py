@@ -213,6 +213,9 @@ class EmbeddingConfig(_Frozen):
     model: str | None = None
     api_base: str | None = None
     api_key: SecretStr | None = None
+    # where the local model keeps a fast-loading copy of its weights (gateway/memory/model_cache.py);
+    # unset: the user's cache folder ($XDG_CACHE_HOME/memorelay, ~/.cache/memorelay); "": no copy
+    cache_folder: str | None = None
 
     @field_validator("api_base")
     @classmethod
@@ -396,14 +399,21 @@ class ConfigLocation:
     """The config file to read (absolute) and how it was chosen, for messages."""
 
     path: Path
-    origin: str  # "--config" | "MEMORELAY_CONFIG" | "working directory"
+    origin: str  # "--config" | "MEMORELAY_CONFIG" | "working directory" | "bundled default"
+    # the folder its relative paths are relative to, when not the file's own (an installed copy)
+    relative_to: Path | None = None
+
+    @property
+    def folder(self) -> Path:
+        return self.relative_to or self.path.parent
 
 
 def find_config(
     explicit: str | Path | None = None, env: Mapping[str, str] | None = None, cwd: Path | None = None
 ) -> ConfigLocation:
     """``explicit`` (``--config``), else ``$MEMORELAY_CONFIG``, else the first of
-    ``SEARCH_PATHS`` in the working directory; ``ConfigError`` lists where it looked."""
+    ``SEARCH_PATHS`` in the working directory, else the default config memorelay comes with
+    (``bundled_config``); ``ConfigError`` lists where it looked."""
     env = os.environ if env is None else env
     if explicit:
         return ConfigLocation(_absolute(Path(explicit), cwd), "--config")
@@ -413,11 +423,30 @@ def find_config(
     for candidate in tried:
         if candidate.is_file():
             return ConfigLocation(candidate, "working directory")
+    bundled = bundled_config(env)
+    if bundled is not None:
+        return bundled
     raise ConfigError(
         "no config file found: --config is not given, MEMORELAY_CONFIG is not set, and none of "
         + ", ".join(str(p) for p in tried)
         + " exists (pass --config PATH, set MEMORELAY_CONFIG, or copy config/memorelay.yaml there)"
     )
+
+
+def bundled_config(env: Mapping[str, str]) -> ConfigLocation | None:
+    """The default config: a source checkout's ``config/memorelay.yaml`` (its relative paths
+    as with ``--config``: the checkout's ``data/``), else the copy an installed wheel carries
+    (``gateway/_defaults``, see setup.py), whose relative paths are relative to
+    ``$XDG_DATA_HOME/memorelay/config`` (``~/.local/share``): its database is then
+    ``~/.local/share/memorelay/data/memorelay.db``, never a file inside the installation."""
+    checkout = Path(__file__).resolve().parents[1] / DEFAULT_CONFIG_PATH
+    if checkout.is_file():
+        return ConfigLocation(checkout, "bundled default")
+    installed = Path(__file__).resolve().parent / "_defaults" / "memorelay.yaml"
+    if installed.is_file():
+        data = env.get("XDG_DATA_HOME") or os.path.join(env.get("HOME") or os.path.expanduser("~"), ".local", "share")
+        return ConfigLocation(installed, "bundled default", relative_to=Path(data) / "memorelay" / "config")
+    return None
 
 
 def _absolute(path: Path, cwd: Path | None) -> Path:
@@ -445,7 +474,10 @@ def load_config(path: str | Path | ConfigLocation | None = None, env: dict[str, 
         raw = interpolate(raw, dict(os.environ) if env is None else env)
     except ConfigError as exc:
         raise ConfigError(f"{file}: {exc}") from exc
-    return config_from_dict(_resolve_backup_folder(_resolve_database(raw, file.parent), file.parent), source=str(file))
+    folder = location.folder
+    raw = _resolve_backup_folder(_resolve_database(raw, folder), folder)
+    raw = _resolve_cache_folder(raw, folder, os.environ if env is None else env)
+    return config_from_dict(raw, source=str(file))
 
 
 _URL_SCHEME = re.compile(r"^([A-Za-z][A-Za-z0-9+.-]*)://")
@@ -494,6 +526,28 @@ def _resolve_backup_folder(raw: dict[str, Any], folder: Path) -> dict[str, Any]:
     if not isinstance(target, str):
         return raw
     return {**raw, "backup": {**backup, "folder": str(_absolute(Path(target), folder))}}
+
+
+def user_cache_folder(env: Mapping[str, str]) -> str:
+    """memorelay's folder in the user's cache: ``$XDG_CACHE_HOME/memorelay``, else ``~/.cache/memorelay``."""
+    base = env.get("XDG_CACHE_HOME") or os.path.join(env.get("HOME") or os.path.expanduser("~"), ".cache")
+    return os.path.join(base, "memorelay")
+
+
+def _resolve_cache_folder(raw: dict[str, Any], folder: Path, env: Mapping[str, str]) -> dict[str, Any]:
+    """An unset ``memory.embedding.cache_folder`` is the user's cache folder; a relative one is
+    relative to the config file's ``folder``, like ``memory.database``; ``""`` stays (no copy)."""
+    memory = raw.get("memory", {})
+    embedding = memory.get("embedding", {}) if isinstance(memory, dict) else None
+    if not isinstance(embedding, dict):
+        return raw  # validation names the problem
+    target = embedding.get("cache_folder")
+    if target is None:
+        target = user_cache_folder(env)
+    elif not isinstance(target, str) or not target:
+        return raw
+    embedding = {**embedding, "cache_folder": str(_absolute(Path(target), folder))}
+    return {**raw, "memory": {**memory, "embedding": embedding}}
 
 
 def config_from_dict(raw: dict[str, Any], source: str = "<dict>") -> Config:

