@@ -69,7 +69,7 @@ def create_app(config: Config) -> ASGIApp:
     filters = build_filters(config, services)
 
     async def terminal(ctx: ChatContext) -> ChatResponse:
-        return await ctx.dialect.send(ctx, services)
+        return await services.upstreams.send(ctx)
 
     # one chain for every dialect (SPEC §2)
     chain = build_chain(filters, services.telemetry.traced_upstream(terminal), services.metrics.time_filter)

@@ -62,7 +62,7 @@ class ChatContext:
     caller: Caller
     model: str
     headers: Mapping[str, str]
-    dialect: Dialect = field(default_factory=lambda: _default_dialect())
+    dialect: Dialect
     query_string: bytes = b""
     started_at: float = field(default_factory=time.perf_counter)
     response_headers: dict[str, str] = field(default_factory=dict)
@@ -84,12 +84,6 @@ class ChatContext:
     def transcript(self) -> list[TranscriptMessage]:
         """This request's user and assistant turns as plain text, the memory block removed."""
         return self.dialect.transcript(self.body)
-
-
-def _default_dialect() -> Dialect:
-    from gateway.dialects.chat_completions import CHAT_COMPLETIONS
-
-    return CHAT_COMPLETIONS
 
 
 Handler = Callable[[ChatContext], Awaitable[ChatResponse]]

@@ -12,10 +12,8 @@ from __future__ import annotations
 from collections.abc import Mapping
 from dataclasses import replace
 
-from gateway.auth import Authenticator, Caller, is_bearer
-from gateway.upstreams.headers import request_headers
-
-API_KEY_HEADER = "x-api-key"
+from gateway.auth import Authenticator, Caller
+from gateway.upstreams.headers import API_KEY_HEADER
 
 
 class AnthropicCallers:
@@ -43,16 +41,3 @@ class AnthropicCallers:
                 credential = None  # nor does the admin key
         shared = bool(self.upstream_key) or self.auth.gateway_key_mode
         return replace(caller, upstream_authorization=credential, shared_account=shared)
-
-
-def anthropic_headers(
-    incoming: Mapping[str, str], credential: str | None, issued: frozenset[str] = frozenset()
-) -> list[tuple[str, str]]:
-    """Headers for the Anthropic upstream: as sent (``anthropic-version``, ``anthropic-beta``
-    …) minus hop-by-hop, ``X-Memorelay-*``, the caller's credentials and ``issued`` (headers
-    that carry a key the gateway issued), plus ``credential``."""
-    kept = {k: v for k, v in incoming.items() if k != API_KEY_HEADER}
-    out = request_headers(kept, None, identity_encoding=True, drop=issued)
-    if credential:
-        out.append(("authorization", credential) if is_bearer(credential) else (API_KEY_HEADER, credential))
-    return out

@@ -20,14 +20,14 @@ from gateway.asgi import (
     require_json,
     send_bytes,
 )
-from gateway.dialects.anthropic_auth import AnthropicCallers, anthropic_headers
+from gateway.dialects.anthropic_auth import AnthropicCallers
 from gateway.dialects.anthropic_messages import anthropic_error_bytes
 from gateway.errors import GatewayError
 from gateway.paths import relay_path
 from gateway.relay_policy import check_caller_relay
 from gateway.services import Services
 from gateway.streaming import relay_stream
-from gateway.upstreams.headers import response_headers
+from gateway.upstreams.headers import anthropic_headers, response_headers
 
 COUNT_TOKENS_PATH = "/v1/messages/count_tokens"
 SUB_PATHS_ROUTE = "/v1/messages/{path:path}"

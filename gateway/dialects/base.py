@@ -10,16 +10,12 @@ runs the same chain for every dialect.
 
 from __future__ import annotations
 
-from collections.abc import Awaitable, Callable, Collection, Iterable
-from typing import TYPE_CHECKING, Any, Literal, Protocol, TypedDict
+from collections.abc import Callable, Collection, Iterable
+from typing import Any, Literal, Protocol, TypedDict
 
 from gateway.chain import Completion
 from gateway.errors import BadRequest, GatewayError
 from gateway.memory import strip_block
-
-if TYPE_CHECKING:
-    from gateway.chain import ChatContext, ChatResponse
-    from gateway.services import Services
 
 Placement = Literal["system", "last_user"]
 
@@ -48,12 +44,9 @@ class StreamObserver(Protocol):
         """The assembled answer, or None when the stream did not finish properly."""
 
 
-Terminal = Callable[["ChatContext", "Services"], Awaitable["ChatResponse"]]
-
-
 class Dialect(Protocol):
-    """One API surface. Every method is pure over the body except ``place_block`` (edits it)
-    and ``send`` (calls the upstream that serves this surface)."""
+    """One API surface's wire format. Every method is pure over the body except ``place_block``
+    (edits it); which upstream serves the surface is the router's business (``gateway.upstreams``)."""
 
     name: str
     route: str
@@ -79,8 +72,6 @@ class Dialect(Protocol):
     def observer(self) -> StreamObserver: ...
 
     def error_bytes(self, exc: GatewayError) -> bytes: ...
-
-    async def send(self, ctx: ChatContext, services: Services) -> ChatResponse: ...
 
 
 def required_model(body: dict[str, Any], message: str) -> str:

@@ -8,7 +8,7 @@ message just before the latest user message (``last_user``); the stream's
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
 import orjson
 
@@ -25,11 +25,6 @@ from gateway.dialects.base import (
 from gateway.errors import BadRequest, GatewayError, error_bytes
 from gateway.memory import strip_block
 from gateway.streaming import BROKEN_SSE
-
-if TYPE_CHECKING:
-    from gateway.chain import ChatContext, ChatResponse
-    from gateway.services import Services
-
 
 _TEXT_PARTS = ("text",)
 
@@ -121,9 +116,6 @@ class ChatCompletions:
 
     def error_bytes(self, exc: GatewayError) -> bytes:
         return error_bytes(exc)
-
-    async def send(self, ctx: ChatContext, services: Services) -> ChatResponse:
-        return await services.upstreams.for_model(ctx.model).chat(ctx)
 
 
 class StreamAccumulator:
