@@ -15,7 +15,7 @@ from __future__ import annotations
 import asyncio
 import logging
 
-from gateway.chain import ChatContext, ChatResponse, Completion, Handler
+from gateway.chat import ChatContext, ChatResponse, Completion, Handler
 from gateway.config import ConfigError
 from gateway.learning.commands import parse_command
 from gateway.learning.job_writer import JobRequest

@@ -21,7 +21,7 @@ from typing import Any, Literal
 
 from pydantic import BaseModel, ConfigDict, Field
 
-from gateway.chain import ChatContext, ChatResponse, Handler
+from gateway.chat import ChatContext, ChatResponse, Handler
 from gateway.memory import load_all_tokenizers, select
 from gateway.services import Services
 

@@ -21,14 +21,14 @@ from gateway.access_log import AccessLogMiddleware, escaped
 from gateway.api import admin_routes, memory_routes, openapi_routes
 from gateway.auth_throttle import ClientAddressMiddleware
 from gateway.backup_schedule import backup_every
-from gateway.chain import ChatContext, ChatFilter, ChatResponse, build_chain
+from gateway.chat import ChatContext, ChatFilter, ChatResponse, build_chain
+from gateway.chat.endpoint import DialectEndpoint
 from gateway.config import Config
 from gateway.console import console_routes
 from gateway.cors import CorsMiddleware
 from gateway.dialects import ANTHROPIC_MESSAGES, CHAT_COMPLETIONS, RESPONSES
 from gateway.dialects.anthropic_auth import AnthropicCallers
 from gateway.dialects.anthropic_relay import COUNT_TOKENS_PATH, SUB_PATHS_ROUTE, AnthropicRelayEndpoint
-from gateway.dialects.endpoint import DialectEndpoint
 from gateway.errors import GatewayError, error_body, error_bytes
 from gateway.filter_loader import build_filters
 from gateway.health import healthz, metrics, readyz

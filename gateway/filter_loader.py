@@ -16,7 +16,7 @@ from pydantic import BaseModel, ValidationError
 from gateway.config import Config, ConfigError, FilterSpec
 
 if TYPE_CHECKING:
-    from gateway.chain import ChatFilter
+    from gateway.chat import ChatFilter
     from gateway.services import Services
 
 M = TypeVar("M", bound=BaseModel)

@@ -16,16 +16,8 @@ from typing import Any
 
 import orjson
 
-from gateway.chain import Completion
-from gateway.dialects.base import (
-    Placement,
-    SseEvents,
-    TranscriptMessage,
-    content_text,
-    join_query,
-    required_model,
-    role_transcript,
-)
+from gateway.chat.context import Completion, Placement, TranscriptMessage
+from gateway.dialects.base import SseEvents, content_text, join_query, required_model, role_transcript
 from gateway.errors import BadRequest, GatewayError
 from gateway.memory import strip_block
 from gateway.streaming import BROKEN_MESSAGE

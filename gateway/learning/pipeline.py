@@ -22,7 +22,7 @@ from dataclasses import dataclass, field
 from datetime import UTC, datetime
 from typing import Any, Protocol
 
-from gateway.dialects.base import TranscriptMessage
+from gateway.chat import TranscriptMessage
 from gateway.errors import TooManyPinned
 from gateway.learning import gate, heuristic
 from gateway.learning.combined import MAX_KNOWN, Known, known_memories

@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from typing import Protocol
 
-from gateway.chain import ChatContext, ChatResponse
+from gateway.chat import ChatContext, ChatResponse
 from gateway.config import Config
 from gateway.upstreams.headers import anthropic_headers, request_headers
 from gateway.upstreams.json_relay import post_json

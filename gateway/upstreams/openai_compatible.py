@@ -21,7 +21,7 @@ import orjson
 from multidict import CIMultiDictProxy
 from yarl import URL
 
-from gateway.chain import ChatContext, ChatResponse
+from gateway.chat import ChatContext, ChatResponse
 from gateway.errors import BadRequest, UpstreamTimeout, UpstreamUnreachable
 from gateway.streaming import StreamBroken
 from gateway.upstreams.headers import request_headers, response_headers

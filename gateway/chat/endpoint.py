@@ -30,10 +30,9 @@ from gateway.asgi import (
     send_bytes,
 )
 from gateway.auth import Caller
-from gateway.chain import ChatContext, ChatResponse, Completion, Handler
-from gateway.dialects.base import Dialect, StreamObserver
-from gateway.errors import GatewayError
-from gateway.identity import (
+from gateway.chat.chain import Handler
+from gateway.chat.context import ChatContext, ChatResponse, Completion, Dialect, StreamObserver
+from gateway.chat.identity import (
     OPT_OUT_HEADER,
     Identity,
     parse_opt_out,
@@ -41,6 +40,7 @@ from gateway.identity import (
     resolve_time,
     resolve_user,
 )
+from gateway.errors import GatewayError
 from gateway.services import Services
 from gateway.streaming import ChunkObserver, EndHook, relay_stream
 from gateway.telemetry import NO_SPAN, SpanHandle
