@@ -6,7 +6,8 @@ account-level ones ``gateway.relay_policy`` refuses when tenants share the opera
 
 from __future__ import annotations
 
-from gateway.asgi import (
+from gateway.errors import GatewayError
+from gateway.http.asgi import (
     ClientDisconnected,
     Receive,
     Scope,
@@ -16,7 +17,6 @@ from gateway.asgi import (
     read_body,
     send_error,
 )
-from gateway.errors import GatewayError
 from gateway.paths import relay_path
 from gateway.relay_policy import check_caller_relay
 from gateway.services import Services

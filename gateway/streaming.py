@@ -20,8 +20,8 @@ from collections.abc import AsyncIterator, Awaitable, Callable
 
 import orjson
 
-from gateway.asgi import Receive, Send
 from gateway.errors import error_body
+from gateway.http.asgi import Receive, Send
 
 # called with each chunk before it is forwarded; True once the chunk carries the end of the answer
 ChunkObserver = Callable[[bytes], bool]

@@ -12,7 +12,7 @@ from gateway.chat.identity import OptOut, decode_header_id, parse_opt_out, resol
 from gateway.errors import BadRequest
 
 WORDS = ["learning", "injection", "all", "none", ""]
-# what a header carries: each byte one latin-1 character (gateway.asgi.header_dict)
+# what a header carries: each byte one latin-1 character (gateway.http.asgi.header_dict)
 header_text = st.binary(max_size=64).map(lambda b: b.decode("latin-1"))
 ids = st.text(
     st.characters(codec="utf-8", exclude_categories=("Cc", "Cs", "Zl", "Zp")), min_size=1, max_size=64

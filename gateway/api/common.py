@@ -9,9 +9,9 @@ from starlette.requests import Request
 from starlette.responses import Response
 
 from gateway.api.request_models import ReviewQuery
-from gateway.asgi import header_dict, parse_json_object, require_json
 from gateway.chat.identity import resolve_user
 from gateway.errors import BadRequest, PayloadTooLarge
+from gateway.http.asgi import header_dict, parse_json_object, require_json
 from gateway.memory import Memory, MemoryService
 from gateway.memory.store import Review
 from gateway.services import Services

@@ -16,19 +16,6 @@ import logging
 import time
 from collections.abc import AsyncIterator, Callable, Mapping
 
-from gateway.asgi import (
-    JSON_HEADER,
-    ClientDisconnected,
-    Receive,
-    Scope,
-    Send,
-    encode_headers,
-    header_dict,
-    parse_json_object,
-    read_body,
-    require_json,
-    send_bytes,
-)
 from gateway.auth import Caller
 from gateway.chat.chain import Handler
 from gateway.chat.context import ChatContext, ChatResponse, Completion, Dialect, StreamObserver
@@ -41,6 +28,19 @@ from gateway.chat.identity import (
     resolve_user,
 )
 from gateway.errors import GatewayError
+from gateway.http.asgi import (
+    JSON_HEADER,
+    ClientDisconnected,
+    Receive,
+    Scope,
+    Send,
+    encode_headers,
+    header_dict,
+    parse_json_object,
+    read_body,
+    require_json,
+    send_bytes,
+)
 from gateway.services import Services
 from gateway.streaming import ChunkObserver, EndHook, relay_stream
 from gateway.telemetry import NO_SPAN, SpanHandle

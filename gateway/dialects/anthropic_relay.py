@@ -8,7 +8,10 @@ Anthropic's shape.
 
 from __future__ import annotations
 
-from gateway.asgi import (
+from gateway.dialects.anthropic_auth import AnthropicCallers
+from gateway.dialects.anthropic_messages import anthropic_error_bytes
+from gateway.errors import GatewayError
+from gateway.http.asgi import (
     JSON_HEADER,
     ClientDisconnected,
     Receive,
@@ -20,9 +23,6 @@ from gateway.asgi import (
     require_json,
     send_bytes,
 )
-from gateway.dialects.anthropic_auth import AnthropicCallers
-from gateway.dialects.anthropic_messages import anthropic_error_bytes
-from gateway.errors import GatewayError
 from gateway.paths import relay_path
 from gateway.relay_policy import check_caller_relay
 from gateway.services import Services
