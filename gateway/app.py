@@ -25,13 +25,13 @@ from gateway.chat import ChatContext, ChatFilter, ChatResponse, build_chain
 from gateway.chat.endpoint import DialectEndpoint
 from gateway.config import Config
 from gateway.console import console_routes
-from gateway.cors import CorsMiddleware
 from gateway.dialects import ANTHROPIC_MESSAGES, CHAT_COMPLETIONS, RESPONSES
 from gateway.dialects.anthropic_auth import AnthropicCallers
 from gateway.dialects.anthropic_relay import COUNT_TOKENS_PATH, SUB_PATHS_ROUTE, AnthropicRelayEndpoint
 from gateway.errors import GatewayError, error_body, error_bytes
 from gateway.filter_loader import build_filters
 from gateway.health import healthz, metrics, readyz
+from gateway.http.cors import CorsMiddleware
 from gateway.mcp import McpEndpoint
 from gateway.model_list import list_models
 from gateway.passthrough import PassthroughEndpoint
