@@ -178,7 +178,7 @@ def _run_server(config: Config, sock: socket.socket, log_level: str) -> int:
     import uvicorn
 
     from gateway.app import create_app
-    from gateway.forwarded import proxy_options
+    from gateway.http.forwarded import proxy_options
     from gateway.server_protocol import http_protocol
 
     host, port = sock.getsockname()[:2]

@@ -60,7 +60,7 @@ class ServerConfig(_Frozen):
     # when set, GET /metrics needs 'Authorization: Bearer <token>'
     metrics_token: SecretStr = SecretStr("")
     # reverse proxies (addresses or CIDRs) whose X-Forwarded-For / -Proto name the client; none by
-    # default, so no caller can pick the address the wrong-key limit counts (gateway/forwarded.py).
+    # default, so no caller can pick the address the wrong-key limit counts (gateway/http/forwarded.py).
     # One string is read as a comma-separated list (an environment variable)
     trusted_proxies: tuple[str, ...] = ()
 
