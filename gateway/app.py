@@ -17,7 +17,6 @@ from starlette.responses import Response
 from starlette.routing import BaseRoute, Route
 from starlette.types import ASGIApp, Receive, Scope, Send
 
-from gateway.access_log import AccessLogMiddleware, escaped
 from gateway.api import admin_routes, memory_routes, openapi_routes
 from gateway.auth_throttle import ClientAddressMiddleware
 from gateway.backup_schedule import backup_every
@@ -31,6 +30,7 @@ from gateway.dialects.anthropic_relay import COUNT_TOKENS_PATH, SUB_PATHS_ROUTE,
 from gateway.errors import GatewayError, error_body, error_bytes
 from gateway.filter_loader import build_filters
 from gateway.health import healthz, metrics, readyz
+from gateway.http.access_log import AccessLogMiddleware, escaped
 from gateway.http.cors import CorsMiddleware
 from gateway.mcp import McpEndpoint
 from gateway.model_list import list_models
