@@ -179,7 +179,7 @@ def _run_server(config: Config, sock: socket.socket, log_level: str) -> int:
 
     from gateway.app import create_app
     from gateway.http.forwarded import proxy_options
-    from gateway.server_protocol import http_protocol
+    from gateway.http.server_protocol import http_protocol
 
     host, port = sock.getsockname()[:2]
     server = uvicorn.Server(

@@ -47,7 +47,7 @@ class ServerConfig(_Frozen):
     max_body_bytes: int = Field(10 * 1024 * 1024, gt=0)
     upstream_timeout_s: float = Field(600.0, gt=0)
     connect_timeout_s: float = Field(5.0, gt=0)
-    # a request head / body that has not fully arrived in time gets a 408 (gateway/server_protocol.py)
+    # a request head / body that has not fully arrived in time gets a 408 (gateway/http/server_protocol.py)
     header_timeout_s: float = Field(10.0, gt=0)
     body_timeout_s: float = Field(30.0, gt=0)
     shutdown_grace_s: float = Field(30.0, ge=0)
