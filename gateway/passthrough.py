@@ -17,10 +17,10 @@ from gateway.http.asgi import (
     read_body,
     send_error,
 )
+from gateway.http.streaming import relay_stream
 from gateway.paths import relay_path
 from gateway.relay_policy import check_caller_relay
 from gateway.services import Services
-from gateway.streaming import relay_stream
 from gateway.upstreams.headers import request_headers, response_headers
 
 ROUTE = "/v1/*"

@@ -107,7 +107,7 @@ class Dialect(Protocol):
 
     name: str
     route: str
-    # the SSE event a stream gets when the upstream breaks it off (gateway.streaming)
+    # the SSE event a stream gets when the upstream breaks it off (gateway.http.streaming)
     broken_stream_event: bytes
 
     def validate(self, body: dict[str, Any]) -> str:

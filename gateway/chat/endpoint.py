@@ -41,8 +41,8 @@ from gateway.http.asgi import (
     require_json,
     send_bytes,
 )
+from gateway.http.streaming import ChunkObserver, EndHook, relay_stream
 from gateway.services import Services
-from gateway.streaming import ChunkObserver, EndHook, relay_stream
 from gateway.telemetry import NO_SPAN, SpanHandle
 
 log = logging.getLogger("memorelay.chat")

@@ -19,8 +19,8 @@ import orjson
 from gateway.chat.context import Completion, Placement, TranscriptMessage
 from gateway.dialects.base import SseEvents, content_text, join_query, required_model, role_transcript
 from gateway.errors import BadRequest, GatewayError
+from gateway.http.streaming import BROKEN_MESSAGE
 from gateway.memory import strip_block
-from gateway.streaming import BROKEN_MESSAGE
 
 MESSAGES_PATH = "/v1/messages"
 _ERROR_TYPES = {

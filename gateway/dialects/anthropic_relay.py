@@ -23,10 +23,10 @@ from gateway.http.asgi import (
     require_json,
     send_bytes,
 )
+from gateway.http.streaming import relay_stream
 from gateway.paths import relay_path
 from gateway.relay_policy import check_caller_relay
 from gateway.services import Services
-from gateway.streaming import relay_stream
 from gateway.upstreams.headers import anthropic_headers, response_headers
 
 COUNT_TOKENS_PATH = "/v1/messages/count_tokens"

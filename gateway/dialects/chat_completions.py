@@ -15,8 +15,8 @@ import orjson
 from gateway.chat.context import Completion, Placement, TranscriptMessage
 from gateway.dialects.base import SseEvents, content_text, join_query, required_model, role_transcript
 from gateway.errors import BadRequest, GatewayError, error_bytes
+from gateway.http.streaming import BROKEN_SSE
 from gateway.memory import strip_block
-from gateway.streaming import BROKEN_SSE
 
 _TEXT_PARTS = ("text",)
 

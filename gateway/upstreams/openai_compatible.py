@@ -23,7 +23,7 @@ from yarl import URL
 
 from gateway.chat import ChatContext, ChatResponse
 from gateway.errors import BadRequest, UpstreamTimeout, UpstreamUnreachable
-from gateway.streaming import StreamBroken
+from gateway.http.streaming import StreamBroken
 from gateway.upstreams.headers import request_headers, response_headers
 
 log = logging.getLogger("memorelay.upstream")
