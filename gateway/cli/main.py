@@ -65,7 +65,7 @@ def _parser() -> argparse.ArgumentParser:
     )
     tenant_of.set_defaults(run=_tenant_of)
 
-    from gateway.memory_cli import add_memory_commands
+    from gateway.cli.memory import add_memory_commands
 
     add_memory_commands(sub)
     from gateway.backup_cli import add_backup_commands
