@@ -68,7 +68,7 @@ def _parser() -> argparse.ArgumentParser:
     from gateway.cli.memory import add_memory_commands
 
     add_memory_commands(sub)
-    from gateway.backup_cli import add_backup_commands
+    from gateway.cli.backup import add_backup_commands
 
     add_backup_commands(sub)
     return parser
