@@ -22,16 +22,17 @@ from gateway.auth_throttle import ClientAddressMiddleware
 from gateway.backup_schedule import backup_every
 from gateway.chat import ChatContext, ChatFilter, ChatResponse, build_chain
 from gateway.chat.endpoint import DialectEndpoint
+from gateway.compose import compose
 from gateway.config import Config
 from gateway.console import console_routes
 from gateway.dialects import ANTHROPIC_MESSAGES, CHAT_COMPLETIONS, RESPONSES
 from gateway.dialects.anthropic_auth import AnthropicCallers
 from gateway.dialects.anthropic_relay import COUNT_TOKENS_PATH, SUB_PATHS_ROUTE, AnthropicRelayEndpoint
 from gateway.errors import GatewayError, error_body, error_bytes
-from gateway.filter_loader import build_filters
 from gateway.health import healthz, metrics, readyz
 from gateway.http.access_log import AccessLogMiddleware, escaped
 from gateway.http.cors import CorsMiddleware
+from gateway.lifecycle import FilterPart, Loop, Part, StopOnly, run_parts
 from gateway.mcp import McpEndpoint
 from gateway.model_list import list_models
 from gateway.passthrough import PassthroughEndpoint
@@ -65,8 +66,8 @@ class ChatFastPath:
 
 
 def create_app(config: Config) -> ASGIApp:
-    services = Services.create(config)
-    filters = build_filters(config, services)
+    composition = compose(config)
+    services, filters = composition.services, composition.filters
 
     async def terminal(ctx: ChatContext) -> ChatResponse:
         return await services.upstreams.send(ctx)
@@ -119,40 +120,21 @@ def create_app(config: Config) -> ASGIApp:
 
 
 def _lifespan(services: Services, filters: list[ChatFilter], mcp: McpEndpoint) -> Any:
+    """Start the parts in order (stores and upstreams, the filters, the loops), stop them in
+    the reverse order; ``app.state.started`` tells ``/readyz`` the gateway serves."""
+    parts: list[Part] = [services, *(FilterPart(f) for f in filters), StopOnly(mcp.stop)]
+    parts.append(Loop(lambda: _checkpoint_every(services)))
+    if services.config.backup.interval_h > 0:  # a backup cut short leaves only its temporary file, removed
+        parts.append(Loop(lambda: backup_every(services.backend, services.config.backup)))
+
     @contextlib.asynccontextmanager
     async def lifespan(app: Starlette) -> AsyncIterator[None]:
-        await services.start()
-        started: list[Any] = []
-        checkpoints: asyncio.Future[None] | None = None
-        backups: asyncio.Future[None] | None = None
-        try:
-            for f in filters:
-                start = getattr(f, "start", None)
-                if start is not None:
-                    await start()
-                started.append(f)
+        async with run_parts(parts):
             app.state.started = True
-            checkpoints = asyncio.ensure_future(_checkpoint_every(services))
-            if services.config.backup.interval_h > 0:
-                backups = asyncio.ensure_future(backup_every(services.backend, services.config.backup))
-            yield
-        finally:
-            app.state.started = False
-            await mcp.stop()
-            if checkpoints is not None:
-                checkpoints.cancel()
-            if backups is not None:  # a backup cut short leaves only its temporary file, removed
-                backups.cancel()
-                with contextlib.suppress(asyncio.CancelledError):
-                    await backups
-            for f in reversed(started):
-                stop = getattr(f, "stop", None)
-                if stop is not None:
-                    try:
-                        await stop()
-                    except Exception:  # boundary: one filter must not block the others' stop
-                        log.exception("filter %s failed to stop", getattr(f, "name", f))
-            await services.close()
+            try:
+                yield
+            finally:
+                app.state.started = False
 
     return lifespan
 

@@ -1,4 +1,4 @@
-"""``LearningService``: the learning side of one gateway process, owned by its ``Services``.
+"""``LearningService``: the learning side of one gateway process, built by ``gateway.compose``.
 
 It holds the PII scrubber's child process, the worker pool (which also runs retention and
 the wiping of dead jobs' conversations) and the shared queue's pending count, and is
@@ -23,7 +23,6 @@ from gateway.learning.commands import Command, remember_item
 from gateway.learning.consolidate_job import consolidate_every
 from gateway.learning.job_writer import JobWriter
 from gateway.learning.jobs import Job
-from gateway.learning.keys import derive_key
 from gateway.learning.pending import SharedPending
 from gateway.learning.pii_process import IsolatedScrubber
 from gateway.learning.pipeline import Outcome, Pipeline, PipelineSettings
@@ -39,7 +38,7 @@ DEFAULT_MAX_PER_KIND: dict[str, int] = {"fact": 500, "preference": 200, "relatio
 
 if TYPE_CHECKING:
     from gateway.config import Config
-    from gateway.services import Services
+    from gateway.learning.parts import LearningParts
 
 log = logging.getLogger("memorelay.learning")
 
@@ -154,18 +153,13 @@ def learning_options(config: Config) -> LearningOptions | None:
 
 
 class LearningService:
-    def __init__(self, services: Services, options: LearningOptions) -> None:
+    def __init__(self, services: LearningParts, options: LearningOptions) -> None:
         self.options = options
         self.services = services
         self._consolidation: asyncio.Future[None] | None = None
         self._scrubber_loading: asyncio.Future[None] | None = None
         self._full_logged_at = -QUEUE_FULL_LOG_S
         self._full_since_log = 0
-        services.memory.learning_default = options.consent == "opt_out"
-        services.memory.decay_half_life_days = options.decay_half_life_days
-        services.memory.episode_half_life_days = options.episode_half_life_days
-        services.memory.decay_floor = options.decay_floor
-        services.memory.key_of = derive_key  # edits and manual adds get the key their text says
         self.scrubber = IsolatedScrubber()
         self.pending = SharedPending(services.learning, services.metrics)
         settings = PipelineSettings(

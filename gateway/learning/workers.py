@@ -27,7 +27,7 @@ duration (the learner's own calls are bounded by ``server.upstream_timeout_s``).
 
 Caller keys (pass-through mode) are never written to the database: the replica that queued
 a job holds its caller's key in memory, by job id (``keys``), and every process has a random
-replica id (``Services.replica``). A job that will be learned with the caller's key records
+replica id (``LearningParts.replica``). A job that will be learned with the caller's key records
 ``key_holder = <replica id>``; other replicas claim it only ``holder_wait_s`` (default:
 ``lease_s``) after it was created, which gives its holder the time to learn it with the key.
 A worker that has no key for a job that needs one (the holder died or restarted, or was too
@@ -54,10 +54,10 @@ from gateway.errors import InsufficientStorage, StorageUnavailable
 from gateway.learning.errors import LeaseLost
 from gateway.learning.jobs import Job
 from gateway.learning.learners import RetryableError
+from gateway.learning.parts import LearningParts
 from gateway.learning.pending import SharedPending
 from gateway.learning.pipeline import Outcome, Pipeline
 from gateway.memory.store import LearningStore
-from gateway.services import Services
 from gateway.storage import is_busy, is_unwritable
 
 log = logging.getLogger("memorelay.learning")
@@ -124,7 +124,7 @@ class _Lease:
 class WorkerPool:
     def __init__(
         self,
-        services: Services,
+        services: LearningParts,
         pipeline: Pipeline,
         pending: SharedPending,
         *,
