@@ -16,8 +16,9 @@ from gateway.chat import ChatFilter
 from gateway.config import Config
 from gateway.filter_loader import filter_class, filter_options
 from gateway.learning.keys import derive_key
+from gateway.learning.options import LearningOptions, learning_options
 from gateway.learning.parts import LearningParts
-from gateway.learning.service import LearningOptions, LearningService, learning_options
+from gateway.learning.service import LearningService
 from gateway.memory import MemoryService, build_embedder
 from gateway.memory.backend import open_backend
 from gateway.memory.recall import RecallSettings

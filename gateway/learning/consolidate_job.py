@@ -26,8 +26,8 @@ from gateway.memory.store import Reflection
 
 if TYPE_CHECKING:
     from gateway.config import Config
+    from gateway.learning.options import LearningOptions
     from gateway.learning.parts import LearningParts
-    from gateway.learning.service import LearningOptions
     from gateway.upstreams import UpstreamRouter
 
 log = logging.getLogger("memorelay.learning")
