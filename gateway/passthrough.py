@@ -18,7 +18,7 @@ from gateway.http.asgi import (
     send_error,
 )
 from gateway.http.streaming import relay_stream
-from gateway.paths import relay_path
+from gateway.relay.paths import relay_path
 from gateway.relay_policy import check_caller_relay
 from gateway.services import Services
 from gateway.upstreams.headers import request_headers, response_headers

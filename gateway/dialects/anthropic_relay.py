@@ -1,7 +1,7 @@
 """``/v1/messages/*`` (``count_tokens``, ``batches`` …): relayed verbatim to ``upstreams.anthropic`` (no chain).
 
 Every method and sub-path of ``/v1/messages/`` goes to the Anthropic upstream, never to the
-default OpenAI one. The path passes the same guard as pass-through (``gateway.paths``) and is
+default OpenAI one. The path passes the same guard as pass-through (``gateway.relay.paths``) and is
 forwarded still encoded; credentials follow the Messages route; the gateway's own errors use
 Anthropic's shape.
 """
@@ -24,7 +24,7 @@ from gateway.http.asgi import (
     send_bytes,
 )
 from gateway.http.streaming import relay_stream
-from gateway.paths import relay_path
+from gateway.relay.paths import relay_path
 from gateway.relay_policy import check_caller_relay
 from gateway.services import Services
 from gateway.upstreams.headers import anthropic_headers, response_headers

@@ -156,7 +156,7 @@ class OpenAICompatibleUpstream:
     ) -> RelayResponse:
         """Start a verbatim call (other /v1/* paths); the caller reads or streams it.
 
-        ``path`` must come from ``gateway.paths.relay_path``: it is still percent-encoded
+        ``path`` must come from ``gateway.relay.paths.relay_path``: it is still percent-encoded
         and goes out byte for byte (``encoded=True``: yarl neither decodes nor normalises it).
         """
         if not query.isascii():
