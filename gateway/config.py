@@ -162,7 +162,7 @@ class DefaultUpstream(_Frozen):
     api_base: str = "https://api.openai.com/v1"
     api_key: SecretStr = SecretStr("")
     # account-level paths (files, batches, stored responses …) relayed although every tenant shares
-    # the operator's upstream account; see gateway/relay_policy.py and the README's Security section
+    # the operator's upstream account; see gateway/relay/policy.py and the README's Security section
     relay: tuple[str, ...] = ()
 
     @field_validator("api_base")

@@ -1,5 +1,5 @@
 """Any other ``/v1/*`` path, relayed verbatim to the default upstream (SPEC §2), except the
-account-level ones ``gateway.relay_policy`` refuses when tenants share the operator's key.
+account-level ones ``gateway.relay.policy`` refuses when tenants share the operator's key.
 
 ``/v1/messages/*`` is not one: it goes to ``upstreams.anthropic`` (``gateway.dialects.anthropic_relay``).
 """
@@ -19,7 +19,7 @@ from gateway.http.asgi import (
 )
 from gateway.http.streaming import relay_stream
 from gateway.relay.paths import relay_path
-from gateway.relay_policy import check_caller_relay
+from gateway.relay.policy import check_caller_relay
 from gateway.services import Services
 from gateway.upstreams.headers import request_headers, response_headers
 

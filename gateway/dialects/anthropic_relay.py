@@ -25,7 +25,7 @@ from gateway.http.asgi import (
 )
 from gateway.http.streaming import relay_stream
 from gateway.relay.paths import relay_path
-from gateway.relay_policy import check_caller_relay
+from gateway.relay.policy import check_caller_relay
 from gateway.services import Services
 from gateway.upstreams.headers import anthropic_headers, response_headers
 
