@@ -35,7 +35,7 @@ from gateway.http.cors import CorsMiddleware
 from gateway.lifecycle import FilterPart, Loop, Part, StopOnly, run_parts
 from gateway.mcp import McpEndpoint
 from gateway.model_list import list_models
-from gateway.passthrough import PassthroughEndpoint
+from gateway.relay.endpoint import PassthroughEndpoint
 from gateway.services import Services
 
 log = logging.getLogger("memorelay")
