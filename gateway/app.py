@@ -27,7 +27,7 @@ from gateway.config import Config
 from gateway.console import console_routes
 from gateway.dialects import ANTHROPIC_MESSAGES, CHAT_COMPLETIONS, RESPONSES
 from gateway.dialects.anthropic_auth import AnthropicCallers
-from gateway.dialects.anthropic_relay import COUNT_TOKENS_PATH, SUB_PATHS_ROUTE, AnthropicRelayEndpoint
+from gateway.dialects.anthropic_messages import anthropic_error_bytes
 from gateway.errors import GatewayError, error_body, error_bytes
 from gateway.health import healthz, metrics, readyz
 from gateway.http.access_log import AccessLogMiddleware, escaped
@@ -35,8 +35,9 @@ from gateway.http.cors import CorsMiddleware
 from gateway.lifecycle import FilterPart, Loop, Part, StopOnly, run_parts
 from gateway.mcp import McpEndpoint
 from gateway.model_list import list_models
-from gateway.relay.endpoint import PassthroughEndpoint
+from gateway.relay.endpoint import COUNT_TOKENS_PATH, SUB_PATHS_ROUTE, RelayEndpoint, RelayRoute, messages_label
 from gateway.services import Services
+from gateway.upstreams.headers import anthropic_headers, request_headers
 
 log = logging.getLogger("memorelay")
 
@@ -76,7 +77,7 @@ def create_app(config: Config) -> ASGIApp:
     chain = build_chain(filters, services.telemetry.traced_upstream(terminal), services.metrics.time_filter)
     chat = DialectEndpoint(services, chain, CHAT_COMPLETIONS)
     anthropic = AnthropicCallers(services.auth, config.upstreams.anthropic.api_key.get_secret_value())
-    anthropic_relay = AnthropicRelayEndpoint(services, anthropic)
+    anthropic_relay, passthrough = _relays(services, anthropic)
     mcp = McpEndpoint.for_chain(services, filters)
     posts: dict[str, ASGIApp] = {
         CHAT_PATH: chat,
@@ -89,7 +90,7 @@ def create_app(config: Config) -> ASGIApp:
         Route("/v1/models", list_models, methods=["GET"]),
         # every other /v1/messages/* path (batches …) belongs to the Anthropic upstream
         Route(SUB_PATHS_ROUTE, anthropic_relay, methods=_ALL_METHODS),
-        Route("/v1/{path:path}", PassthroughEndpoint(services), methods=_ALL_METHODS),
+        Route("/v1/{path:path}", passthrough, methods=_ALL_METHODS),
         *memory_routes(),
         *admin_routes(),
         *openapi_routes(),
@@ -117,6 +118,36 @@ def create_app(config: Config) -> ASGIApp:
     if config.server.cors_origins:  # preflights are answered before any credential check
         outer = CorsMiddleware(outer, config.server.cors_origins)
     return ClientAddressMiddleware(outer)
+
+
+def _relays(services: Services, anthropic: AnthropicCallers) -> tuple[RelayEndpoint, RelayEndpoint]:
+    """The verbatim relays: ``/v1/messages/*`` to ``upstreams.anthropic``, any other ``/v1/*``
+    path to the default upstream."""
+    upstreams, config = services.upstreams, services.config
+    messages = RelayRoute(
+        "anthropic",
+        upstreams.anthropic,
+        anthropic.caller,
+        lambda headers, caller: anthropic_headers(headers, caller.upstream_authorization, caller.issued_headers),
+        anthropic_error_bytes,
+        config.upstreams.anthropic.relay,
+        prefix="/v1",
+        decoded=True,
+        label=messages_label,
+        json_paths=frozenset({COUNT_TOKENS_PATH}),
+    )
+    default = RelayRoute(
+        "default",
+        upstreams.default,
+        services.auth.caller,
+        lambda headers, caller: request_headers(
+            headers, caller.upstream_authorization, identity_encoding=False, drop=caller.issued_headers
+        ),
+        error_bytes,
+        config.upstreams.default.relay,
+    )
+    limit = config.server.max_body_bytes
+    return RelayEndpoint(messages, services.metrics, limit), RelayEndpoint(default, services.metrics, limit)
 
 
 def _lifespan(services: Services, filters: list[ChatFilter], mcp: McpEndpoint) -> Any:
