@@ -20,8 +20,8 @@ from starlette.types import ASGIApp, Receive, Scope, Send
 from gateway.api import admin_routes, memory_routes, openapi_routes
 from gateway.auth_throttle import ClientAddressMiddleware
 from gateway.backup_schedule import backup_every
-from gateway.chat import ChatContext, ChatFilter, ChatResponse, build_chain
-from gateway.chat.endpoint import DialectEndpoint
+from gateway.chat import ChatContext, ChatFilter, ChatResponse, Dialect, build_chain
+from gateway.chat.endpoint import CallerOf, DialectEndpoint
 from gateway.compose import compose
 from gateway.config import Config
 from gateway.console import console_routes
@@ -73,16 +73,23 @@ def create_app(config: Config) -> ASGIApp:
     async def terminal(ctx: ChatContext) -> ChatResponse:
         return await services.upstreams.send(ctx)
 
-    # one chain for every dialect (SPEC §2)
+    # one chain for every dialect: filters never know which surface a request came in on
     chain = build_chain(filters, services.telemetry.traced_upstream(terminal), services.metrics.time_filter)
-    chat = DialectEndpoint(services, chain, CHAT_COMPLETIONS)
+
+    def endpoint(dialect: Dialect, caller_of: CallerOf) -> DialectEndpoint:
+        limit = config.server.max_body_bytes
+        return DialectEndpoint(
+            chain, dialect, caller_of, metrics=services.metrics, telemetry=services.telemetry, max_body_bytes=limit
+        )
+
+    chat = endpoint(CHAT_COMPLETIONS, services.auth.caller)
     anthropic = AnthropicCallers(services.auth, config.upstreams.anthropic.api_key.get_secret_value())
     anthropic_relay, passthrough = _relays(services, anthropic)
     mcp = McpEndpoint.for_chain(services, filters)
     posts: dict[str, ASGIApp] = {
         CHAT_PATH: chat,
-        RESPONSES.route: DialectEndpoint(services, chain, RESPONSES),
-        ANTHROPIC_MESSAGES.route: DialectEndpoint(services, chain, ANTHROPIC_MESSAGES, anthropic.caller),
+        RESPONSES.route: endpoint(RESPONSES, services.auth.caller),
+        ANTHROPIC_MESSAGES.route: endpoint(ANTHROPIC_MESSAGES, anthropic.caller),
         COUNT_TOKENS_PATH: anthropic_relay,
     }
     routes: list[BaseRoute] = [
