@@ -15,6 +15,9 @@ from gateway.auth_throttle import AuthThrottle
 from gateway.config import Config
 from gateway.errors import Unauthorized
 
+# Anthropic's own credential header (the Messages routes also accept a bearer token)
+API_KEY_HEADER = "x-api-key"
+
 ANONYMOUS_TENANT = "anonymous"
 
 

@@ -12,8 +12,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 from dataclasses import replace
 
-from gateway.auth import Authenticator, Caller
-from gateway.upstreams.headers import API_KEY_HEADER
+from gateway.auth import API_KEY_HEADER, Authenticator, Caller
 
 
 class AnthropicCallers:

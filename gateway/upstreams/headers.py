@@ -4,10 +4,7 @@ from __future__ import annotations
 
 from collections.abc import Iterable, Mapping
 
-from gateway.auth import is_bearer
-
-# Anthropic's own credential header (the Messages route also accepts a bearer token)
-API_KEY_HEADER = "x-api-key"
+from gateway.auth import API_KEY_HEADER, is_bearer
 
 HOP_BY_HOP = frozenset(
     {
