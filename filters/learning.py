@@ -1,6 +1,6 @@
 """``learning``: after a successful chat, queue a durable job; workers learn from it later.
 
-SPEC §3–4. The decision (``X-Memorelay-Learning: queued`` or ``skipped; reason=…``)
+The decision (``X-Memorelay-Learning: queued`` or ``skipped; reason=…``)
 is made before the response goes out; an explicit "remember …" is scrubbed while the upstream
 answers, so the header says ``skipped; reason=pii-only`` when nothing of it would be kept and
 ``queued; note=identifiers-removed`` when its identifiers are left out; the durable job is written before the client

@@ -1,7 +1,7 @@
 """Who is calling: gateway keys → tenant, pass-through tenant hash, admin key.
 
 Credentials are compared in constant time and never stored or logged; the
-pass-through tenant is a one-way hash of the caller's credential (SPEC §3).
+pass-through tenant is a one-way hash of the caller's credential.
 """
 
 from __future__ import annotations

@@ -1,4 +1,4 @@
-"""The operator API, ``/api/admin/…`` (SPEC §6), behind ``auth.admin_key``.
+"""The operator API, ``/api/admin/…``, behind ``auth.admin_key``.
 
 Users and their memories, shared/system memories, promote, stats, audit log,
 learning log and the editable learning prompts. Requests are validated by the models in

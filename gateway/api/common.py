@@ -54,7 +54,7 @@ def no_content() -> Response:
 
 def shown(value: str, limit: int = 64) -> str:
     """``value`` quoted for an error message, cut to ``limit`` characters: a 404 must not echo
-    a 10 KB id back (issue 7)."""
+    a 10 KB id back."""
     return repr(value if len(value) <= limit else value[:limit] + "…")
 
 

@@ -121,7 +121,7 @@ def add_memory_commands(sub: Any) -> None:
 
 
 def _configured_tenant(config: Config) -> str | None:
-    if config.auth.tenant is not None:  # one fixed pass-through tenant (issue 7)
+    if config.auth.tenant is not None:  # one fixed pass-through tenant
         return config.auth.tenant
     tenants = {k.tenant for k in config.auth.keys}
     return tenants.pop() if len(tenants) == 1 else None

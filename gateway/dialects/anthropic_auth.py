@@ -1,4 +1,4 @@
-"""Credentials on the Anthropic Messages route (SPEC §3, ``upstreams.anthropic``).
+"""Credentials on the Anthropic Messages route (``upstreams.anthropic``).
 
 The caller's key may arrive as ``x-api-key`` (Anthropic's way) or as a bearer token.
 In gateway-key mode either carries the gateway key and the upstream key comes from

@@ -35,7 +35,7 @@ slow) learns it with the heuristic learner and counts it in
 ``memorelay_learning_key_fallbacks_total``.
 
 A job that fails because the database is locked or cannot be written is retried later
-without spending one of its ``max_attempts`` (issue 7 item 3): it is never dead-lettered
+without spending one of its ``max_attempts``: it is never dead-lettered
 for a fault of the store. When no job is due and no worker is busy (and every
 ``_CHECKPOINT_EVERY_S``) the WAL is checkpointed and truncated, so wiped payloads leave no
 copy in the -wal file.

@@ -1,4 +1,4 @@
-"""Which headers cross the gateway, in each direction (SPEC §3 'Forwarding')."""
+"""Which headers cross the gateway, in each direction: the forwarding rules of a transparent gateway."""
 
 from __future__ import annotations
 

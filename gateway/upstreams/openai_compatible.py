@@ -28,7 +28,7 @@ from gateway.upstreams.headers import request_headers, response_headers
 
 log = logging.getLogger("memorelay.upstream")
 
-# readiness probe (issue 7 item 9): any HTTP answer to a HEAD of api_base within the
+# readiness probe: any HTTP answer to a HEAD of api_base within the
 # timeout counts as reachable; the result is reused for a few seconds
 PROBE_TIMEOUT_S = 2.0
 PROBE_TTL_S = 5.0
