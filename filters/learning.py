@@ -1,6 +1,6 @@
 """``learning``: after a successful chat, queue a durable job; workers learn from it later.
 
-SPEC §3–4. The decision (``X-Memorelay-Learning: queued`` or ``skipped; reason=…``)
+The decision (``X-Memorelay-Learning: queued`` or ``skipped; reason=…``)
 is made before the response goes out; an explicit "remember …" is scrubbed while the upstream
 answers, so the header says ``skipped; reason=pii-only`` when nothing of it would be kept and
 ``queued; note=identifiers-removed`` when its identifiers are left out; the durable job is written before the client
@@ -15,13 +15,14 @@ from __future__ import annotations
 import asyncio
 import logging
 
-from gateway.chain import ChatContext, ChatResponse, Completion, Handler
+from gateway.chat import ChatContext, ChatResponse, Completion, Handler
 from gateway.config import ConfigError
 from gateway.learning.commands import parse_command
 from gateway.learning.job_writer import JobRequest
+from gateway.learning.options import LearningOptions
 from gateway.learning.pipeline import job_payload
 from gateway.learning.redact import PII_ONLY
-from gateway.learning.service import LearningOptions, LearningService
+from gateway.learning.service import LearningService
 from gateway.memory import strip_block
 from gateway.services import Services
 

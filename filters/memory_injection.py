@@ -7,7 +7,7 @@ surface; no text) for ``GET /api/memories/{id}/uses``, written off the chat's pa
 retrieved ones are ranked with the recall paths (``memory.recall``: recency, popularity,
 co-occurrence, fatigue in the ``X-Memorelay-Conversation``), from statistics held in process.
 
-SPEC §4 (injection). Retrieval is hybrid (vector + keyword); the request's dialect places the block after
+Retrieval is hybrid (vector + keyword); the request's dialect places the block after
 the existing system content (``placement: system``) or just before the latest user
 turn (``placement: last_user``). Memory fails open: past ``timeout_ms`` or on any
 error the request is relayed without memories, and the failure is logged and counted.
@@ -21,7 +21,7 @@ from typing import Any, Literal
 
 from pydantic import BaseModel, ConfigDict, Field
 
-from gateway.chain import ChatContext, ChatResponse, Handler
+from gateway.chat import ChatContext, ChatResponse, Handler
 from gateway.memory import load_all_tokenizers, select
 from gateway.services import Services
 
@@ -104,7 +104,7 @@ class MemoryInjectionFilter:
                 ctx.state["memory_failure"] = "timeout"
                 return [], 0
             block, ids, tokens = retrieval.result()
-        except Exception as exc:  # boundary: memory fails open (SPEC §4)
+        except Exception as exc:  # boundary: memory fails open (the chat is answered without it)
             log.warning("memory retrieval failed (%s): relayed without memories", type(exc).__name__)
             metrics.memory_failures.labels("error").inc()
             ctx.state["memory_failure"] = "error"

@@ -5,7 +5,7 @@ The seams other code may rely on are re-exported here; everything else is intern
 
 from __future__ import annotations
 
-from gateway.chain import ChatContext, ChatFilter, ChatResponse, Completion, Handler
+from gateway.chat import ChatContext, ChatFilter, ChatResponse, Completion, Handler
 from gateway.config import Config, ConfigError, load_config
 
 __all__ = [

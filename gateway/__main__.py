@@ -2,6 +2,6 @@ from __future__ import annotations
 
 import sys
 
-from gateway.cli import main
+from gateway.cli.main import main
 
 sys.exit(main())

@@ -17,25 +17,27 @@ from starlette.responses import Response
 from starlette.routing import BaseRoute, Route
 from starlette.types import ASGIApp, Receive, Scope, Send
 
-from gateway.access_log import AccessLogMiddleware, escaped
 from gateway.api import admin_routes, memory_routes, openapi_routes
 from gateway.auth_throttle import ClientAddressMiddleware
 from gateway.backup_schedule import backup_every
-from gateway.chain import ChatContext, ChatFilter, ChatResponse, build_chain
+from gateway.chat import ChatContext, ChatFilter, ChatResponse, Dialect, build_chain
+from gateway.chat.endpoint import CallerOf, DialectEndpoint
+from gateway.compose import compose
 from gateway.config import Config
 from gateway.console import console_routes
-from gateway.cors import CorsMiddleware
 from gateway.dialects import ANTHROPIC_MESSAGES, CHAT_COMPLETIONS, RESPONSES
 from gateway.dialects.anthropic_auth import AnthropicCallers
-from gateway.dialects.anthropic_relay import COUNT_TOKENS_PATH, SUB_PATHS_ROUTE, AnthropicRelayEndpoint
-from gateway.dialects.endpoint import DialectEndpoint
+from gateway.dialects.anthropic_messages import anthropic_error_bytes
 from gateway.errors import GatewayError, error_body, error_bytes
-from gateway.filter_loader import build_filters
 from gateway.health import healthz, metrics, readyz
+from gateway.http.access_log import AccessLogMiddleware, escaped
+from gateway.http.cors import CorsMiddleware
+from gateway.lifecycle import FilterPart, Loop, Part, StopOnly, run_parts
 from gateway.mcp import McpEndpoint
 from gateway.model_list import list_models
-from gateway.passthrough import PassthroughEndpoint
+from gateway.relay.endpoint import COUNT_TOKENS_PATH, SUB_PATHS_ROUTE, RelayEndpoint, RelayRoute, messages_label
 from gateway.services import Services
+from gateway.upstreams.headers import anthropic_headers, request_headers
 
 log = logging.getLogger("memorelay")
 
@@ -65,22 +67,29 @@ class ChatFastPath:
 
 
 def create_app(config: Config) -> ASGIApp:
-    services = Services.create(config)
-    filters = build_filters(config, services)
+    composition = compose(config)
+    services, filters = composition.services, composition.filters
 
     async def terminal(ctx: ChatContext) -> ChatResponse:
-        return await ctx.dialect.send(ctx, services)
+        return await services.upstreams.send(ctx)
 
-    # one chain for every dialect (SPEC §2)
+    # one chain for every dialect: filters never know which surface a request came in on
     chain = build_chain(filters, services.telemetry.traced_upstream(terminal), services.metrics.time_filter)
-    chat = DialectEndpoint(services, chain, CHAT_COMPLETIONS)
+
+    def endpoint(dialect: Dialect, caller_of: CallerOf) -> DialectEndpoint:
+        limit = config.server.max_body_bytes
+        return DialectEndpoint(
+            chain, dialect, caller_of, metrics=services.metrics, telemetry=services.telemetry, max_body_bytes=limit
+        )
+
+    chat = endpoint(CHAT_COMPLETIONS, services.auth.caller)
     anthropic = AnthropicCallers(services.auth, config.upstreams.anthropic.api_key.get_secret_value())
-    anthropic_relay = AnthropicRelayEndpoint(services, anthropic)
+    anthropic_relay, passthrough = _relays(services, anthropic)
     mcp = McpEndpoint.for_chain(services, filters)
     posts: dict[str, ASGIApp] = {
         CHAT_PATH: chat,
-        RESPONSES.route: DialectEndpoint(services, chain, RESPONSES),
-        ANTHROPIC_MESSAGES.route: DialectEndpoint(services, chain, ANTHROPIC_MESSAGES, anthropic.caller),
+        RESPONSES.route: endpoint(RESPONSES, services.auth.caller),
+        ANTHROPIC_MESSAGES.route: endpoint(ANTHROPIC_MESSAGES, anthropic.caller),
         COUNT_TOKENS_PATH: anthropic_relay,
     }
     routes: list[BaseRoute] = [
@@ -88,7 +97,7 @@ def create_app(config: Config) -> ASGIApp:
         Route("/v1/models", list_models, methods=["GET"]),
         # every other /v1/messages/* path (batches …) belongs to the Anthropic upstream
         Route(SUB_PATHS_ROUTE, anthropic_relay, methods=_ALL_METHODS),
-        Route("/v1/{path:path}", PassthroughEndpoint(services), methods=_ALL_METHODS),
+        Route("/v1/{path:path}", passthrough, methods=_ALL_METHODS),
         *memory_routes(),
         *admin_routes(),
         *openapi_routes(),
@@ -118,41 +127,52 @@ def create_app(config: Config) -> ASGIApp:
     return ClientAddressMiddleware(outer)
 
 
+def _relays(services: Services, anthropic: AnthropicCallers) -> tuple[RelayEndpoint, RelayEndpoint]:
+    """The verbatim relays: ``/v1/messages/*`` to ``upstreams.anthropic``, any other ``/v1/*``
+    path to the default upstream."""
+    upstreams, config = services.upstreams, services.config
+    messages = RelayRoute(
+        "anthropic",
+        upstreams.anthropic,
+        anthropic.caller,
+        lambda headers, caller: anthropic_headers(headers, caller.upstream_authorization, caller.issued_headers),
+        anthropic_error_bytes,
+        config.upstreams.anthropic.relay,
+        prefix="/v1",
+        decoded=True,
+        label=messages_label,
+        json_paths=frozenset({COUNT_TOKENS_PATH}),
+    )
+    default = RelayRoute(
+        "default",
+        upstreams.default,
+        services.auth.caller,
+        lambda headers, caller: request_headers(
+            headers, caller.upstream_authorization, identity_encoding=False, drop=caller.issued_headers
+        ),
+        error_bytes,
+        config.upstreams.default.relay,
+    )
+    limit = config.server.max_body_bytes
+    return RelayEndpoint(messages, services.metrics, limit), RelayEndpoint(default, services.metrics, limit)
+
+
 def _lifespan(services: Services, filters: list[ChatFilter], mcp: McpEndpoint) -> Any:
+    """Start the parts in order (stores and upstreams, the filters, the loops), stop them in
+    the reverse order; ``app.state.started`` tells ``/readyz`` the gateway serves."""
+    parts: list[Part] = [services, *(FilterPart(f) for f in filters), StopOnly(mcp.stop)]
+    parts.append(Loop(lambda: _checkpoint_every(services)))
+    if services.config.backup.interval_h > 0:  # a backup cut short leaves only its temporary file, removed
+        parts.append(Loop(lambda: backup_every(services.backend, services.config.backup)))
+
     @contextlib.asynccontextmanager
     async def lifespan(app: Starlette) -> AsyncIterator[None]:
-        await services.start()
-        started: list[Any] = []
-        checkpoints: asyncio.Future[None] | None = None
-        backups: asyncio.Future[None] | None = None
-        try:
-            for f in filters:
-                start = getattr(f, "start", None)
-                if start is not None:
-                    await start()
-                started.append(f)
+        async with run_parts(parts):
             app.state.started = True
-            checkpoints = asyncio.ensure_future(_checkpoint_every(services))
-            if services.config.backup.interval_h > 0:
-                backups = asyncio.ensure_future(backup_every(services.backend, services.config.backup))
-            yield
-        finally:
-            app.state.started = False
-            await mcp.stop()
-            if checkpoints is not None:
-                checkpoints.cancel()
-            if backups is not None:  # a backup cut short leaves only its temporary file, removed
-                backups.cancel()
-                with contextlib.suppress(asyncio.CancelledError):
-                    await backups
-            for f in reversed(started):
-                stop = getattr(f, "stop", None)
-                if stop is not None:
-                    try:
-                        await stop()
-                    except Exception:  # boundary: one filter must not block the others' stop
-                        log.exception("filter %s failed to stop", getattr(f, "name", f))
-            await services.close()
+            try:
+                yield
+            finally:
+                app.state.started = False
 
     return lifespan
 

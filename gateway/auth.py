@@ -1,7 +1,7 @@
 """Who is calling: gateway keys → tenant, pass-through tenant hash, admin key.
 
 Credentials are compared in constant time and never stored or logged; the
-pass-through tenant is a one-way hash of the caller's credential (SPEC §3).
+pass-through tenant is a one-way hash of the caller's credential.
 """
 
 from __future__ import annotations
@@ -14,6 +14,9 @@ from dataclasses import dataclass
 from gateway.auth_throttle import AuthThrottle
 from gateway.config import Config
 from gateway.errors import Unauthorized
+
+# Anthropic's own credential header (the Messages routes also accept a bearer token)
+API_KEY_HEADER = "x-api-key"
 
 ANONYMOUS_TENANT = "anonymous"
 

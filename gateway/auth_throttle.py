@@ -5,7 +5,7 @@ within ``auth.failure_window_s`` make that address's next credential checks answ
 ``Retry-After`` until the oldest failure leaves the window. Once refused, an address is refused
 whatever key it sends, the right one included, until then; below the limit a right key costs no
 delay (the check is a dictionary lookup). The address is uvicorn's client: the TCP peer, or what
-a proxy listed in ``server.trusted_proxies`` forwarded (``gateway.forwarded``). Each failure is
+a proxy listed in ``server.trusted_proxies`` forwarded (``gateway.http.forwarded``). Each failure is
 logged at WARNING with the client address, never with the key that was tried. Memory stays
 bounded: the addresses seen last (``MAX_CLIENTS``) are kept, least recently failed dropped first.
 

@@ -47,7 +47,7 @@ class ServerConfig(_Frozen):
     max_body_bytes: int = Field(10 * 1024 * 1024, gt=0)
     upstream_timeout_s: float = Field(600.0, gt=0)
     connect_timeout_s: float = Field(5.0, gt=0)
-    # a request head / body that has not fully arrived in time gets a 408 (gateway/server_protocol.py)
+    # a request head / body that has not fully arrived in time gets a 408 (gateway/http/server_protocol.py)
     header_timeout_s: float = Field(10.0, gt=0)
     body_timeout_s: float = Field(30.0, gt=0)
     shutdown_grace_s: float = Field(30.0, ge=0)
@@ -60,7 +60,7 @@ class ServerConfig(_Frozen):
     # when set, GET /metrics needs 'Authorization: Bearer <token>'
     metrics_token: SecretStr = SecretStr("")
     # reverse proxies (addresses or CIDRs) whose X-Forwarded-For / -Proto name the client; none by
-    # default, so no caller can pick the address the wrong-key limit counts (gateway/forwarded.py).
+    # default, so no caller can pick the address the wrong-key limit counts (gateway/http/forwarded.py).
     # One string is read as a comma-separated list (an environment variable)
     trusted_proxies: tuple[str, ...] = ()
 
@@ -162,7 +162,7 @@ class DefaultUpstream(_Frozen):
     api_base: str = "https://api.openai.com/v1"
     api_key: SecretStr = SecretStr("")
     # account-level paths (files, batches, stored responses …) relayed although every tenant shares
-    # the operator's upstream account; see gateway/relay_policy.py and the README's Security section
+    # the operator's upstream account; see gateway/relay/policy.py and the README's Security section
     relay: tuple[str, ...] = ()
 
     @field_validator("api_base")

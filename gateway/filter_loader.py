@@ -1,7 +1,7 @@
 """Filters by name: one registry of built-ins, one importer for ``module:Class``.
 
-A filter class is built as ``cls(options, services)``. When it has an ``Options``
-pydantic model, the YAML options are validated against it and errors name the
+A filter class is built as ``cls(options, services)`` (``gateway.compose``). When it has an
+``Options`` pydantic model, the YAML options are validated against it and errors name the
 key path (``filters[0].memory_injection.top_k``).
 """
 
@@ -9,15 +9,11 @@ from __future__ import annotations
 
 import importlib
 import inspect
-from typing import TYPE_CHECKING, Any, TypeVar
+from typing import Any, TypeVar
 
 from pydantic import BaseModel, ValidationError
 
 from gateway.config import Config, ConfigError, FilterSpec
-
-if TYPE_CHECKING:
-    from gateway.chain import ChatFilter
-    from gateway.services import Services
 
 M = TypeVar("M", bound=BaseModel)
 
@@ -110,14 +106,3 @@ def validate_filters(config: Config) -> None:
     """Import every configured filter and check its options (for check-config)."""
     for spec in config.filter_specs:
         filter_options(filter_class(spec, config.source), spec, config.source)
-
-
-def build_filters(config: Config, services: Services) -> list[ChatFilter]:
-    filters = []
-    for spec in config.filter_specs:
-        cls = filter_class(spec, config.source)
-        instance = cls(filter_options(cls, spec, config.source), services)
-        if not getattr(instance, "name", None):
-            instance.name = spec.name
-        filters.append(instance)
-    return filters

@@ -9,8 +9,8 @@ import orjson
 from starlette.requests import Request
 from starlette.responses import Response
 
-from gateway.asgi import header_dict
 from gateway.errors import GatewayError
+from gateway.http.asgi import header_dict
 from gateway.services import Services
 from gateway.upstreams.headers import request_headers
 

@@ -1,11 +1,16 @@
-"""The bundle of shared resources one gateway owns, built cheaply and opened in the lifespan."""
+"""``Services``: the parts one gateway owns, as the HTTP side (APIs, console, MCP, health) reads them.
+
+``gateway.compose`` builds it (nothing is opened until ``start``); the filters, the
+learning side and the endpoints get only the parts they use from there. It is the
+lifespan's first ``Part``: ``start`` opens the stores, upstreams and telemetry, ``stop``
+closes them in the reverse order.
+"""
 
 from __future__ import annotations
 
 import asyncio
 import contextlib
 import logging
-import secrets
 import sqlite3
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -15,9 +20,7 @@ from gateway.auth import Authenticator
 from gateway.config import Config, display_database
 from gateway.errors import StartupError
 from gateway.litellm_loader import load_litellm_async
-from gateway.memory import MemoryService, build_embedder
-from gateway.memory.backend import open_backend
-from gateway.memory.recall import RecallSettings
+from gateway.memory import MemoryService
 from gateway.memory.store import Backend, LearningStore
 from gateway.metrics import Metrics
 from gateway.model_info import ModelInfo
@@ -43,54 +46,16 @@ class Services:
     # OpenTelemetry traces (no-op hooks unless telemetry.enabled)
     telemetry: Telemetry
     # this process among the replicas on one database (learning jobs' caller-key affinity)
-    replica: str = field(default_factory=lambda: secrets.token_hex(8))
+    replica: str
     # the learning workers, scrubber process and retention, when the config has a learning filter
     learning_service: LearningService | None = None
     # work begun by ``start`` that nothing waits for (litellm's import); cancelled by ``close``
     warmups: list[asyncio.Future[Any]] = field(default_factory=list)
 
-    @classmethod
-    def create(cls, config: Config) -> Services:
-        """Construct everything; nothing is opened until ``start``."""
-        embedding = config.memory.embedding.model_dump()
-        if config.memory.embedding.api_key is not None:
-            embedding["api_key"] = config.memory.embedding.api_key.get_secret_value()
-        backend = open_backend(config)
-        upstream_models = config.upstreams.models
-        services = cls(
-            config=config,
-            auth=Authenticator(config),
-            upstreams=UpstreamRouter(config),
-            model_info=ModelInfo(config),
-            metrics=Metrics(),
-            memory=MemoryService(
-                backend.memories,
-                build_embedder(embedding),
-                working_set_mb=config.memory.working_set_mb,
-                working_set_max_rows=config.memory.working_set_max_rows,
-                max_pinned_per_user=config.memory.max_pinned_per_user,
-                recall=RecallSettings(**config.memory.recall.model_dump()),
-                search_min_relevance=config.memory.search_min_relevance,
-            ),
-            learning=backend.learning,
-            backend=backend,
-            telemetry=Telemetry(
-                config.telemetry, {a.model_name: str(a.litellm_params.get("model", "")) for a in upstream_models}
-            ),
-        )
-        # imported here: the learning modules import this one
-        from gateway.learning.service import LearningService, learning_options
-
-        options = learning_options(config)
-        if options is not None:
-            # it needs the finished bundle it belongs to: set once, before anyone sees the bundle
-            object.__setattr__(services, "learning_service", LearningService(services, options))
-        return services
-
     async def start(self) -> None:
         """Open everything; on failure close what was opened (a connection thread left
-        running kept a failed start-up from exiting, issue 7 item 6) and raise
-        ``StartupError`` with one line naming the database."""
+        running would keep a failed start-up from exiting) and raise ``StartupError`` with
+        one line naming the database."""
         _warn_shared_upstream_key(self.config)
         _warn_console_secret(self.config, self.backend.kind)
         database = display_database(self.config.memory.database)
@@ -121,10 +86,10 @@ class Services:
         except BaseException as exc:
             if isinstance(exc, StartupError):
                 log.error("memorelay cannot start: %s", exc)
-            await self.close()
+            await self.stop()
             raise
 
-    async def close(self) -> None:
+    async def stop(self) -> None:
         """Close in the reverse order of ``start``; every step runs even if one before it failed."""
         for warmup in self.warmups:
             warmup.cancel()
@@ -146,7 +111,7 @@ def needs_litellm(config: Config) -> bool:
 
 def _warn_shared_upstream_key(config: Config) -> None:
     """Pass-through mode checks no credential of its own: with an upstream key in the config,
-    anyone who reaches the port spends the operator's key (security review of issue 7)."""
+    anyone who reaches the port spends the operator's key."""
     upstreams = config.upstreams
     shared = [
         n

@@ -1,7 +1,7 @@
 """SQLite faults shared by the memory store and the learning queue: which are transient, which
 mean the disk cannot take writes, and the health flag that the learning filter consults.
 
-Policy (issue 7, item 3): ``database is locked`` / ``busy`` is transient — writes are retried
+Policy: ``database is locked`` / ``busy`` is transient — writes are retried
 with jittered backoff and a learning job is never dead-lettered for it. A full disk
 (``SQLITE_FULL``) or an I/O error marks the store *unwritable*: the memory API answers
 507 / 503 in OpenAI's shape, and the learning filter answers

@@ -33,7 +33,7 @@ if TYPE_CHECKING:
     from opentelemetry.sdk.trace import TracerProvider
     from opentelemetry.trace import Span, Tracer
 
-    from gateway.chain import ChatContext, Completion, Handler
+    from gateway.chat import ChatContext, Completion, Handler
 
 log = logging.getLogger("memorelay.telemetry")
 

@@ -14,8 +14,8 @@ os.environ.setdefault("TLDEXTRACT_PUBLIC_SUFFIX_LIST_URLS", "")
 
 from gateway.app import create_app
 from gateway.config import config_from_dict
-from gateway.forwarded import proxy_options
-from gateway.server_protocol import http_protocol
+from gateway.http.forwarded import proxy_options
+from gateway.http.server_protocol import http_protocol
 from tests.fake_upstream import FakeUpstream
 from tests.pg import fresh_database_url
 from tests.servers import serve_in_thread

@@ -6,7 +6,7 @@ from typing import Any
 
 from pydantic import BaseModel
 
-from gateway.chain import ChatContext, ChatResponse, Completion, Handler
+from gateway.chat import ChatContext, ChatResponse, Completion, Handler
 
 EVENTS: list[str] = []
 

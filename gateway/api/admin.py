@@ -1,4 +1,4 @@
-"""The operator API, ``/api/admin/…`` (SPEC §6), behind ``auth.admin_key``.
+"""The operator API, ``/api/admin/…``, behind ``auth.admin_key``.
 
 Users and their memories, shared/system memories, promote, stats, audit log,
 learning log and the editable learning prompts. Requests are validated by the models in
@@ -20,9 +20,9 @@ from gateway.api.common import decided, json_response, memory_page, no_content, 
 from gateway.api.memories import invalid, new_memory
 from gateway.api.operation import Endpoint, Operation, routes_of
 from gateway.api.validation import parse_body, parse_query
-from gateway.asgi import header_dict
+from gateway.chat.identity import MAX_ID_LENGTH
 from gateway.errors import BadRequest, GatewayError, NotFound
-from gateway.identity import MAX_ID_LENGTH
+from gateway.http.asgi import header_dict
 from gateway.learning.prompts import PROMPT_NAMES, PromptName
 from gateway.learning.reflection import reflection_json
 from gateway.memory import MemoryValidationError

@@ -9,9 +9,9 @@ from starlette.requests import Request
 from starlette.responses import Response
 
 from gateway.api.request_models import ReviewQuery
-from gateway.asgi import header_dict, parse_json_object, require_json
+from gateway.chat.identity import resolve_user
 from gateway.errors import BadRequest, PayloadTooLarge
-from gateway.identity import resolve_user
+from gateway.http.asgi import header_dict, parse_json_object, require_json
 from gateway.memory import Memory, MemoryService
 from gateway.memory.store import Review
 from gateway.services import Services
@@ -54,7 +54,7 @@ def no_content() -> Response:
 
 def shown(value: str, limit: int = 64) -> str:
     """``value`` quoted for an error message, cut to ``limit`` characters: a 404 must not echo
-    a 10 KB id back (issue 7)."""
+    a 10 KB id back."""
     return repr(value if len(value) <= limit else value[:limit] + "…")
 
 

@@ -1,4 +1,4 @@
-"""The user memory API, ``/api/memories…`` (SPEC §5): the calling user's own memories.
+"""The user memory API, ``/api/memories…``: the calling user's own memories.
 
 Same credentials and user header as chat. A user sees own personal memories plus
 the tenant's shared and system ones, and changes or deletes only their own. Requests are
@@ -83,7 +83,9 @@ async def create_memory(request: Request) -> Response:
     body = await parse_body(request, rq.MemoryCreate)
     try:
         services = services_of(request)
-        cap = services.config.memory.max_manual_memories_per_user  # 429 past it (issue 7 item 9)
+        cap = (
+            services.config.memory.max_manual_memories_per_user
+        )  # 429 past it: manual adds cannot crowd out the learned memories
         created = await services.memory.add(tenant, user, new_memory(body), actor=f"user:{user}", manual_cap=cap)
     except MemoryValidationError as exc:
         raise invalid(exc) from exc

@@ -1,4 +1,4 @@
-"""``GET /openapi.json``: the OpenAPI 3.1 document of the memory and admin APIs (SPEC §5–6).
+"""``GET /openapi.json``: the OpenAPI 3.1 document of the memory and admin APIs.
 
 Made from the operations that build the routes and from the pydantic models that validate their
 requests (``request_models``) and describe their answers (``response_models``); schemas live in
@@ -97,7 +97,7 @@ def build_document(operations: Sequence[Operation]) -> dict[str, Any]:
         "info": {
             "title": "memorelay memory, admin and console-link API",
             "version": "1",
-            "description": "Per-user long-term memory of the memorelay gateway (SPEC §5 user API, §6 admin API).",
+            "description": "Per-user long-term memory of the memorelay gateway: the user API and the admin API.",
         },
         "paths": paths,
         "components": {"schemas": defs.get("$defs", {}), "securitySchemes": _SECURITY_SCHEMES},

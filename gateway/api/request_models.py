@@ -14,7 +14,7 @@ from typing import Annotated, Any, ClassVar, Literal
 from pydantic import AfterValidator, BaseModel, BeforeValidator, ConfigDict, Field, model_validator
 from pydantic.json_schema import SkipJsonSchema
 
-from gateway.identity import MAX_ID_LENGTH, is_valid_id
+from gateway.chat.identity import MAX_ID_LENGTH, is_valid_id
 from gateway.memory import CATEGORIES, KINDS, SCOPES, MemoryValidationError, validate
 
 MAX_PAGE = 200
@@ -67,7 +67,7 @@ ID_PATTERN = f"[^{_ID_REFUSED}]*[^\\s{_ID_REFUSED}][^{_ID_REFUSED}]*"
 
 def identifier(value: str) -> str:
     """A tenant or user id of the admin API, held to the rule of ``X-Memorelay-User``
-    (``gateway.identity.is_valid_id``): stripped, not blank, at most ``MAX_ID_LENGTH``
+    (``gateway.chat.identity.is_valid_id``): stripped, not blank, at most ``MAX_ID_LENGTH``
     characters, all printable."""
     value = value.strip()
     if not value:

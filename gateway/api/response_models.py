@@ -1,4 +1,4 @@
-"""What the memory and admin APIs answer (SPEC §5–6), as pydantic models for the OpenAPI document.
+"""What the memory and admin APIs answer, as pydantic models for the OpenAPI document.
 
 The endpoints build these shapes as plain JSON (``Memory.to_json()`` and the services' dicts); the
 models describe them, and the schemathesis test (tests/api/test_openapi_fuzz.py) checks every
@@ -21,7 +21,7 @@ class _Fixed(BaseModel):
 
 
 class Memory(_Fixed):
-    """One memory with the fields of SPEC §4; times are ISO 8601 UTC."""
+    """One memory with the fields the user and admin APIs show; times are ISO 8601 UTC."""
 
     id: str
     tenant: str

@@ -15,10 +15,10 @@ from gateway.api import response_models as rs
 from gateway.api.common import caller_identity, json_response, services_of
 from gateway.api.operation import Operation
 from gateway.api.validation import parse_body
-from gateway.asgi import header_dict
 from gateway.config import ConsoleConfig
 from gateway.console.links import Links
 from gateway.errors import ServiceUnavailable
+from gateway.http.asgi import header_dict
 
 OPEN_PATH = "/me/open"
 

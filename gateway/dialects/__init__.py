@@ -1,10 +1,10 @@
-"""One module per API surface the filter chain runs on (SPEC §2): chat completions,
-the Responses API and Anthropic Messages, behind the ``Dialect`` protocol."""
+"""One module per API surface the filter chain runs on: chat completions, the Responses API
+and Anthropic Messages. Each is a pure wire format behind the ``Dialect`` protocol
+(``gateway.chat.context``); which upstream answers is the router's choice."""
 
 from __future__ import annotations
 
 from gateway.dialects.anthropic_messages import ANTHROPIC_MESSAGES, AnthropicMessages
-from gateway.dialects.base import Dialect, Placement, StreamObserver, TranscriptMessage
 from gateway.dialects.chat_completions import CHAT_COMPLETIONS, ChatCompletions
 from gateway.dialects.responses import RESPONSES, Responses
 
@@ -14,9 +14,5 @@ __all__ = [
     "RESPONSES",
     "AnthropicMessages",
     "ChatCompletions",
-    "Dialect",
-    "Placement",
     "Responses",
-    "StreamObserver",
-    "TranscriptMessage",
 ]

@@ -1,4 +1,4 @@
-"""Credentials on the Anthropic Messages route (SPEC §3, ``upstreams.anthropic``).
+"""Credentials on the Anthropic Messages route (``upstreams.anthropic``).
 
 The caller's key may arrive as ``x-api-key`` (Anthropic's way) or as a bearer token.
 In gateway-key mode either carries the gateway key and the upstream key comes from
@@ -12,10 +12,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 from dataclasses import replace
 
-from gateway.auth import Authenticator, Caller, is_bearer
-from gateway.upstreams.headers import request_headers
-
-API_KEY_HEADER = "x-api-key"
+from gateway.auth import API_KEY_HEADER, Authenticator, Caller
 
 
 class AnthropicCallers:
@@ -43,16 +40,3 @@ class AnthropicCallers:
                 credential = None  # nor does the admin key
         shared = bool(self.upstream_key) or self.auth.gateway_key_mode
         return replace(caller, upstream_authorization=credential, shared_account=shared)
-
-
-def anthropic_headers(
-    incoming: Mapping[str, str], credential: str | None, issued: frozenset[str] = frozenset()
-) -> list[tuple[str, str]]:
-    """Headers for the Anthropic upstream: as sent (``anthropic-version``, ``anthropic-beta``
-    …) minus hop-by-hop, ``X-Memorelay-*``, the caller's credentials and ``issued`` (headers
-    that carry a key the gateway issued), plus ``credential``."""
-    kept = {k: v for k, v in incoming.items() if k != API_KEY_HEADER}
-    out = request_headers(kept, None, identity_encoding=True, drop=issued)
-    if credential:
-        out.append(("authorization", credential) if is_bearer(credential) else (API_KEY_HEADER, credential))
-    return out

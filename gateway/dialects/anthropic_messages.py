@@ -12,29 +12,15 @@ blocks are never edited; events are relayed unchanged and the answer is the stre
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
 import orjson
 
-from gateway.chain import Completion
-from gateway.dialects.anthropic_auth import anthropic_headers
-from gateway.dialects.base import (
-    Placement,
-    SseEvents,
-    TranscriptMessage,
-    content_text,
-    join_query,
-    required_model,
-    role_transcript,
-)
+from gateway.chat.context import Completion, Placement, TranscriptMessage
+from gateway.dialects.base import SseEvents, content_text, join_query, required_model, role_transcript
 from gateway.errors import BadRequest, GatewayError
+from gateway.http.streaming import BROKEN_MESSAGE
 from gateway.memory import strip_block
-from gateway.streaming import BROKEN_MESSAGE
-from gateway.upstreams.json_relay import post_json
-
-if TYPE_CHECKING:
-    from gateway.chain import ChatContext, ChatResponse
-    from gateway.services import Services
 
 MESSAGES_PATH = "/v1/messages"
 _ERROR_TYPES = {
@@ -142,10 +128,6 @@ class AnthropicMessages:
 
     def error_bytes(self, exc: GatewayError) -> bytes:
         return anthropic_error_bytes(exc)
-
-    async def send(self, ctx: ChatContext, services: Services) -> ChatResponse:
-        headers = anthropic_headers(ctx.headers, ctx.caller.upstream_authorization, ctx.caller.issued_headers)
-        return await post_json(services.upstreams.anthropic, MESSAGES_PATH, ctx, headers)
 
 
 def _prefix_user_text(message: dict[str, Any], block: str) -> None:

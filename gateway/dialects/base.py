@@ -1,86 +1,21 @@
-"""The dialect seam: what one API surface (chat completions, Responses, Anthropic Messages) owns.
+"""Helpers the wire formats share: the body's model, a message's text, the query, SSE events.
 
-A dialect reads and edits its own wire format so that the filter chain never does:
-it validates a request body, names the query text for retrieval, places the memory
-block, hands learning a neutral transcript with the gateway's own block removed,
-assembles the final assistant text from a whole body or from stream events, and
-renders errors in its surface's shape. One generic endpoint (``gateway.dialects.endpoint``)
-runs the same chain for every dialect.
+The ``Dialect`` protocol they implement is one of the chat request's neutral values
+(``gateway.chat.context``).
 """
 
 from __future__ import annotations
 
-from collections.abc import Awaitable, Callable, Collection, Iterable
-from typing import TYPE_CHECKING, Any, Literal, Protocol, TypedDict
+from collections.abc import Callable, Collection, Iterable
+from typing import Any
 
-from gateway.chain import Completion
-from gateway.errors import BadRequest, GatewayError
+from gateway.chat.context import TranscriptMessage
+from gateway.errors import BadRequest
 from gateway.memory import strip_block
-
-if TYPE_CHECKING:
-    from gateway.chain import ChatContext, ChatResponse
-    from gateway.services import Services
-
-Placement = Literal["system", "last_user"]
 
 # a short latest turn ("and in Go?") borrows this much of the previous user turn
 SHORT_QUERY = 40
 CONTEXT_CHARS = 300
-
-
-class TranscriptMessage(TypedDict):
-    """One turn handed to learning: plain text, the memory block already removed."""
-
-    role: Literal["user", "assistant"]
-    content: str
-
-
-class StreamObserver(Protocol):
-    """Watches a relayed stream's bytes; never holds a chunk back."""
-
-    def feed(self, chunk: bytes) -> None: ...
-
-    @property
-    def ended(self) -> bool:
-        """True once a fed chunk carried the end of the answer (its text is complete)."""
-
-    def completion(self) -> Completion | None:
-        """The assembled answer, or None when the stream did not finish properly."""
-
-
-Terminal = Callable[["ChatContext", "Services"], Awaitable["ChatResponse"]]
-
-
-class Dialect(Protocol):
-    """One API surface. Every method is pure over the body except ``place_block`` (edits it)
-    and ``send`` (calls the upstream that serves this surface)."""
-
-    name: str
-    route: str
-    # the SSE event a stream gets when the upstream breaks it off (gateway.streaming)
-    broken_stream_event: bytes
-
-    def validate(self, body: dict[str, Any]) -> str:
-        """Raise ``BadRequest`` for a body the surface cannot carry; return the model name."""
-
-    def body_user(self, body: dict[str, Any]) -> str | None:
-        """The end user named in the body (the header wins over it), if the surface has one."""
-
-    def query_text(self, body: dict[str, Any]) -> str:
-        """The latest user turn, plus a little of the previous one when it is short."""
-
-    def place_block(self, body: dict[str, Any], block: str, placement: Placement) -> None: ...
-
-    def transcript(self, body: dict[str, Any]) -> list[TranscriptMessage]:
-        """User and assistant turns of this request, oldest first, without the memory block."""
-
-    def completion_from_body(self, body: bytes) -> Completion | None: ...
-
-    def observer(self) -> StreamObserver: ...
-
-    def error_bytes(self, exc: GatewayError) -> bytes: ...
-
-    async def send(self, ctx: ChatContext, services: Services) -> ChatResponse: ...
 
 
 def required_model(body: dict[str, Any], message: str) -> str:

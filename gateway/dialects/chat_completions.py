@@ -8,28 +8,15 @@ message just before the latest user message (``last_user``); the stream's
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
 import orjson
 
-from gateway.chain import Completion
-from gateway.dialects.base import (
-    Placement,
-    SseEvents,
-    TranscriptMessage,
-    content_text,
-    join_query,
-    required_model,
-    role_transcript,
-)
+from gateway.chat.context import Completion, Placement, TranscriptMessage
+from gateway.dialects.base import SseEvents, content_text, join_query, required_model, role_transcript
 from gateway.errors import BadRequest, GatewayError, error_bytes
+from gateway.http.streaming import BROKEN_SSE
 from gateway.memory import strip_block
-from gateway.streaming import BROKEN_SSE
-
-if TYPE_CHECKING:
-    from gateway.chain import ChatContext, ChatResponse
-    from gateway.services import Services
-
 
 _TEXT_PARTS = ("text",)
 
@@ -121,9 +108,6 @@ class ChatCompletions:
 
     def error_bytes(self, exc: GatewayError) -> bytes:
         return error_bytes(exc)
-
-    async def send(self, ctx: ChatContext, services: Services) -> ChatResponse:
-        return await services.upstreams.for_model(ctx.model).chat(ctx)
 
 
 class StreamAccumulator:

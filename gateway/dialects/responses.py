@@ -11,29 +11,15 @@ finished at ``response.completed`` (or ``response.incomplete``).
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
 import orjson
 
-from gateway.chain import Completion
-from gateway.dialects.base import (
-    Placement,
-    SseEvents,
-    TranscriptMessage,
-    content_text,
-    join_query,
-    required_model,
-    role_transcript,
-)
+from gateway.chat.context import Completion, Placement, TranscriptMessage
+from gateway.dialects.base import SseEvents, content_text, join_query, required_model, role_transcript
 from gateway.errors import BadRequest, GatewayError, error_bytes
+from gateway.http.streaming import BROKEN_SSE
 from gateway.memory import strip_block
-from gateway.streaming import BROKEN_SSE
-from gateway.upstreams.headers import request_headers
-from gateway.upstreams.json_relay import post_json
-
-if TYPE_CHECKING:
-    from gateway.chain import ChatContext, ChatResponse
-    from gateway.services import Services
 
 _TEXT_PARTS = ("input_text", "output_text", "text")
 _FINISHED = ("response.completed", "response.incomplete")
@@ -126,12 +112,6 @@ class Responses:
 
     def error_bytes(self, exc: GatewayError) -> bytes:
         return error_bytes(exc)
-
-    async def send(self, ctx: ChatContext, services: Services) -> ChatResponse:
-        headers = request_headers(
-            ctx.headers, ctx.caller.upstream_authorization, identity_encoding=True, drop=ctx.caller.issued_headers
-        )
-        return await post_json(services.upstreams.default, "/responses", ctx, headers)
 
 
 def response_completion(obj: dict[str, Any]) -> Completion:

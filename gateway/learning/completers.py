@@ -16,12 +16,11 @@ from typing import Any, Protocol
 import orjson
 
 from gateway.config import ModelAlias
-from gateway.dialects.anthropic_auth import anthropic_headers
 from gateway.errors import GatewayError
 from gateway.learning.errors import LearningError, MalformedOutput, RetryableError
 from gateway.litellm_loader import load_litellm_async
 from gateway.upstreams import UpstreamRouter
-from gateway.upstreams.headers import request_headers
+from gateway.upstreams.headers import anthropic_headers, request_headers
 from gateway.upstreams.openai_compatible import OpenAICompatibleUpstream
 
 ANTHROPIC_VERSION = "2023-06-01"

@@ -26,8 +26,8 @@ from gateway.memory.store import Reflection
 
 if TYPE_CHECKING:
     from gateway.config import Config
-    from gateway.learning.service import LearningOptions
-    from gateway.services import Services
+    from gateway.learning.options import LearningOptions
+    from gateway.learning.parts import LearningParts
     from gateway.upstreams import UpstreamRouter
 
 log = logging.getLogger("memorelay.learning")
@@ -145,7 +145,7 @@ async def consolidate_round(
     return result
 
 
-async def consolidate_every(services: Services, options: LearningOptions) -> None:
+async def consolidate_every(services: LearningParts, options: LearningOptions) -> None:
     """Run until cancelled: one round per interval (the first one interval after start)."""
     interval = options.consolidate_interval_h * 3600
     settings = round_settings(options)
@@ -159,7 +159,7 @@ async def consolidate_every(services: Services, options: LearningOptions) -> Non
 
 
 async def scheduled_round(
-    services: Services, settings: RoundSettings, interval_s: float, summariser: Summariser
+    services: LearningParts, settings: RoundSettings, interval_s: float, summariser: Summariser
 ) -> RoundResult | None:
     """One round, unless another replica holds the job or ran it less than half an interval ago."""
     store = services.backend.memories

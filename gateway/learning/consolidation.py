@@ -1,4 +1,4 @@
-"""Consolidation of one user's memory (issue 12 item 5): merge near-duplicates, and compress
+"""Consolidation of one user's memory: merge near-duplicates, and compress
 clusters of small related facts into one summary memory.
 
 Only the user's enabled personal *auto* memories take part: pinned, manual and system memories,

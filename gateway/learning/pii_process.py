@@ -5,11 +5,11 @@ by 2.6–3.6 ms while learning jobs were queued; in a separate process at nice 1
 path keeps its interpreter and the OS scheduler favours it. Fails closed: any failure of
 the child, including its death, surfaces as ``PiiError``.
 
-The child dies with the gateway (issue 7 item 5: a kill -9 left a ~170 MB orphan): on
+The child dies with the gateway (a kill -9 must not leave a ~170 MB orphan): on
 Linux it asks the kernel for SIGKILL when its parent goes (``PR_SET_PDEATHSIG``), and on
 every platform a daemon thread exits it once its parent pid changes. ``stop`` shuts the
 pool down and waits for the child, so no multiprocessing semaphore is left for the
-resource tracker to warn about (issue 7 item 9).
+resource tracker to warn about.
 """
 
 from __future__ import annotations

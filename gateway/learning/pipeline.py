@@ -22,7 +22,7 @@ from dataclasses import dataclass, field
 from datetime import UTC, datetime
 from typing import Any, Protocol
 
-from gateway.dialects.base import TranscriptMessage
+from gateway.chat import TranscriptMessage
 from gateway.errors import TooManyPinned
 from gateway.learning import gate, heuristic
 from gateway.learning.combined import MAX_KNOWN, Known, known_memories
@@ -41,12 +41,12 @@ from gateway.learning.extraction import KnowledgeItem
 from gateway.learning.jobs import Job
 from gateway.learning.keys import Key, key_of, mentions_value, named_only_as_old
 from gateway.learning.learners import HeuristicLearner, Learner, LLMLearner, RetryableError, Turn
+from gateway.learning.parts import LearningParts
 from gateway.learning.poisoning import is_poisoning, without_steering
 from gateway.learning.redact import PII_ONLY, PLACEHOLDER, remove_identifiers
 from gateway.learning.sensitive import third_party_sensitive
 from gateway.learning.standing import is_standing_rule
 from gateway.memory import Memory, MemoryValidationError, NewMemory, strip_block
-from gateway.services import Services
 
 log = logging.getLogger("memorelay.learning")
 
@@ -177,7 +177,7 @@ class Scrubber(Protocol):
 
 
 class Pipeline:
-    def __init__(self, services: Services, settings: PipelineSettings, scrubber: Scrubber) -> None:
+    def __init__(self, services: LearningParts, settings: PipelineSettings, scrubber: Scrubber) -> None:
         self.services = services
         self.settings = settings
         self.scrubber = scrubber

@@ -1,4 +1,4 @@
-"""Reflection reports (issue 12 item 5): what a user's memory did over a period, read from the
+"""Reflection reports: what a user's memory did over a period, read from the
 store, so a report says the same whoever consolidated (the periodic job, the CLI) and whatever
 the learning workers did meanwhile.
 

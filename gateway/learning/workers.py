@@ -27,7 +27,7 @@ duration (the learner's own calls are bounded by ``server.upstream_timeout_s``).
 
 Caller keys (pass-through mode) are never written to the database: the replica that queued
 a job holds its caller's key in memory, by job id (``keys``), and every process has a random
-replica id (``Services.replica``). A job that will be learned with the caller's key records
+replica id (``LearningParts.replica``). A job that will be learned with the caller's key records
 ``key_holder = <replica id>``; other replicas claim it only ``holder_wait_s`` (default:
 ``lease_s``) after it was created, which gives its holder the time to learn it with the key.
 A worker that has no key for a job that needs one (the holder died or restarted, or was too
@@ -35,7 +35,7 @@ slow) learns it with the heuristic learner and counts it in
 ``memorelay_learning_key_fallbacks_total``.
 
 A job that fails because the database is locked or cannot be written is retried later
-without spending one of its ``max_attempts`` (issue 7 item 3): it is never dead-lettered
+without spending one of its ``max_attempts``: it is never dead-lettered
 for a fault of the store. When no job is due and no worker is busy (and every
 ``_CHECKPOINT_EVERY_S``) the WAL is checkpointed and truncated, so wiped payloads leave no
 copy in the -wal file.
@@ -54,10 +54,10 @@ from gateway.errors import InsufficientStorage, StorageUnavailable
 from gateway.learning.errors import LeaseLost
 from gateway.learning.jobs import Job
 from gateway.learning.learners import RetryableError
+from gateway.learning.parts import LearningParts
 from gateway.learning.pending import SharedPending
 from gateway.learning.pipeline import Outcome, Pipeline
 from gateway.memory.store import LearningStore
-from gateway.services import Services
 from gateway.storage import is_busy, is_unwritable
 
 log = logging.getLogger("memorelay.learning")
@@ -124,7 +124,7 @@ class _Lease:
 class WorkerPool:
     def __init__(
         self,
-        services: Services,
+        services: LearningParts,
         pipeline: Pipeline,
         pending: SharedPending,
         *,

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from gateway.identity import OptOut
+from gateway.chat.identity import OptOut
 
 
 @dataclass(frozen=True, slots=True)

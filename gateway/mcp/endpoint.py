@@ -18,10 +18,10 @@ from typing import TYPE_CHECKING
 
 import orjson
 
-from gateway.asgi import JSON_HEADER, Receive, Scope, Send, header_dict, send_bytes
-from gateway.chain import ChatFilter
+from gateway.chat import ChatFilter
+from gateway.chat.identity import OPT_OUT_HEADER, parse_opt_out, resolve_conversation, resolve_user
 from gateway.errors import BadRequest, GatewayError
-from gateway.identity import OPT_OUT_HEADER, parse_opt_out, resolve_conversation, resolve_user
+from gateway.http.asgi import JSON_HEADER, Receive, Scope, Send, header_dict, send_bytes
 from gateway.mcp.caller import InjectionOptions, McpCaller
 from gateway.services import Services
 

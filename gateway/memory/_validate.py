@@ -209,7 +209,7 @@ def changes(raw: dict[str, Any], allowed: frozenset[str]) -> dict[str, Any]:
 
 
 # -- stored rows (a backup being restored): the API's rules, and what the API would have set --
-MAX_ID = 256  # as the user and conversation ids of requests (gateway.identity)
+MAX_ID = 256  # as the user and conversation ids of requests (gateway.chat.identity)
 
 
 def stored_id(field_name: str, value: Any, *, empty: bool = False) -> str:

@@ -1,8 +1,10 @@
-"""Which headers cross the gateway, in each direction (SPEC §3 'Forwarding')."""
+"""Which headers cross the gateway, in each direction: the forwarding rules of a transparent gateway."""
 
 from __future__ import annotations
 
 from collections.abc import Iterable, Mapping
+
+from gateway.auth import API_KEY_HEADER, is_bearer
 
 HOP_BY_HOP = frozenset(
     {
@@ -53,4 +55,17 @@ def response_headers(upstream: Iterable[tuple[str, str]], *, decoded: bool) -> d
         if lname in _RESPONSE_DROP or (decoded and lname == "content-encoding"):
             continue
         out[lname] = value
+    return out
+
+
+def anthropic_headers(
+    incoming: Mapping[str, str], credential: str | None, issued: frozenset[str] = frozenset()
+) -> list[tuple[str, str]]:
+    """Headers for the Anthropic upstream: as sent (``anthropic-version``, ``anthropic-beta``
+    …) minus hop-by-hop, ``X-Memorelay-*``, the caller's credentials and ``issued`` (headers
+    that carry a key the gateway issued), plus ``credential``."""
+    kept = {k: v for k, v in incoming.items() if k != API_KEY_HEADER}
+    out = request_headers(kept, None, identity_encoding=True, drop=issued)
+    if credential:
+        out.append(("authorization", credential) if is_bearer(credential) else (API_KEY_HEADER, credential))
     return out

@@ -10,7 +10,7 @@ import time
 
 import orjson
 
-from gateway.chain import ChatContext, ChatResponse
+from gateway.chat import ChatContext, ChatResponse
 from gateway.upstreams.headers import response_headers
 from gateway.upstreams.openai_compatible import OpenAICompatibleUpstream
 

@@ -13,7 +13,7 @@ from typing import Any
 
 import orjson
 
-from gateway.chain import ChatContext, ChatResponse
+from gateway.chat import ChatContext, ChatResponse
 from gateway.config import ModelAlias
 from gateway.errors import error_body
 from gateway.litellm_loader import load_litellm_async

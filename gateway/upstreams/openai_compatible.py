@@ -21,14 +21,14 @@ import orjson
 from multidict import CIMultiDictProxy
 from yarl import URL
 
-from gateway.chain import ChatContext, ChatResponse
+from gateway.chat import ChatContext, ChatResponse
 from gateway.errors import BadRequest, UpstreamTimeout, UpstreamUnreachable
-from gateway.streaming import StreamBroken
+from gateway.http.streaming import StreamBroken
 from gateway.upstreams.headers import request_headers, response_headers
 
 log = logging.getLogger("memorelay.upstream")
 
-# readiness probe (issue 7 item 9): any HTTP answer to a HEAD of api_base within the
+# readiness probe: any HTTP answer to a HEAD of api_base within the
 # timeout counts as reachable; the result is reused for a few seconds
 PROBE_TIMEOUT_S = 2.0
 PROBE_TTL_S = 5.0
@@ -156,7 +156,7 @@ class OpenAICompatibleUpstream:
     ) -> RelayResponse:
         """Start a verbatim call (other /v1/* paths); the caller reads or streams it.
 
-        ``path`` must come from ``gateway.paths.relay_path``: it is still percent-encoded
+        ``path`` must come from ``gateway.relay.paths.relay_path``: it is still percent-encoded
         and goes out byte for byte (``encoded=True``: yarl neither decodes nor normalises it).
         """
         if not query.isascii():

@@ -24,7 +24,7 @@ from schemathesis import Case, GenerationMode
 from schemathesis.schemas import APIOperation
 from schemathesis.specs.openapi.checks import ignored_auth, positive_data_acceptance
 
-from gateway.identity import is_valid_id
+from gateway.chat.identity import is_valid_id
 from tests.conftest import GatewayFactory
 
 ADMIN = "admin-secret"

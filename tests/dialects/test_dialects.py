@@ -7,7 +7,8 @@ from typing import Any
 import orjson
 import pytest
 
-from gateway.dialects import ANTHROPIC_MESSAGES, CHAT_COMPLETIONS, RESPONSES, Dialect
+from gateway.chat import Dialect
+from gateway.dialects import ANTHROPIC_MESSAGES, CHAT_COMPLETIONS, RESPONSES
 from gateway.errors import BadRequest, UpstreamTimeout
 from gateway.memory import MEMORY_BLOCK_END, MEMORY_BLOCK_START
 from tests import fake_wire

@@ -11,7 +11,7 @@ from types import SimpleNamespace
 import orjson
 import pytest
 
-from gateway.learning.service import LearningOptions
+from gateway.learning.options import LearningOptions
 from gateway.memory import derive_kind
 from gateway.memory.backend import sqlite_backend
 from gateway.memory.sqlite.keywords import SQL_FUNCTIONS

@@ -10,7 +10,7 @@ import httpx
 import openai
 import pytest
 
-from gateway.streaming import BROKEN_SSE
+from gateway.http.streaming import BROKEN_SSE
 from tests.conftest import GatewayFactory
 from tests.fault_upstream import FaultUpstream
 

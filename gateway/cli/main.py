@@ -65,10 +65,10 @@ def _parser() -> argparse.ArgumentParser:
     )
     tenant_of.set_defaults(run=_tenant_of)
 
-    from gateway.memory_cli import add_memory_commands
+    from gateway.cli.memory import add_memory_commands
 
     add_memory_commands(sub)
-    from gateway.backup_cli import add_backup_commands
+    from gateway.cli.backup import add_backup_commands
 
     add_backup_commands(sub)
     return parser
@@ -180,8 +180,8 @@ def _run_server(config: Config, sock: socket.socket, log_level: str) -> int:
     import uvicorn
 
     from gateway.app import create_app
-    from gateway.forwarded import proxy_options
-    from gateway.server_protocol import http_protocol
+    from gateway.http.forwarded import proxy_options
+    from gateway.http.server_protocol import http_protocol
 
     host, port = sock.getsockname()[:2]
     server = uvicorn.Server(

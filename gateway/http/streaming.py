@@ -1,6 +1,6 @@
 """Relay a byte stream to an ASGI client, chunk by chunk, cancelling it if the client leaves.
 
-A stream the upstream cuts short is never ended cleanly (issue 7 item 9): the
+A stream the upstream cuts short is never ended cleanly: the
 client's response stops without its terminating chunk, so the connection is
 aborted and HTTP clients and SDKs raise instead of taking a truncated answer for
 a finished one. An SSE stream first gets one error event in its surface's form
@@ -20,8 +20,8 @@ from collections.abc import AsyncIterator, Awaitable, Callable
 
 import orjson
 
-from gateway.asgi import Receive, Send
 from gateway.errors import error_body
+from gateway.http.asgi import Receive, Send
 
 # called with each chunk before it is forwarded; True once the chunk carries the end of the answer
 ChunkObserver = Callable[[bytes], bool]

@@ -1,9 +1,9 @@
-"""The one endpoint behind every dialect: parse → filter chain → upstream → relay (SPEC §2–3).
+"""The one endpoint behind every dialect: parse → filter chain → upstream → relay.
 
 ``POST /v1/chat/completions``, ``/v1/responses`` and ``/v1/messages`` all run here with
 the same chain; only the dialect (validation, placement, accumulation, error shape)
 differs. Streams are forwarded chunk by chunk as they arrive; a client that disconnects
-cancels the upstream call. Completion callbacks (a durable learning job, SPEC §4 step 1)
+cancels the upstream call. Completion callbacks (the learning filter's durable job)
 run before the client has the whole answer: before a whole body is sent, and for a
 stream when the dialect's accumulator sees the end of the answer, just before the chunk
 that carries it is forwarded. A gateway killed right after the client got its answer has
@@ -16,7 +16,19 @@ import logging
 import time
 from collections.abc import AsyncIterator, Callable, Mapping
 
-from gateway.asgi import (
+from gateway.auth import Caller
+from gateway.chat.chain import Handler
+from gateway.chat.context import ChatContext, ChatResponse, Completion, Dialect, StreamObserver
+from gateway.chat.identity import (
+    OPT_OUT_HEADER,
+    Identity,
+    parse_opt_out,
+    resolve_conversation,
+    resolve_time,
+    resolve_user,
+)
+from gateway.errors import GatewayError
+from gateway.http.asgi import (
     JSON_HEADER,
     ClientDisconnected,
     Receive,
@@ -29,25 +41,13 @@ from gateway.asgi import (
     require_json,
     send_bytes,
 )
-from gateway.auth import Caller
-from gateway.chain import ChatContext, ChatResponse, Completion, Handler
-from gateway.dialects.base import Dialect, StreamObserver
-from gateway.errors import GatewayError
-from gateway.identity import (
-    OPT_OUT_HEADER,
-    Identity,
-    parse_opt_out,
-    resolve_conversation,
-    resolve_time,
-    resolve_user,
-)
-from gateway.services import Services
-from gateway.streaming import ChunkObserver, EndHook, relay_stream
-from gateway.telemetry import NO_SPAN, SpanHandle
+from gateway.http.streaming import ChunkObserver, EndHook, relay_stream
+from gateway.metrics import Metrics
+from gateway.telemetry import NO_SPAN, SpanHandle, Telemetry
 
 log = logging.getLogger("memorelay.chat")
 
-# what the client sees when no filter says otherwise (SPEC §3 response headers)
+# the memorelay headers a client sees when no filter sets them (the documented response headers)
 _DEFAULT_HEADERS = {"x-memorelay-memories": "0", "x-memorelay-learning": "skipped; reason=disabled"}
 
 CallerOf = Callable[[Mapping[str, str]], Caller]
@@ -56,19 +56,29 @@ CallerOf = Callable[[Mapping[str, str]], Caller]
 class DialectEndpoint:
     """Pure ASGI endpoint for one dialect; the chain is built once and passed in.
 
-    ``caller_of`` authenticates a request (default: the gateway's ``Authorization`` rules;
-    Anthropic Messages also accepts ``x-api-key``).
+    ``caller_of`` authenticates a request (the gateway's ``Authorization`` rules; on
+    Anthropic Messages also ``x-api-key``).
     """
 
-    def __init__(self, services: Services, chain: Handler, dialect: Dialect, caller_of: CallerOf | None = None) -> None:
-        self.services = services
+    def __init__(
+        self,
+        chain: Handler,
+        dialect: Dialect,
+        caller_of: CallerOf,
+        *,
+        metrics: Metrics,
+        telemetry: Telemetry,
+        max_body_bytes: int,
+    ) -> None:
         self.chain = chain
         self.dialect = dialect
-        self.caller_of: CallerOf = caller_of or services.auth.caller
-        self.max_body = services.config.server.max_body_bytes
+        self.caller_of = caller_of
+        self.metrics = metrics
+        self.telemetry = telemetry
+        self.max_body = max_body_bytes
 
     async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
-        telemetry = self.services.telemetry
+        telemetry = self.telemetry
         if not telemetry.enabled:
             await self._serve(scope, receive, send, NO_SPAN)
             return
@@ -77,7 +87,7 @@ class DialectEndpoint:
 
     async def _serve(self, scope: Scope, receive: Receive, send: Send, span: SpanHandle) -> None:
         started = time.perf_counter()
-        metrics = self.services.metrics
+        metrics = self.metrics
         route = self.dialect.route
         try:
             ctx = await self._context(scope, receive, started)
@@ -172,7 +182,7 @@ class DialectEndpoint:
                 assert observer is not None
                 await _complete(ctx, response, observer.completion())
 
-        gauge = self.services.metrics.inflight_streams
+        gauge = self.metrics.inflight_streams
         gauge.inc()
         try:
             broken = self.dialect.broken_stream_event

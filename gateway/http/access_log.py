@@ -12,7 +12,7 @@ import time
 
 from starlette.types import ASGIApp
 
-from gateway.asgi import Message, Receive, Scope, Send
+from gateway.http.asgi import Message, Receive, Scope, Send
 
 log = logging.getLogger("memorelay.access")
 

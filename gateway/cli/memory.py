@@ -121,7 +121,7 @@ def add_memory_commands(sub: Any) -> None:
 
 
 def _configured_tenant(config: Config) -> str | None:
-    if config.auth.tenant is not None:  # one fixed pass-through tenant (issue 7)
+    if config.auth.tenant is not None:  # one fixed pass-through tenant
         return config.auth.tenant
     tenants = {k.tenant for k in config.auth.keys}
     return tenants.pop() if len(tenants) == 1 else None
@@ -323,7 +323,7 @@ async def _reindex(service: Any, args: argparse.Namespace, tenant: str) -> int:
 async def _consolidate(service: Any, args: argparse.Namespace, tenant: str) -> int:
     from gateway.auth import Authenticator
     from gateway.learning.consolidate_job import RoundSettings, consolidate_round, round_settings, summariser_for
-    from gateway.learning.service import learning_options
+    from gateway.learning.options import learning_options
     from gateway.upstreams import UpstreamRouter
 
     for flag, value in (("--tenant", args.tenant), ("--user", args.user)):

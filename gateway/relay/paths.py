@@ -1,4 +1,4 @@
-"""Which request paths may be relayed upstream, and in what exact form (SPEC §2, issue 7 item 2).
+"""Which request paths may be relayed upstream, and in what exact form.
 
 A relayed path is appended to ``upstreams.default.api_base`` and sent with the
 operator's upstream key, so it must never climb out of that base. Policy:

@@ -15,7 +15,7 @@ Receive = Callable[[], Awaitable[Message]]
 Send = Callable[[Message], Awaitable[None]]
 
 JSON_HEADER = (b"content-type", b"application/json")
-# deepest accepted JSON request body (issue 7 item 8): orjson parses up to 1024 levels but
+# deepest accepted JSON request body: orjson parses up to 1024 levels but
 # re-serialises at most 254, and the gateway wraps bodies a few levels deeper; no chat or
 # memory request needs more than a handful, tool schemas included
 MAX_JSON_DEPTH = 128

@@ -1,4 +1,4 @@
-"""End user, conversation and opt-outs of one request (SPEC §3)."""
+"""End user, conversation and opt-outs of one request, from its headers (and the body's ``user``)."""
 
 from __future__ import annotations
 

@@ -1,4 +1,4 @@
-"""uvicorn's httptools protocol with deadlines for the request head and body (issue 7 item 9).
+"""uvicorn's httptools protocol with deadlines for the request head and body.
 
 uvicorn bounds only the idle time between keep-alive requests: a client that
 sends half a request head, or a Content-Length and then too few bytes, holds its
