@@ -9,7 +9,7 @@ from typing import Any
 
 import orjson
 
-from .store import ConsoleSession
+from .records import ConsoleSession
 from .types import Memory
 
 MEMORY_COLUMNS = (
