@@ -30,7 +30,6 @@ import orjson
 
 from gateway.storage import StoreHealth, configure_connection, is_unwritable, storage_error
 
-from .._clock import now_iso
 from .._copy import sort_import
 from .._offload import run_cpu, submit_cpu
 from ..keyword_index import (
@@ -42,21 +41,15 @@ from ..keyword_index import (
     visible_partitions,
 )
 from ..rows import MEMORY_COLUMNS, WRITABLE_FIELDS, row_to_memory
+from ..sql import SQLITE, SharedStatements
 from ..store import (
     Change,
-    Decay,
     KeywordOptions,
     MemoryRow,
     PartitionRows,
-    Reflection,
-    ReflectionKind,
-    Review,
-    ReviewState,
-    SettingsRow,
-    Use,
     Visibility,
 )
-from ..types import Memory, TenantConflict
+from ..types import Memory
 from ..vector_index import PartitionedIndex, PartitionKey
 from .keywords import (
     doc_freq_sql,
@@ -66,7 +59,6 @@ from .keywords import (
     scoped_match,
     substring_match,
     trigram_sql,
-    visibility_sql,
     word_match,
 )
 from .schema import SCRUB_AUDIT, migrate, register_functions
@@ -154,38 +146,8 @@ def _values(m: Memory, vector: np.ndarray | None) -> tuple[Any, ...]:
     )
 
 
-def _audit_entry(row: Sequence[Any]) -> dict[str, Any]:
-    """An audit_log row (id, time, actor, action, tenant, user_id, memory_id, before, after)."""
-    keys = ("id", "time", "actor", "action", "tenant", "user_id", "memory_id")
-    entry: dict[str, Any] = dict(zip(keys, row[:7], strict=True))
-    entry["before"] = orjson.loads(row[7]) if row[7] else None
-    entry["after"] = orjson.loads(row[8]) if row[8] else None
-    return entry
-
-
-def _encoded(value: Any) -> str | None:
-    return None if value is None else orjson.dumps(value).decode()
-
-
-def _audit_values(entry: dict[str, Any]) -> tuple[Any, ...]:
-    return (
-        entry["time"],
-        entry["actor"],
-        entry["action"],
-        entry.get("tenant"),
-        entry.get("user_id"),
-        entry.get("memory_id"),
-        _encoded(entry.get("before")),
-        _encoded(entry.get("after")),
-    )
-
-
 def _marks(n: int) -> str:
     return ", ".join("?" * n)
-
-
-def _only_user(user_id: str | None, column: str) -> tuple[str, list[Any]]:
-    return (f" AND {column} = ?", [user_id]) if user_id is not None else ("", [])
 
 
 @dataclass(slots=True)
@@ -201,10 +163,32 @@ class _Tx:
         self.changes.add(Change("memories", key[0], key[1]))
 
 
-class SQLiteMemoryStore:
+class _Writer:
+    """A write session on the store's connection, inside its current transaction (``sql.Writer``)."""
+
+    def __init__(self, db: aiosqlite.Connection, tx: _Tx) -> None:
+        self.db = db
+        self.tx = tx
+
+    async def execute(self, sql: str, params: Sequence[Any] = ()) -> int:
+        cur = await self.db.execute(sql, params)
+        return int(cur.rowcount)
+
+    async def executemany(self, sql: str, rows: Sequence[Sequence[Any]]) -> None:
+        await self.db.executemany(sql, rows)
+
+    def changed(self, change: Change) -> None:
+        self.tx.changes.add(change)
+
+    def reindex(self) -> None:
+        self.tx.rebuild = True
+
+
+class SQLiteMemoryStore(SharedStatements):
     """See ``store.MemoryStore`` and the module docstring."""
 
     shared = False  # see store.MemoryStore.shared
+    dialect = SQLITE
 
     def __init__(
         self,
@@ -395,13 +379,17 @@ class SQLiteMemoryStore:
         async with self.db.execute(sql, params) as cur:
             return list(await cur.fetchall())
 
+    async def _query(self, sql: str, params: Sequence[Any] = ()) -> list[Any]:
+        return await self._rows(sql, params)
+
+    @asynccontextmanager
+    async def _writer(self) -> AsyncIterator[_Writer]:
+        async with self._writing() as tx:
+            yield _Writer(self.db, tx)
+
     async def _scalar(self, sql: str, params: Sequence[Any] = ()) -> int:
         rows = await self._rows(sql, params)
         return int(rows[0][0]) if rows and rows[0][0] is not None else 0
-
-    async def _select(self, where: str, params: Sequence[Any], tail: str = "") -> list[Memory]:
-        sql = f"SELECT {_M_COLUMNS} FROM memories m WHERE {where} {tail}"
-        return [row_to_memory(r) for r in await self._rows(sql, params)]
 
     async def _partitions_of(self, ids: Sequence[str]) -> dict[str, PartitionKey]:
         out: dict[str, PartitionKey] = {}
@@ -419,17 +407,6 @@ class SQLiteMemoryStore:
             keys.add(old)
 
     # -- metadata ---------------------------------------------------------------------------
-    async def get_meta(self, key: str) -> str | None:
-        rows = await self._rows("SELECT value FROM meta WHERE key = ?", (key,))
-        return None if not rows else str(rows[0][0])
-
-    async def set_meta(self, key: str, value: str) -> None:
-        async with self._writing():
-            await self.db.execute(
-                "INSERT INTO meta (key, value) VALUES (?, ?) ON CONFLICT (key) DO UPDATE SET value = excluded.value",
-                (key, value),
-            )
-
     # -- vectors ----------------------------------------------------------------------------
     async def prepare_vectors(self, model: str, dim: int, *, reembedded: bool = False) -> str:
         name = await self.get_meta("embedding_model")
@@ -494,11 +471,6 @@ class SQLiteMemoryStore:
         }
         return submit_cpu(index.build, groups)
 
-    async def texts_to_embed(self, *, everything: bool) -> list[tuple[str, str, str]]:
-        where = "" if everything else "WHERE embedding IS NULL"
-        rows = await self._rows(f"SELECT id, title, content FROM memories {where} ORDER BY rowid")
-        return [(r[0], r[1], r[2]) for r in rows]
-
     async def set_embeddings(self, vectors: Sequence[tuple[str, np.ndarray]]) -> None:
         async with self._writing() as tx:
             olds = await self._partitions_of([mid for mid, _ in vectors])
@@ -524,18 +496,6 @@ class SQLiteMemoryStore:
                 if embeddings is not None:
                     self._moved(tx, m.id, None)
                 tx.memories(partition_key(m.tenant, m.scope, m.user_id))
-
-    async def fetch(self, ids: Sequence[str]) -> dict[str, Memory]:
-        out: dict[str, Memory] = {}
-        ids = list(ids)
-        for start in range(0, len(ids), _CHUNK):
-            chunk = ids[start : start + _CHUNK]
-            for m in await self._select(f"m.id IN ({_marks(len(chunk))})", chunk):
-                out[m.id] = m
-        return out
-
-    async def fetch_one(self, memory_id: str) -> Memory | None:
-        return (await self.fetch([memory_id])).get(memory_id)
 
     async def embedding(self, memory_id: str) -> np.ndarray | None:
         rows = await self._rows("SELECT embedding FROM memories WHERE id = ?", (memory_id,))
@@ -597,306 +557,14 @@ class SQLiteMemoryStore:
                 [(count, stamp, mid) for mid, count, stamp in counts],
             )
 
-    async def list_visible(self, where: Visibility, *, limit: int, offset: int) -> tuple[list[Memory], int]:
-        clauses = ["m.tenant = ?"]
-        args: list[Any] = [where.tenant]
-        if where.personal_only or where.scope == "personal":
-            clauses.append("m.scope = 'personal' AND m.user_id = ?")
-            args.append(where.user_id if where.user_id is not None else "\x00none")
-        elif where.user_id is None:
-            clauses.append("m.scope IN ('shared', 'system')")
-        else:
-            clauses.append("(m.scope IN ('shared', 'system') OR (m.scope = 'personal' AND m.user_id = ?))")
-            args.append(where.user_id)
-        if where.scope is not None:
-            clauses.append("m.scope = ?")
-            args.append(where.scope)
-        if where.category is not None:
-            clauses.append("m.category = ?")
-            args.append(where.category)
-        if where.kind is not None:
-            clauses.append("m.kind = ?")
-            args.append(where.kind)
-        if not where.include_disabled:
-            clauses.append("m.enabled = 1")
-        sql_where = " AND ".join(clauses)
-        total = await self._scalar(f"SELECT COUNT(*) FROM memories m WHERE {sql_where}", args)
-        page = await self._select(
-            sql_where,
-            [*args, max(0, int(limit)), max(0, int(offset))],
-            "ORDER BY m.created_at DESC, m.rowid DESC LIMIT ? OFFSET ?",
-        )
-        return page, total
-
-    async def count_personal(
-        self, tenant: str, user_id: str, *, source: str | None = None, kind: str | None = None
-    ) -> int:
-        extra, args = "", []
-        for column, value in (("source", source), ("kind", kind)):
-            if value is not None:
-                extra += f" AND {column} = ?"
-                args.append(value)
-        return await self._scalar(
-            f"SELECT COUNT(*) FROM memories WHERE tenant = ? AND user_id = ? AND scope = 'personal'{extra}",
-            [tenant, user_id, *args],
-        )
-
-    async def count_by_kind(self, tenant: str, user_id: str) -> dict[str, int]:
-        rows = await self._rows(
-            "SELECT kind, COUNT(*) FROM memories WHERE tenant = ? AND user_id = ? AND scope = 'personal' GROUP BY kind",
-            (tenant, user_id),
-        )
-        return {str(r[0]): int(r[1]) for r in rows}
-
     async def personal(self, tenant: str, user_id: str) -> list[Memory]:
         return await self._select(
-            "m.tenant = ? AND m.user_id = ? AND m.scope = 'personal'", [tenant, user_id], "ORDER BY m.rowid"
+            "tenant = ? AND user_id = ? AND scope = 'personal'", [tenant, user_id], "ORDER BY rowid"
         )
-
-    async def in_slot(self, tenant: str, user_id: str, slot: str) -> list[Memory]:
-        return await self._select(
-            "m.tenant = ? AND m.user_id = ? AND m.scope = 'personal' AND m.enabled = 1 AND m.slot = ?",
-            [tenant, user_id, slot],
-            "ORDER BY m.created_at DESC, m.rowid DESC",
-        )
-
-    async def lowest_value(
-        self, tenant: str, user_id: str, n: int, protect: Sequence[str], decay: Decay, *, kind: str | None = None
-    ) -> list[Memory]:
-        spared = f" AND m.id NOT IN ({_marks(len(protect))})" if protect else ""
-        of_kind, kind_args = (" AND m.kind = ?", [kind]) if kind is not None else ("", [])
-        return await self._select(
-            "m.tenant = ? AND m.user_id = ? AND m.scope = 'personal' AND m.source = 'auto' AND m.pinned = 0"
-            + spared
-            + of_kind,
-            [tenant, user_id, *protect, *kind_args, *decay.strength_args(), max(0, int(n))],
-            f"ORDER BY m.enabled ASC, {_STRENGTH} ASC, m.access_count ASC, m.created_at ASC LIMIT ?",
-        )
-
-    async def expired(self, cutoff: str, decay: Decay) -> list[Memory]:
-        return await self._select(
-            f"m.source = 'auto' AND m.pinned = 0 AND ((m.access_count = 0 AND m.updated_at < ?) OR {_STRENGTH} < ?)",
-            [cutoff, *decay.strength_args(), decay.floor],
-        )
-
-    async def count_weak(self, tenant: str, user_id: str, decay: Decay) -> int:
-        return await self._scalar(
-            "SELECT COUNT(*) FROM memories m WHERE m.tenant = ? AND m.user_id = ? AND m.scope = 'personal' "
-            f"AND m.source = 'auto' AND m.pinned = 0 AND {_STRENGTH} < ?",
-            [tenant, user_id, *decay.strength_args(), decay.floor],
-        )
-
-    async def personal_stats(self, tenant: str, user_id: str) -> dict[str, Any]:
-        rows = await self._rows(
-            "SELECT category, COUNT(*), SUM(enabled), MAX(CASE WHEN source = 'auto' "
-            "THEN created_at END) FROM memories WHERE tenant = ? AND user_id = ? "
-            "AND scope = 'personal' GROUP BY category",
-            (tenant, user_id),
-        )
-        learned = [r[3] for r in rows if r[3]]
-        return {
-            "total": sum(int(r[1]) for r in rows),
-            "enabled": sum(int(r[2] or 0) for r in rows),
-            "by_category": {r[0]: int(r[1]) for r in rows},
-            "by_kind": await self.count_by_kind(tenant, user_id),
-            "last_learned_at": max(learned) if learned else None,
-        }
 
     # -- pinned memories, citation log -----------------------------------------------------
-    async def pinned(self, tenant: str, user_id: str | None) -> list[Memory]:
-        return await self._select(
-            "m.tenant = ? AND m.pinned = 1 AND m.enabled = 1 AND "
-            "(m.scope IN ('shared', 'system') OR (m.scope = 'personal' AND m.user_id = ?))",
-            [tenant, user_id if user_id is not None else "\x00none"],
-            "ORDER BY m.created_at, m.rowid",
-        )
-
-    async def count_pinned(self, tenant: str, user_id: str) -> int:
-        return await self._scalar(
-            "SELECT COUNT(*) FROM memories WHERE tenant = ? AND user_id = ? AND scope = 'personal' AND pinned = 1",
-            [tenant, user_id],
-        )
-
-    async def add_uses(self, uses: Sequence[Use]) -> None:
-        if not uses:
-            return
-        async with self._writing():
-            await self.db.executemany(
-                "INSERT INTO memory_uses (tenant, user_id, memory_id, conversation_id, surface, time) "
-                "VALUES (?, ?, ?, ?, ?, ?)",
-                [(u.tenant, u.user_id, u.memory_id, u.conversation_id, u.surface, u.time) for u in uses],
-            )
-
-    async def move_uses(self, tenant: str, user_id: str, from_ids: Sequence[str], to_id: str) -> int:
-        moved = 0
-        async with self._writing():
-            for start in range(0, len(from_ids), _CHUNK):
-                chunk = list(from_ids[start : start + _CHUNK])
-                cursor = await self.db.execute(
-                    f"UPDATE memory_uses SET memory_id = ? WHERE tenant = ? AND user_id = ? "
-                    f"AND memory_id IN ({', '.join('?' * len(chunk))})",
-                    [to_id, tenant, user_id, *chunk],
-                )
-                moved += int(cursor.rowcount)
-        return moved
-
-    async def uses(
-        self, memory_id: str, tenant: str, user_id: str | None, *, limit: int, offset: int
-    ) -> tuple[list[dict[str, Any]], int]:
-        where, args = "memory_id = ? AND tenant = ?", [memory_id, tenant]
-        if user_id is not None:
-            where, args = where + " AND user_id = ?", [*args, user_id]
-        total = await self._scalar(f"SELECT COUNT(*) FROM memory_uses WHERE {where}", args)
-        rows = await self._rows(
-            f"SELECT memory_id, user_id, conversation_id, surface, time FROM memory_uses WHERE {where} "
-            "ORDER BY id DESC LIMIT ? OFFSET ?",
-            [*args, max(0, int(limit)), max(0, int(offset))],
-        )
-        keys = ("memory_id", "user_id", "conversation_id", "surface", "time")
-        return [dict(zip(keys, r, strict=True)) for r in rows], total
-
-    async def count_uses(self, tenant: str, user_id: str) -> int:
-        return await self._scalar(
-            "SELECT COUNT(*) FROM memory_uses WHERE tenant = ? AND user_id = ?", [tenant, user_id]
-        )
-
-    async def recent_uses(self, tenant: str, user_id: str, conversation_id: str | None, limit: int) -> list[Use]:
-        where, args = "tenant = ? AND user_id = ?", [tenant, user_id]
-        if conversation_id is not None:
-            where, args = where + " AND conversation_id = ?", [*args, conversation_id]
-        rows = await self._rows(
-            "SELECT tenant, user_id, memory_id, conversation_id, surface, time FROM memory_uses "
-            f"WHERE {where} ORDER BY id DESC LIMIT ?",
-            [*args, max(0, int(limit))],
-        )
-        return [Use(*r) for r in rows]
-
-    async def use_counts(self, tenant: str, ids: Sequence[str], user_id: str | None = None) -> dict[str, int]:
-        out = dict.fromkeys(ids, 0)
-        ids = list(out)
-        who, who_args = (" AND user_id = ?", [user_id]) if user_id is not None else ("", [])
-        for start in range(0, len(ids), _CHUNK):  # one read for a page (chunks only past _CHUNK ids)
-            chunk = ids[start : start + _CHUNK]
-            rows = await self._rows(
-                f"SELECT memory_id, COUNT(*) FROM memory_uses "
-                f"WHERE memory_id IN ({_marks(len(chunk))}) AND tenant = ?{who} GROUP BY memory_id",
-                [*chunk, tenant, *who_args],
-            )
-            out.update((mid, int(n)) for mid, n in rows)
-        return out
-
-    async def uses_after(self, after_id: int, limit: int) -> list[tuple[int, Use]]:
-        rows = await self._rows(
-            "SELECT id, tenant, user_id, memory_id, conversation_id, surface, time FROM memory_uses "
-            "WHERE id > ? ORDER BY id LIMIT ?",
-            (int(after_id), max(1, int(limit))),
-        )
-        return [(int(r[0]), Use(*r[1:])) for r in rows]
-
-    async def prune_uses(self, cutoff: str) -> int:
-        async with self._writing():
-            cur = await self.db.execute("DELETE FROM memory_uses WHERE time < ?", (cutoff,))
-            return int(cur.rowcount)
-
     # -- supersedes waiting for review ------------------------------------------------------
-    async def add_review(self, review: Review) -> None:
-        async with self._writing():
-            await self.db.execute(
-                f"INSERT INTO memory_reviews ({_REVIEW_COLUMNS}) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
-                _review_values(review),
-            )
-
-    async def get_review(self, review_id: str) -> Review | None:
-        rows = await self._rows(f"SELECT {_REVIEW_COLUMNS} FROM memory_reviews WHERE id = ?", [review_id])
-        return Review(*rows[0]) if rows else None
-
-    async def reviews(
-        self, tenant: str | None, user_id: str | None, state: ReviewState | None, *, limit: int, offset: int
-    ) -> tuple[list[Review], int]:
-        clauses, args = ["1 = 1"], []
-        for column, value in (("tenant", tenant), ("user_id", user_id), ("state", state)):
-            if value is not None:
-                clauses.append(f"{column} = ?")
-                args.append(value)
-        where = " AND ".join(clauses)
-        total = await self._scalar(f"SELECT COUNT(*) FROM memory_reviews WHERE {where}", args)
-        rows = await self._rows(
-            f"SELECT {_REVIEW_COLUMNS} FROM memory_reviews WHERE {where} ORDER BY created_at, id LIMIT ? OFFSET ?",
-            [*args, max(0, int(limit)), max(0, int(offset))],
-        )
-        return [Review(*r) for r in rows], total
-
-    async def decide_review(self, review_id: str, state: ReviewState, decided_by: str, decided_at: str) -> bool:
-        async with self._writing():
-            cur = await self.db.execute(
-                "UPDATE memory_reviews SET state = ?, decided_by = ?, decided_at = ? "
-                "WHERE id = ? AND state = 'pending'",
-                (state, decided_by, decided_at, review_id),
-            )
-            return cur.rowcount == 1
-
     # -- reflection reports -----------------------------------------------------------------
-    async def add_reflection(self, reflection: Reflection) -> None:
-        async with self._writing():
-            await self.db.execute(
-                f"INSERT INTO reflections ({_REFLECTION_COLUMNS}) VALUES (?, ?, ?, ?, ?, ?, ?)",
-                _reflection_values(reflection),
-            )
-
-    async def reflections(
-        self, tenant: str | None, user_id: str | None, *, limit: int, offset: int, kind: ReflectionKind | None = None
-    ) -> tuple[list[Reflection], int]:
-        clauses, args = ["1 = 1"], []
-        for column, value in (("tenant", tenant), ("user_id", user_id)):
-            if value is not None:
-                clauses.append(f"{column} = ?")
-                args.append(value)
-        if kind is not None:
-            clauses.append("user_id = ''" if kind == "tenant" else "user_id <> ''")
-        where = " AND ".join(clauses)
-        total = await self._scalar(f"SELECT COUNT(*) FROM reflections WHERE {where}", args)
-        rows = await self._rows(
-            f"SELECT {_REFLECTION_COLUMNS} FROM reflections WHERE {where} "
-            "ORDER BY created_at DESC, id DESC LIMIT ? OFFSET ?",  # as PostgreSQL: a restore keeps the order
-            [*args, max(0, int(limit)), max(0, int(offset))],
-        )
-        return [_reflection(r) for r in rows], total
-
-    async def delete_reflections(self, tenant: str, user_id: str) -> int:
-        async with self._writing():
-            cur = await self.db.execute("DELETE FROM reflections WHERE tenant = ? AND user_id = ?", (tenant, user_id))
-            return int(cur.rowcount)
-
-    async def prune_reflections(self, cutoff: str) -> int:
-        async with self._writing():
-            cur = await self.db.execute("DELETE FROM reflections WHERE created_at < ?", (cutoff,))
-            return int(cur.rowcount)
-
-    async def reflections_after(self, created_at: str, reflection_id: str, limit: int) -> list[Reflection]:
-        rows = await self._rows(
-            f"SELECT {_REFLECTION_COLUMNS} FROM reflections WHERE (created_at, id) > (?, ?) "
-            "ORDER BY created_at, id LIMIT ?",
-            [created_at, reflection_id, max(0, int(limit))],
-        )
-        return [_reflection(r) for r in rows]
-
-    async def import_reflections(self, reflections: Sequence[Reflection]) -> None:
-        if not reflections:
-            return
-        async with self._writing():
-            await self.db.executemany(
-                f"INSERT INTO reflections ({_REFLECTION_COLUMNS}) VALUES (?, ?, ?, ?, ?, ?, ?)",
-                [_reflection_values(r) for r in reflections],
-            )
-
-    async def most_used(self, tenant: str, user_id: str, since: str, limit: int) -> list[tuple[str, int]]:
-        rows = await self._rows(
-            "SELECT memory_id, COUNT(*) AS n FROM memory_uses WHERE tenant = ? AND user_id = ? AND time >= ? "
-            "GROUP BY memory_id ORDER BY n DESC, memory_id LIMIT ?",
-            [tenant, user_id, since, max(0, int(limit))],
-        )
-        return [(str(r[0]), int(r[1])) for r in rows]
-
     # -- candidates for retrieval -----------------------------------------------------------
     async def vector_candidates(self, where: Visibility, query: np.ndarray, k: int) -> list[tuple[str, float]]:
         index = self._index
@@ -1049,10 +717,6 @@ class SQLiteMemoryStore:
         found.sort(key=lambda hit: hit[1], reverse=True)
         return found[:limit]
 
-    async def count_visible(self, tenant: str, user_id: str | None) -> int:
-        vis, args = visibility_sql(user_id)
-        return await self._scalar(f"SELECT COUNT(*) FROM memories m WHERE m.tenant = ? AND {vis}", [tenant, *args])
-
     async def partition_rows(self, tenant: str, owner: str, *, limit: int | None = None) -> PartitionRows:
         if owner == SHARED_OWNER:
             where, args = "tenant = ? AND scope IN ('shared', 'system')", [tenant]
@@ -1065,176 +729,7 @@ class SQLiteMemoryStore:
         return PartitionRows([row_to_memory(r) for r in rows], _stacked([r[-1] for r in rows]))
 
     # -- settings ---------------------------------------------------------------------------
-    async def get_settings(self, tenant: str, user_id: str) -> dict[str, Any] | None:
-        rows = await self._rows(
-            "SELECT settings FROM user_settings WHERE tenant = ? AND user_id = ?", (tenant, user_id)
-        )
-        return dict(orjson.loads(rows[0][0])) if rows else None
-
-    async def put_settings(self, tenant: str, user_id: str, settings: dict[str, Any]) -> None:
-        async with self._writing() as tx:
-            await self.db.execute(
-                "INSERT INTO user_settings (tenant, user_id, settings, updated_at) "
-                "VALUES (?, ?, ?, ?) ON CONFLICT (tenant, user_id) DO UPDATE SET "
-                "settings = excluded.settings, updated_at = excluded.updated_at",
-                (tenant, user_id, orjson.dumps(settings).decode(), now_iso()),
-            )
-            tx.changes.add(Change("settings", tenant, user_id))
-
     # -- audit, operators -------------------------------------------------------------------
-    async def audit(self, entry: dict[str, Any]) -> None:
-        await self.import_audit([entry])
-
-    async def audit_entries(self, tenant: str | None, *, limit: int, offset: int) -> tuple[list[dict[str, Any]], int]:
-        where, args = ("WHERE tenant = ?", [tenant]) if tenant is not None else ("", [])
-        total = await self._scalar(f"SELECT COUNT(*) FROM audit_log {where}", args)
-        rows = await self._rows(
-            f"SELECT {_AUDIT_COLUMNS} FROM audit_log {where} ORDER BY id DESC LIMIT ? OFFSET ?",
-            [*args, max(0, int(limit)), max(0, int(offset))],
-        )
-        return [_audit_entry(r) for r in rows], total
-
-    async def users(self, tenant: str | None) -> list[dict[str, Any]]:
-        where, args = ("tenant = ? AND ", [tenant]) if tenant is not None else ("", [])
-        rows = await self._rows(
-            f"SELECT tenant, user_id, COUNT(*), SUM(enabled) FROM memories WHERE {where}"
-            "scope = 'personal' GROUP BY tenant, user_id ORDER BY tenant, user_id",
-            args,
-        )
-        return [{"tenant": r[0], "user_id": r[1], "memories": int(r[2]), "enabled": int(r[3])} for r in rows]
-
-    async def tenants(self) -> list[str]:
-        return [str(r[0]) for r in await self._rows("SELECT DISTINCT tenant FROM memories ORDER BY tenant")]
-
-    async def admin_stats(self, tenant: str | None) -> dict[str, Any]:
-        where, args = ("WHERE tenant = ?", [tenant]) if tenant is not None else ("", [])
-
-        async def grouped(column: str) -> dict[str, int]:
-            rows = await self._rows(f"SELECT {column}, COUNT(*) FROM memories {where} GROUP BY {column}", args)
-            return {str(r[0]): int(r[1]) for r in rows}
-
-        and_where = f"{where} AND" if where else "WHERE"
-        per_day = await self._rows(
-            f"SELECT substr(created_at, 1, 10) AS day, COUNT(*) FROM memories {and_where} "
-            "source = 'auto' GROUP BY day ORDER BY day",
-            args,
-        )
-        return {
-            "total": await self._scalar(f"SELECT COUNT(*) FROM memories {where}", args),
-            "enabled": await self._scalar(f"SELECT COUNT(*) FROM memories {and_where} enabled = 1", args),
-            "users": await self._scalar(
-                f"SELECT COUNT(DISTINCT tenant || char(0) || user_id) FROM memories {and_where} scope = 'personal'",
-                args,
-            ),
-            "by_category": await grouped("category"),
-            "by_kind": await grouped("kind"),
-            "by_scope": await grouped("scope"),
-            "by_source": await grouped("source"),
-            "learned_per_day": {str(r[0]): int(r[1]) for r in per_day},
-        }
-
-    async def learned_per_day(self, since: str, tenant: str | None) -> list[tuple[str, str, int]]:
-        where, args = ("AND tenant = ?", [tenant]) if tenant else ("", [])
-        rows = await self._rows(
-            "SELECT substr(created_at, 1, 10) AS day, category, COUNT(*) FROM memories"
-            f" WHERE source = 'auto' AND created_at >= ? {where} GROUP BY day, category",
-            [since, *args],
-        )
-        return [(str(r[0]), str(r[1]), int(r[2])) for r in rows]
-
-    async def tenants_holding(self, user_id: str) -> list[tuple[str, int]]:
-        rows = await self._rows(
-            "SELECT tenant, COUNT(*) AS n FROM memories WHERE user_id = ? AND scope = 'personal' "
-            "GROUP BY tenant ORDER BY n DESC, tenant",
-            (user_id,),
-        )
-        return [(str(r[0]), int(r[1])) for r in rows]
-
-    async def move_tenant(self, source: str, target: str, user_id: str | None) -> dict[str, int]:
-        user_sql, user_args = _only_user(user_id, "user_id")
-        db = self.db
-        async with self._writing() as tx:
-            settings = await self._move_settings(source, target, user_id)
-            scope_sql = " AND scope = 'personal'" if user_id is not None else ""
-            memories = await db.execute(
-                f"UPDATE memories SET tenant = ? WHERE tenant = ?{scope_sql}{user_sql}", [target, source, *user_args]
-            )
-            audit = await db.execute(
-                f"UPDATE audit_log SET tenant = ? WHERE tenant = ?{user_sql}", [target, source, *user_args]
-            )
-            # the citation log follows its users (not counted: it holds no memory text)
-            await db.execute(
-                f"UPDATE memory_uses SET tenant = ? WHERE tenant = ?{user_sql}", [target, source, *user_args]
-            )
-            await db.execute(
-                f"UPDATE memory_reviews SET tenant = ? WHERE tenant = ?{user_sql}", [target, source, *user_args]
-            )
-            await self._move_reflections(source, target, user_id)
-            learning = await self._move_learning_rows(source, target, user_sql, user_args)
-            if memories.rowcount:
-                tx.rebuild = True
-            for tenant in (source, target):
-                owner = "*" if user_id is None else user_id
-                if memories.rowcount:
-                    tx.changes.add(Change("memories", tenant, owner))
-                    if user_id is None:
-                        tx.changes.add(Change("memories", tenant, SHARED_OWNER))
-                if settings:
-                    tx.changes.add(Change("settings", tenant, owner))
-        return {
-            "memories": memories.rowcount,
-            "settings": settings,
-            "audit_entries": audit.rowcount,
-            "learning_rows": learning,
-        }
-
-    async def _move_reflections(self, source: str, target: str, user_id: str | None) -> None:
-        """A user's reports follow them; a whole tenant's also carry its tenant reports."""
-        user_sql, user_args = _only_user(user_id, "user_id")
-        await self.db.execute(
-            f"UPDATE reflections SET tenant = ? WHERE tenant = ?{user_sql}", [target, source, *user_args]
-        )
-
-    async def _move_settings(self, source: str, target: str, user_id: str | None) -> int:
-        """Move user settings, first refusing (``TenantConflict``) any the target holds
-        differently; settings equal in both tenants leave the source."""
-        own_sql, user_args = _only_user(user_id, "o.user_id")
-        conflicts = await self._rows(
-            "SELECT o.user_id FROM user_settings o JOIN user_settings n ON n.tenant = ? AND n.user_id = o.user_id "
-            f"WHERE o.tenant = ? AND o.settings != n.settings{own_sql} ORDER BY o.user_id",
-            [target, source, *user_args],
-        )
-        if conflicts:
-            raise TenantConflict([str(r[0]) for r in conflicts])
-        same = await self.db.execute(
-            "DELETE FROM user_settings AS o WHERE o.tenant = ? AND EXISTS (SELECT 1 FROM user_settings n "
-            f"WHERE n.tenant = ? AND n.user_id = o.user_id){own_sql}",
-            [source, target, *user_args],
-        )
-        user_sql, _ = _only_user(user_id, "user_id")
-        moved = await self.db.execute(
-            f"UPDATE user_settings SET tenant = ? WHERE tenant = ?{user_sql}", [target, source, *user_args]
-        )
-        return int(same.rowcount + moved.rowcount)
-
-    async def _move_learning_rows(self, source: str, target: str, user_sql: str, user_args: list[Any]) -> int:
-        moved = 0
-        for table in _LEARNING_TABLES:
-            cur = await self.db.execute(
-                f"UPDATE {table} SET tenant = ? WHERE tenant = ?{user_sql}", [target, source, *user_args]
-            )
-            moved += cur.rowcount
-        sums = ", ".join(_USAGE_SUMS)
-        added = ", ".join(f"{c} = {c} + excluded.{c}" for c in _USAGE_SUMS)
-        await self.db.execute(
-            f"INSERT INTO learning_usage (tenant, user_id, day, {sums}) SELECT ?, user_id, day, {sums} "
-            f"FROM learning_usage WHERE tenant = ?{user_sql} "
-            f"ON CONFLICT (tenant, user_id, day) DO UPDATE SET {added}",
-            [target, source, *user_args],
-        )
-        cur = await self.db.execute(f"DELETE FROM learning_usage WHERE tenant = ?{user_sql}", [source, *user_args])
-        return moved + cur.rowcount
-
     # -- copying between stores (``memorelay memories migrate``) -----------------------------
     async def iter_memories(self, batch: int) -> AsyncIterator[list[MemoryRow]]:
         last = 0
@@ -1276,43 +771,6 @@ class SQLiteMemoryStore:
                 tx.memories(partition_key(m.tenant, m.scope, m.user_id))
         return len(fresh), len(replace)
 
-    async def all_settings(self) -> list[SettingsRow]:
-        rows = await self._rows(
-            "SELECT tenant, user_id, settings, updated_at FROM user_settings ORDER BY tenant, user_id"
-        )
-        return [SettingsRow(r[0], r[1], dict(orjson.loads(r[2])), r[3]) for r in rows]
-
-    async def import_settings(self, rows: Sequence[SettingsRow]) -> int:
-        written = 0
-        async with self._writing() as tx:
-            for row in rows:
-                cur = await self.db.execute(
-                    "INSERT INTO user_settings (tenant, user_id, settings, updated_at) VALUES (?, ?, ?, ?) "
-                    "ON CONFLICT (tenant, user_id) DO UPDATE SET settings = excluded.settings, "
-                    "updated_at = excluded.updated_at WHERE user_settings.updated_at <= excluded.updated_at "
-                    "AND user_settings.settings != excluded.settings",
-                    (row.tenant, row.user_id, orjson.dumps(row.settings).decode(), row.updated_at),
-                )
-                if cur.rowcount > 0:
-                    written += 1
-                    tx.changes.add(Change("settings", row.tenant, row.user_id))
-        return written
-
-    async def audit_after(self, after_id: int, limit: int) -> list[dict[str, Any]]:
-        rows = await self._rows(
-            f"SELECT {_AUDIT_COLUMNS} FROM audit_log WHERE id > ? ORDER BY id LIMIT ?",
-            (int(after_id), max(0, int(limit))),
-        )
-        return [_audit_entry(r) for r in rows]
-
-    async def import_audit(self, entries: Sequence[dict[str, Any]]) -> None:
-        async with self._writing():
-            await self.db.executemany(
-                "INSERT INTO audit_log (time, actor, action, tenant, user_id, memory_id, before, after) "
-                "VALUES (?, ?, ?, ?, ?, ?, ?, ?)",
-                [_audit_values(e) for e in entries],
-            )
-
     @asynccontextmanager
     async def exclusive(self, name: str) -> AsyncIterator[bool]:
         yield True  # one host: the scheduler's lock file keeps its processes apart
@@ -1347,24 +805,3 @@ class SQLiteMemoryStore:
 
 async def _nothing() -> list[tuple[list[tuple[str, float]], str]]:
     return []
-
-
-def _review_values(r: Review) -> tuple[Any, ...]:
-    return (r.id, r.tenant, r.user_id, r.old_id, r.new_id, r.reason, r.created_at, r.state, r.decided_by, r.decided_at)
-
-
-def _reflection_values(r: Reflection) -> tuple[Any, ...]:
-    return (r.id, r.tenant, r.user_id, r.period_start, r.period_end, r.created_at, orjson.dumps(r.report).decode())
-
-
-def _reflection(row: Sequence[Any]) -> Reflection:
-    """A reflections row (``_REFLECTION_COLUMNS``)."""
-    return Reflection(
-        id=str(row[0]),
-        tenant=str(row[1]),
-        user_id=str(row[2]),
-        period_start=str(row[3]),
-        period_end=str(row[4]),
-        created_at=str(row[5]),
-        report=dict(orjson.loads(row[6])),
-    )
