@@ -19,7 +19,7 @@ import psycopg
 import pytest
 
 from gateway.memory.keyword_index import SHARED_OWNER, parse_query
-from gateway.memory.postgres import PostgresLearningStore, PostgresMemoryStore, _search, vectors
+from gateway.memory.postgres import PostgresLearningStore, PostgresMemoryStore, search, vectors
 from gateway.memory.postgres.schema import MIGRATIONS, migrate
 from gateway.memory.store import Change, KeywordOptions, Visibility
 from gateway.memory.types import Memory, TenantConflict
@@ -260,11 +260,11 @@ def _ids(lists: list[tuple[list[tuple[str, float]], str]], kind: str) -> list[st
     return next((([mid for mid, _ in hits]) for hits, k in lists if k == kind), [])
 
 
-@pytest.mark.parametrize("scan_max", [_search.SCAN_MAX, 0], ids=["row-by-row", "text-indexes"])
+@pytest.mark.parametrize("scan_max", [search.SCAN_MAX, 0], ids=["row-by-row", "text-indexes"])
 def test_keyword_candidates_find_english_chinese_and_partial_words(
     pg_url: str, scan_max: int, monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    monkeypatch.setattr(_search, "SCAN_MAX", scan_max)  # small partitions scan rows, large use GIN
+    monkeypatch.setattr(search, "SCAN_MAX", scan_max)  # small partitions scan rows, large use GIN
 
     async def main() -> None:
         async with memory_store(pg_url) as s:

@@ -10,7 +10,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from ..store import Backend
-from ._db import Database
+from .connection import Database
 from .console import PostgresConsoleStore
 from .learning import PostgresLearningStore
 from .memories import PostgresMemoryStore

@@ -14,7 +14,7 @@ from typing import Any
 
 from ..rows import LINK_SEED_KEY, SESSION_COLUMNS, row_to_session
 from ..store import ConsoleSession
-from ._db import Database
+from .connection import Database
 
 
 class PostgresConsoleStore:

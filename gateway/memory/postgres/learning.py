@@ -29,7 +29,7 @@ from gateway.errors import GatewayError
 from gateway.learning.jobs import Job
 from gateway.learning.prompts import PromptName, default_prompt
 
-from ._db import Database
+from .connection import Database
 
 _NOW = "extract(epoch from clock_timestamp())"
 WRITABLE_TTL_S = 2.0

@@ -1,10 +1,12 @@
 """``PostgresMemoryStore``: memories, embeddings (pgvector), keyword search (full text for words
 and CJK grams, pg_trgm for partial words), settings, the audit log and metadata on PostgreSQL.
 
-Every read of memories is keyed by tenant (and user) through ``_sql.visibility`` or
-``_sql.partition``; only ``fetch`` (by id, for the service's own visibility check), retention
+The statements both backends share come from ``gateway.memory.sql``; this module holds the
+writes that announce the partitions they change (``RETURNING``) and what pgvector and the
+tsvectors need. Every read of memories is keyed by tenant (and user) through
+``sql.visibility``; only ``fetch`` (by id, for the service's own visibility check), retention
 (``expired``) and the operators' views span tenants. Every committed change to a partition's
-memories or to a user's settings is announced to the other replicas (``_db``).
+memories or to a user's settings is announced to the other replicas (``connection``).
 """
 
 from __future__ import annotations
@@ -32,9 +34,9 @@ from ..store import (
     Visibility,
 )
 from ..types import Memory
-from . import _search, vectors
-from ._db import Database, Tx, everything
-from ._sql import cjk_vector, memory_values, partition
+from . import search, vectors
+from .connection import Database, Tx, everything
+from .keywords import cjk_vector, memory_values, partition
 
 # an audit entry of a deleted memory keeps only the names of the fields it recorded
 _SCRUB_AUDIT = ", ".join(
@@ -115,7 +117,7 @@ class PostgresMemoryStore(SharedStatements):
 
     def __init__(self, database: Database | str) -> None:
         self.db = database if isinstance(database, Database) else Database(database)
-        self._terms = _search.TermStats()
+        self._terms = search.TermStats()
 
     async def open(self) -> None:
         await self.db.open()
@@ -154,7 +156,6 @@ class PostgresMemoryStore(SharedStatements):
         for tenant, scope, user_id in rows:
             tx.changed(Change("memories", tenant, _owner(scope, user_id)))
 
-    # -- metadata ---------------------------------------------------------------------------
     # -- vectors ----------------------------------------------------------------------------
     async def prepare_vectors(self, model: str, dim: int, *, reembedded: bool = False) -> str:
         async with self.db.transaction() as tx:
@@ -272,10 +273,6 @@ class PostgresMemoryStore(SharedStatements):
             "tenant = ? AND scope = 'personal' AND user_id = ?", [tenant, user_id], "ORDER BY created_at, seq"
         )
 
-    # -- pinned memories, citation log -----------------------------------------------------
-    # -- supersedes waiting for review ------------------------------------------------------
-    # -- reflection reports -----------------------------------------------------------------
-    # -- candidates for retrieval -----------------------------------------------------------
     async def vector_candidates(self, where: Visibility, query: np.ndarray, k: int) -> list[tuple[str, float]]:
         if k <= 0:
             return []
@@ -288,7 +285,7 @@ class PostgresMemoryStore(SharedStatements):
         options = options or KeywordOptions()
         if k <= 0:
             return []
-        return await _search.keyword_lists(self.db, where, query, k, options, self._terms)
+        return await search.keyword_lists(self.db, where, query, k, options, self._terms)
 
     async def partition_rows(self, tenant: str, owner: str, *, limit: int | None = None) -> PartitionRows:
         clause, args = partition(tenant, owner)
@@ -302,8 +299,6 @@ class PostgresMemoryStore(SharedStatements):
                 rows = await cur.fetchall()
         return _partition_rows(rows)
 
-    # -- settings ---------------------------------------------------------------------------
-    # -- audit, operators -------------------------------------------------------------------
     # -- copying between stores (``memorelay memories migrate``) -----------------------------
     async def iter_memories(self, batch: int) -> AsyncIterator[list[MemoryRow]]:
         last = 0

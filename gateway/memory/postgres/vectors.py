@@ -26,8 +26,8 @@ from typing import Any
 import numpy as np
 
 from ..store import Visibility
-from ._db import Conn
-from ._sql import visibility
+from .connection import Conn
+from .keywords import visibility
 
 log = logging.getLogger("memorelay.postgres")
 

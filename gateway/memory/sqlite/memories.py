@@ -1,13 +1,11 @@
-"""``SQLiteMemoryStore``: memories, settings, audit and metadata in one SQLite file (WAL), with
-an FTS5 keyword index (``keywords``) and an hnswlib vector index beside it.
+"""``SQLiteMemoryStore``: memories, settings, audit and metadata in one SQLite file (WAL). The
+statements both backends share come from ``gateway.memory.sql``; this module holds the
+connections, the transaction and what a write records for the indexes beside the rows: the
+FTS5 keyword tables (``search``, ``keywords``) and the hnswlib vector index (``vectors``).
 
-The vector index (``vector_index.PartitionedIndex``, files in ``<database>.index/``) is
-derived data the store owns: ``prepare_vectors`` loads it (or rebuilds it from the stored
-embeddings when its files are missing, stale or corrupt), ``save_vectors`` writes it, and
-every transaction records which memories it touched; after the commit, their rows are read
-again and the index follows them (removed from the partitions they were in, added where they
-are now if enabled). The syncs run in commit order, so the last one always reads the latest
-rows. ``on_change`` callbacks fire after that, in this process (the only one on the file).
+Every transaction records which memories it touched; after the commit the vector index
+follows their rows (``vectors.VectorSync``), in commit order, and ``on_change`` callbacks fire
+after that, in this process (the only one on the file).
 """
 
 from __future__ import annotations
@@ -16,7 +14,6 @@ import asyncio
 import contextlib
 import logging
 import sqlite3
-import time
 from collections.abc import AsyncIterator, Awaitable, Callable, Sequence
 from contextlib import asynccontextmanager
 from contextvars import ContextVar
@@ -31,14 +28,10 @@ import orjson
 from gateway.storage import StoreHealth, configure_connection, is_unwritable, storage_error
 
 from .._copy import sort_import
-from .._offload import run_cpu, submit_cpu
 from ..keyword_index import (
-    COMMON_MIN_ROWS,
     SHARED_OWNER,
     KeywordQuery,
     partition_key,
-    prune_common,
-    visible_partitions,
 )
 from ..rows import MEMORY_COLUMNS, WRITABLE_FIELDS, row_to_memory
 from ..sql import SQLITE, SharedStatements
@@ -51,24 +44,11 @@ from ..store import (
 )
 from ..types import Memory
 from ..vector_index import PartitionedIndex, PartitionKey
-from .keywords import (
-    doc_freq_sql,
-    expressions,
-    filter_sql,
-    fts_sql,
-    scoped_match,
-    substring_match,
-    trigram_sql,
-    word_match,
-)
 from .schema import SCRUB_AUDIT, migrate, register_functions
+from .search import KeywordSearch
+from .vectors import VectorSync
 
 log = logging.getLogger("memorelay.memory")
-
-
-def _older(saved: dict[str, Any] | None, expected: dict[str, object]) -> bool:
-    """Whether saved index files are intact but of an earlier state of the database."""
-    return saved is not None and any(saved.get(k) != v for k, v in expected.items())
 
 
 _REVIEW_COLUMNS = "id, tenant, user_id, old_id, new_id, reason, created_at, state, decided_by, decided_at"
@@ -205,22 +185,18 @@ class SQLiteMemoryStore(SharedStatements):
         self.busy_timeout_ms = busy_timeout_ms
         self.max_page_count = max_page_count
         self.health = health or StoreHealth()
-        self.ef = ef
-        self.hnsw_threshold = hnsw_threshold
-        self.term_stats_ttl_s = term_stats_ttl_s
         self._db: aiosqlite.Connection | None = None
         # a second, read-only connection lets the trigram list run beside the word list
         # (WAL readers do not block each other; each aiosqlite connection has its own thread)
         # and reads only committed rows (the index sync)
         self._reader: aiosqlite.Connection | None = None
         self._write_lock = asyncio.Lock()
-        self._sync_lock = asyncio.Lock()
         self._tx: ContextVar[_Tx | None] = ContextVar(f"sqlite_tx_{id(self)}", default=None)
         self._callbacks: list[Callable[[Change], None]] = []
-        self._index: PartitionedIndex | None = None
-        self._model = ""
-        # word -> (rows holding it, expiry); "" holds the total row count
-        self._doc_freq: dict[str, tuple[int, float]] = {}
+        self._vectors = VectorSync(
+            self._rows, self._read_rows, self._generation, self.index_folder, ef=ef, hnsw_threshold=hnsw_threshold
+        )
+        self._search = KeywordSearch(self._rows, self._read_rows, self._visible_rows, term_stats_ttl_s)
 
     @property
     def db(self) -> aiosqlite.Connection:
@@ -237,7 +213,7 @@ class SQLiteMemoryStore(SharedStatements):
     @property
     def vectors(self) -> PartitionedIndex | None:
         """The in-memory vector index (None until ``prepare_vectors``)."""
-        return self._index
+        return self._vectors.index
 
     # -- lifecycle --------------------------------------------------------------------------
     async def open(self) -> None:
@@ -306,15 +282,16 @@ class SQLiteMemoryStore(SharedStatements):
             finally:
                 tx.open = False
                 self._tx.reset(token)
-            syncing = self._index is not None and bool(tx.moved or tx.rebuild)
+            syncing = self._vectors.index is not None and bool(tx.moved or tx.rebuild)
             if syncing:  # taken before the write lock is let go: syncs queue in commit order
-                await self._sync_lock.acquire()
+                await self._vectors.lock.acquire()
         work: Awaitable[None] | None = None
         if syncing:
             try:
-                work = await self._index_work(tx)
+                # only reading is done under the lock, not the wait for the CPU thread
+                work = await (self._vectors.rebuild() if tx.rebuild else self._vectors.sync(tx.moved))
             finally:
-                self._sync_lock.release()
+                self._vectors.lock.release()
         if work is not None:
             # the index follows the commit before the writer goes on; a writer that stops
             # waiting (cancelled) does not cancel the update
@@ -337,38 +314,6 @@ class SQLiteMemoryStore(SharedStatements):
             inner = self._tx.get()
             assert inner is not None
             yield inner
-
-    async def _index_work(self, tx: _Tx) -> Awaitable[None]:
-        """Read the touched rows and queue the index update on the CPU thread, which runs
-        queued background work in order: updates apply in commit order, and only reading is
-        done under the sync lock (not the wait for the CPU thread)."""
-        return await (self._rebuild() if tx.rebuild else self._sync(tx.moved))
-
-    async def _sync(self, moved: dict[str, set[PartitionKey]]) -> Awaitable[None]:
-        index = self._index
-        assert index is not None
-        ids = list(moved)
-        rows: list[Any] = []
-        for start in range(0, len(ids), _CHUNK):
-            chunk = ids[start : start + _CHUNK]
-            rows += await self._read_rows(
-                "SELECT id, tenant, user_id, scope, enabled, embedding FROM memories "
-                f"WHERE id IN ({_marks(len(chunk))})",
-                chunk,
-            )
-        size = index.dim * 4
-
-        def run() -> None:
-            for mid, keys in moved.items():
-                for key in keys:
-                    index.remove(key, [mid])
-            for mid, tenant, user_id, scope, enabled, blob in rows:
-                key = partition_key(tenant, scope, user_id)
-                index.remove(key, [mid])
-                if enabled and blob is not None and len(blob) == size:
-                    index.add(key, [mid], np.frombuffer(blob, dtype=np.float32).reshape(1, -1))
-
-        return submit_cpu(run)
 
     async def _read_rows(self, sql: str, params: Sequence[Any]) -> list[Any]:
         """Rows from the reader connection (the main one where there is none)."""
@@ -406,8 +351,7 @@ class SQLiteMemoryStore(SharedStatements):
         if old is not None:
             keys.add(old)
 
-    # -- metadata ---------------------------------------------------------------------------
-    # -- vectors ----------------------------------------------------------------------------
+    # -- vectors (``vectors.VectorSync``) ---------------------------------------------------
     async def prepare_vectors(self, model: str, dim: int, *, reembedded: bool = False) -> str:
         name = await self.get_meta("embedding_model")
         old_dim = await self.get_meta("embedding_dim")
@@ -418,58 +362,27 @@ class SQLiteMemoryStore(SharedStatements):
             async with self.transaction():
                 await self.set_meta("embedding_model", model)
                 await self.set_meta("embedding_dim", str(dim))
-        self._model = model
-        index = PartitionedIndex(dim, ef=self.ef, hnsw_threshold=self.hnsw_threshold)
-        folder = self.index_folder
-        if not reembedded and folder is not None and folder.exists():
-            expected = await self._index_meta()
-            if await run_cpu(index.load, folder, expected):
-                if index.count() == await self._scalar(
-                    "SELECT COUNT(*) FROM memories WHERE enabled = 1 AND embedding IS NOT NULL"
-                ):
-                    self._index = index
-                    return "loaded"
-                log.warning("memory index count differs from the database; rebuilding")
-            elif _older(index.saved_meta(folder), expected):
-                # the ordinary case after writes by another process (a CLI command, a replica)
-                log.info("memory index files at %s predate the database's last writes; rebuilt from it", folder)
-            else:
-                log.warning("memory index files at %s are corrupt; rebuilding from the database", folder)
-        self._index = index
-        async with self._sync_lock:
-            work = await self._rebuild()
-        await work
-        return "rebuilt"
+        return await self._vectors.load(model, dim, reembedded=reembedded)
 
-    async def _index_meta(self) -> dict[str, object]:
-        return {"generation": int(await self.get_meta("index_generation") or 0), "model": self._model}
+    async def _generation(self) -> int:
+        return int(await self.get_meta("index_generation") or 0)
 
-    async def _rebuild(self) -> Awaitable[None]:
-        """Replace the index with every enabled memory's stored embedding (queued)."""
-        index = self._index
-        assert index is not None
-        ids: dict[PartitionKey, list[str]] = {}
-        vecs: dict[PartitionKey, list[bytes]] = {}
-        last = 0
-        while True:
-            rows = await self._rows(
-                "SELECT rowid, id, tenant, user_id, scope, embedding FROM memories "
-                "WHERE rowid > ? AND embedding IS NOT NULL AND enabled = 1 ORDER BY rowid LIMIT 10000",
-                (last,),
-            )
-            if not rows:
-                break
-            last = rows[-1][0]
-            for _, mid, tenant, user_id, scope, blob in rows:
-                if len(blob) != index.dim * 4:
-                    continue
-                key = partition_key(tenant, scope, user_id)
-                ids.setdefault(key, []).append(mid)
-                vecs.setdefault(key, []).append(blob)
-        groups = {
-            key: (ids[key], np.frombuffer(b"".join(vecs[key]), dtype=np.float32).reshape(-1, index.dim)) for key in ids
-        }
-        return submit_cpu(index.build, groups)
+    async def save_vectors(self) -> None:
+        await self._vectors.save()
+
+    async def vector_candidates(self, where: Visibility, query: np.ndarray, k: int) -> list[tuple[str, float]]:
+        return await self._vectors.candidates(where, query, k)
+
+    # -- keyword candidates (``search.KeywordSearch``) --------------------------------------
+    async def keyword_candidates(
+        self, where: Visibility, query: KeywordQuery, k: int, options: KeywordOptions | None = None
+    ) -> list[tuple[list[tuple[str, float]], str]]:
+        return await self._search.candidates(where, query, k, options or KeywordOptions())
+
+    async def _visible_rows(self, tenant: str, user_id: str | None) -> int:
+        """Rows in the caller's partitions, from the in-memory vector index when there is one."""
+        counted = self._vectors.visible_rows(tenant, user_id)
+        return counted if counted is not None else await self.count_visible(tenant, user_id)
 
     async def set_embeddings(self, vectors: Sequence[tuple[str, np.ndarray]]) -> None:
         async with self._writing() as tx:
@@ -481,11 +394,6 @@ class SQLiteMemoryStore(SharedStatements):
                 self._moved(tx, mid, olds.get(mid))
             for key in set(olds.values()):
                 tx.memories(key)
-
-    async def save_vectors(self) -> None:
-        if self._index is None or self.index_folder is None:
-            return
-        await run_cpu(self._index.save, self.index_folder, await self._index_meta())
 
     # -- memories ---------------------------------------------------------------------------
     async def insert(self, memories: Sequence[Memory], embeddings: np.ndarray | None) -> None:
@@ -562,161 +470,6 @@ class SQLiteMemoryStore(SharedStatements):
             "tenant = ? AND user_id = ? AND scope = 'personal'", [tenant, user_id], "ORDER BY rowid"
         )
 
-    # -- pinned memories, citation log -----------------------------------------------------
-    # -- supersedes waiting for review ------------------------------------------------------
-    # -- reflection reports -----------------------------------------------------------------
-    # -- candidates for retrieval -----------------------------------------------------------
-    async def vector_candidates(self, where: Visibility, query: np.ndarray, k: int) -> list[tuple[str, float]]:
-        index = self._index
-        if index is None:
-            return []
-        scope = "personal" if where.personal_only else where.scope
-        keys: list[PartitionKey] = []
-        if where.user_id is not None and scope in (None, "personal"):
-            keys.append(partition_key(where.tenant, "personal", where.user_id))
-        if scope in (None, "shared", "system"):
-            keys.append(partition_key(where.tenant, "shared", ""))
-
-        def run() -> list[tuple[str, float]]:
-            return [hit for key in keys for hit in index.search(key, query, k)]
-
-        hits = await run_cpu(run, urgent=True)
-        if where.include_disabled:
-            hits.extend(await self._disabled_hits(where, scope, query))
-        hits.sort(key=lambda h: h[1], reverse=True)
-        return hits[:k]
-
-    async def _disabled_hits(self, where: Visibility, scope: str | None, query: np.ndarray) -> list[tuple[str, float]]:
-        # disabled memories are not in the index; they are few, so score them exactly
-        sql_where, args = filter_sql(
-            where.tenant, where.user_id, category=where.category, scope=scope, include_disabled=True, kind=where.kind
-        )
-        rows = await self._rows(
-            f"SELECT m.id, m.embedding FROM memories m WHERE {sql_where} AND m.enabled = 0 "
-            "AND m.embedding IS NOT NULL LIMIT 10000",
-            args,
-        )
-        if not rows:
-            return []
-        mat = np.stack([np.frombuffer(r[1], dtype=np.float32) for r in rows])
-        if mat.shape[1] != query.shape[0]:
-            return []
-        sims = mat @ query
-        return [(r[0], float(s)) for r, s in zip(rows, sims, strict=True)]
-
-    async def keyword_candidates(
-        self, where: Visibility, query: KeywordQuery, k: int, options: KeywordOptions | None = None
-    ) -> list[tuple[list[tuple[str, float]], str]]:
-        """The word and CJK lists (main connection) and the partial-word list (reader
-        connection) run at once; common English words are pruned first on large stores."""
-        options = options or KeywordOptions()
-        if options.prune_common:
-            query = await self._pruned(query)
-        substrings = options.substrings and (
-            await self._rows_visible(where.tenant, where.user_id) <= options.substring_max_rows
-        )
-        words = self._word_lists(query, where, k) if options.words else _nothing()
-        if substrings:
-            lists, ranked = await asyncio.gather(words, self._substring_list(query, where, k))
-        else:
-            lists, ranked = await words, []
-        if ranked:
-            lists.append((ranked, "substring"))
-        return lists
-
-    async def _rows_visible(self, tenant: str, user_id: str | None) -> int:
-        """Rows in the caller's partitions, from the in-memory vector index when there is one."""
-        if self._index is not None:
-            keys = [partition_key(tenant, "shared", "")]
-            if user_id is not None:
-                keys.append(partition_key(tenant, "personal", user_id))
-            return sum(self._index.partition_size(key) for key in keys)
-        return await self.count_visible(tenant, user_id)
-
-    async def _term_stats(self, words: list[str]) -> tuple[dict[str, int], int]:
-        """Row counts of ``words`` and of the whole store, over all partitions (as bm25's idf
-        is), cached for ``term_stats_ttl_s``. A miss costs one FTS5 count of the word."""
-        now = time.monotonic()
-        cache = self._doc_freq
-        if len(cache) > 50_000:
-            cache.clear()
-        out: dict[str, int] = {}
-        for word in ["", *words]:
-            hit = cache.get(word)
-            if hit is None or hit[1] < now:
-                if word:
-                    n = await self._scalar(doc_freq_sql(), [word_match(word)])
-                else:  # an upper bound of the row count, O(log n)
-                    n = await self._scalar("SELECT MAX(rowid) FROM memories")
-                hit = (n, now + self.term_stats_ttl_s)
-                cache[word] = hit
-            out[word] = hit[0]
-        return out, out.pop("")
-
-    async def _pruned(self, query: KeywordQuery) -> KeywordQuery:
-        if len(query.words) < 2:
-            return query
-        _, total = await self._term_stats([])
-        if total <= COMMON_MIN_ROWS:  # no word can be common: skip the counts
-            return query
-        doc_freq, total = await self._term_stats(query.words)
-        return prune_common(query, doc_freq, total)
-
-    async def _word_lists(
-        self, query: KeywordQuery, where: Visibility, limit: int
-    ) -> list[tuple[list[tuple[str, float]], str]]:
-        """One ranked list per expression (words, CJK) over the caller's visible partitions;
-        score = -bm25."""
-        parts = visible_partitions(where.tenant, where.user_id, where.scope)
-        if not parts:
-            return []
-        sql_where, args = filter_sql(
-            where.tenant,
-            where.user_id,
-            category=where.category,
-            kind=where.kind,
-            scope=where.scope,
-            include_disabled=where.include_disabled,
-        )
-        # rank within the partitions first, then filter the best few (a category filter may
-        # drop many rows, so it ranks everything); retry in full if too few survive
-        candidates = None if where.category is not None or where.kind is not None else limit * 2 + 20
-        lists: list[tuple[list[tuple[str, float]], str]] = []
-        for kind, expression in expressions(query):
-            params = [scoped_match(parts, expression), *args]
-            rows = await self._rows(fts_sql(sql_where, limit, candidates=candidates), params)
-            if candidates is not None and len(rows) < limit:
-                rows = await self._rows(fts_sql(sql_where, limit), params)
-            lists.append(([(r[0], -float(r[1])) for r in rows], kind))
-        return lists
-
-    async def _substring_list(self, query: KeywordQuery, where: Visibility, limit: int) -> list[tuple[str, float]]:
-        """Partial-word matches (``memories_tri``) of the query's longer words, over the
-        caller's visible partitions only, best first (score = -bm25)."""
-        expression = substring_match(query)
-        if expression is None:
-            return []
-        tokens = visible_partitions(where.tenant, where.user_id, where.scope)
-        numbers = [
-            r[0]
-            for r in await self._read_rows(f"SELECT id FROM partitions WHERE token IN ({_marks(len(tokens))})", tokens)
-        ]
-        sql_where, args = filter_sql(
-            where.tenant,
-            where.user_id,
-            category=where.category,
-            kind=where.kind,
-            scope=where.scope,
-            include_disabled=where.include_disabled,
-        )
-        found: list[tuple[str, float]] = []
-        for number in numbers:
-            low, high = number << 32, (number << 32) | 0xFFFFFFFF
-            rows = await self._read_rows(trigram_sql(sql_where, limit), [expression, low, high, *args])
-            found.extend((r[0], -float(r[1])) for r in rows)
-        found.sort(key=lambda hit: hit[1], reverse=True)
-        return found[:limit]
-
     async def partition_rows(self, tenant: str, owner: str, *, limit: int | None = None) -> PartitionRows:
         if owner == SHARED_OWNER:
             where, args = "tenant = ? AND scope IN ('shared', 'system')", [tenant]
@@ -728,8 +481,6 @@ class SQLiteMemoryStore(SharedStatements):
         )
         return PartitionRows([row_to_memory(r) for r in rows], _stacked([r[-1] for r in rows]))
 
-    # -- settings ---------------------------------------------------------------------------
-    # -- audit, operators -------------------------------------------------------------------
     # -- copying between stores (``memorelay memories migrate``) -----------------------------
     async def iter_memories(self, batch: int) -> AsyncIterator[list[MemoryRow]]:
         last = 0
@@ -801,7 +552,3 @@ class SQLiteMemoryStore(SharedStatements):
         async with self._write_lock:
             async with self.db.execute("PRAGMA wal_checkpoint(TRUNCATE)") as cur:
                 await cur.fetchall()
-
-
-async def _nothing() -> list[tuple[list[tuple[str, float]], str]]:
-    return []

@@ -1,5 +1,6 @@
-"""Small pure helpers of the PostgreSQL memory store: row mapping, the visibility clause and
-the tsvector / tsquery literals for CJK grams."""
+"""Small pure helpers of the PostgreSQL memory store: row mapping, the tsvector / tsquery
+literals for CJK grams and LIKE patterns, and the shared visibility clauses in psycopg's
+placeholder style."""
 
 from __future__ import annotations
 
@@ -8,8 +9,11 @@ from typing import Any
 
 import orjson
 
-from ..keyword_index import SHARED_OWNER, cjk_grams
-from ..store import Visibility
+from ..keyword_index import cjk_grams
+from ..records import Visibility
+from ..sql.base import POSTGRES
+from ..sql.visibility import partition as shared_partition
+from ..sql.visibility import visible
 from ..types import Memory
 
 # tsvector positions stop at 16383 and a lexeme keeps at most 256 of them
@@ -71,38 +75,12 @@ def like_pattern(word: str) -> str:
 
 
 def visibility(where: Visibility, *, enabled_only: bool | None = None) -> tuple[str, list[Any]]:
-    """WHERE clause (without ``WHERE``) for the rows ``where`` may read; ``enabled_only``
-    overrides ``where.include_disabled``."""
-    clauses = ["tenant = %s"]
-    args: list[Any] = [where.tenant]
-    if where.personal_only or where.scope == "personal":
-        if where.user_id is None:
-            clauses.append("false")
-        else:
-            clauses.append("scope = 'personal' AND user_id = %s")
-            args.append(where.user_id)
-    elif where.user_id is None:
-        clauses.append("scope IN ('shared', 'system')")
-    else:
-        clauses.append("(scope IN ('shared', 'system') OR (scope = 'personal' AND user_id = %s))")
-        args.append(where.user_id)
-    if where.scope is not None:
-        clauses.append("scope = %s")
-        args.append(where.scope)
-    if where.category is not None:
-        clauses.append("category = %s")
-        args.append(where.category)
-    if where.kind is not None:
-        clauses.append("kind = %s")
-        args.append(where.kind)
-    if enabled_only if enabled_only is not None else not where.include_disabled:
-        clauses.append("enabled")
-    return " AND ".join(clauses), args
+    """``sql.visibility.visible`` in psycopg's placeholder style."""
+    clause, args = visible(where, enabled_only=enabled_only)
+    return POSTGRES.statement(clause), args
 
 
 def partition(tenant: str, owner: str) -> tuple[str, list[Any]]:
-    """WHERE clause for one partition: a user's personal rows, or (``SHARED_OWNER``) the
-    tenant's shared and system rows."""
-    if owner == SHARED_OWNER:
-        return "tenant = %s AND scope IN ('shared', 'system')", [tenant]
-    return "tenant = %s AND scope = 'personal' AND user_id = %s", [tenant, owner]
+    """``sql.visibility.partition`` in psycopg's placeholder style."""
+    clause, args = shared_partition(tenant, owner)
+    return POSTGRES.statement(clause), args

@@ -12,7 +12,7 @@
 ``ts_rank`` has no inverse document frequency (bm25 has): a rare word counts as much as a
 frequent one. On large stores the English words found in more than 10% of all rows are left
 out first (``keyword_index.prune_common``, counts cached by ``TermStats``), as on SQLite.
-Every list is keyed by tenant and user (``_sql.visibility``).
+Every list is keyed by tenant and user (``sql.visibility``).
 """
 
 from __future__ import annotations
@@ -23,8 +23,8 @@ from typing import Any
 
 from ..keyword_index import COMMON_MIN_ROWS, MIN_SUBSTRING, KeywordQuery, prune_common
 from ..store import KeywordOptions, Visibility
-from ._db import Conn, Database
-from ._sql import any_of, like_pattern, visibility
+from .connection import Conn, Database
+from .keywords import any_of, like_pattern, visibility
 from .schema import TRIGRAM_TEXT
 
 # one query word: as written, or its English stem (the two halves of the word tsvector)
