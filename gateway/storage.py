@@ -1,7 +1,9 @@
 """SQLite faults shared by the memory store and the learning queue: which are transient, which
-mean the disk cannot take writes, and the health flag that the learning filter consults.
+mean the disk cannot take writes, how they map into the store's error contract
+(``gateway.memory.errors``: ``contract_error``), and the health flag that the learning filter
+consults.
 
-Policy (issue 7, item 3): ``database is locked`` / ``busy`` is transient — writes are retried
+Policy: ``database is locked`` / ``busy`` is transient (``StoreBusy``) — writes are retried
 with jittered backoff and a learning job is never dead-lettered for it. A full disk
 (``SQLITE_FULL``) or an I/O error marks the store *unwritable*: the memory API answers
 507 / 503 in OpenAI's shape, and the learning filter answers
@@ -10,26 +12,31 @@ with jittered backoff and a learning job is never dead-lettered for it. A full d
 
 from __future__ import annotations
 
-import asyncio
 import logging
-import random
 import sqlite3
 import time
-from collections.abc import Awaitable, Callable
-from typing import TypeVar
 
 import aiosqlite
 
 from gateway.errors import GatewayError, InsufficientStorage, StorageUnavailable
+from gateway.memory.errors import StoreBusy, retry_busy
 
 log = logging.getLogger("memorelay.storage")
+
+__all__ = [
+    "StoreHealth",
+    "configure_connection",
+    "contract_error",
+    "is_busy",
+    "is_unwritable",
+    "retry_busy",
+    "storage_error",
+]
 
 _BUSY = (sqlite3.SQLITE_BUSY, sqlite3.SQLITE_LOCKED)
 _FULL = sqlite3.SQLITE_FULL
 _UNWRITABLE = (sqlite3.SQLITE_FULL, sqlite3.SQLITE_IOERR, sqlite3.SQLITE_READONLY, sqlite3.SQLITE_CANTOPEN)
 PROBE_INTERVAL_S = 5.0
-
-T = TypeVar("T")
 
 
 async def configure_connection(db: aiosqlite.Connection, busy_timeout_ms: int, max_page_count: int | None) -> None:
@@ -80,19 +87,13 @@ def storage_error(exc: sqlite3.Error, path: str) -> GatewayError:
     return StorageUnavailable(f"the memory database cannot be written ({exc}); the write was not stored")
 
 
-async def retry_busy(operation: Callable[[], Awaitable[T]], *, deadline_s: float = 30.0) -> T:
-    """Run ``operation`` again (jittered exponential backoff) while SQLite says busy/locked."""
-    give_up = time.monotonic() + deadline_s
-    delay = 0.02
-    while True:
-        try:
-            return await operation()
-        except sqlite3.OperationalError as exc:
-            if not is_busy(exc) or time.monotonic() + delay > give_up:
-                raise
-            log.debug("sqlite busy, retrying in %.2f s", delay)
-        await asyncio.sleep(delay * random.uniform(0.5, 1.5))
-        delay = min(1.0, delay * 2)
+def contract_error(exc: sqlite3.Error, path: str) -> Exception | None:
+    """The store-contract error for ``exc`` (busy, unwritable), or None for any other error."""
+    if is_busy(exc):
+        return StoreBusy(str(exc))
+    if is_unwritable(exc):
+        return storage_error(exc, path)
+    return None
 
 
 class StoreHealth:

@@ -9,6 +9,7 @@ from pathlib import Path
 
 import pytest
 
+from gateway.errors import InsufficientStorage
 from gateway.memory.sqlite import SQLiteLearningStore as LearningStore
 from gateway.storage import StoreHealth
 
@@ -95,7 +96,7 @@ def test_full_database_marks_the_store_unwritable_until_a_probe_write_succeeds(t
             other.commit()
         try:
             assert await store.writable()
-            with pytest.raises(sqlite3.OperationalError, match="full"):
+            with pytest.raises(InsufficientStorage, match="full"):
                 await store.enqueue("t", "u", None, "m", {"messages": ["x" * 20_000]})
             assert not await store.writable()  # the probe needs new pages too
             other.execute("DELETE FROM filler")

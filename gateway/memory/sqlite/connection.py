@@ -4,7 +4,9 @@ concurrent coroutines, for the stores beside the memory store (learning, console
 Every statement and its commit run as one unit under ``_lock`` (with its cursor closed
 first), so no coroutine commits while another's statement is still in progress. Writes wait
 out ``database is locked`` (see ``gateway.storage``); a write that fails because the disk is
-full or failing marks ``health`` unwritable. WAL lets these connections and the memory
+full or failing marks ``health`` unwritable. SQLite's faults leave in the store's error
+contract (``gateway.memory.errors``): ``StoreBusy``, ``StorageUnavailable``,
+``InsufficientStorage``. WAL lets these connections and the memory
 store's share the file.
 """
 
@@ -18,8 +20,9 @@ from typing import Any, TypeVar
 
 import aiosqlite
 
-from gateway.storage import StoreHealth, configure_connection, retry_busy
+from gateway.storage import StoreHealth, configure_connection, contract_error, is_busy
 
+from ..errors import StoreBusy, retry_busy
 from .schema import migrate, register_functions
 
 T = TypeVar("T")
@@ -73,9 +76,11 @@ class SerialConnection:
             try:
                 result = await statements(db)
                 await db.commit()
-            except BaseException:
+            except BaseException as exc:
                 with contextlib.suppress(sqlite3.Error):
                     await db.rollback()
+                if isinstance(exc, sqlite3.Error) and is_busy(exc):
+                    raise StoreBusy(str(exc)) from exc
                 raise
             return result
 
@@ -84,9 +89,20 @@ class SerialConnection:
                 return await retry_busy(once)
             except sqlite3.Error as exc:
                 self.health.note(exc)
+                self._fault(exc)
                 raise
+
+    def _fault(self, exc: sqlite3.Error) -> None:
+        """Raise ``exc`` as the store contract's error when it is one (busy, unwritable)."""
+        mapped = contract_error(exc, self.database_path)
+        if mapped is not None:
+            raise mapped from exc
 
     async def _read(self, sql: str, params: Sequence[Any] = ()) -> list[Any]:
         async with self._lock:
-            async with self.db.execute(sql, params) as cursor:
-                return list(await cursor.fetchall())
+            try:
+                async with self.db.execute(sql, params) as cursor:
+                    return list(await cursor.fetchall())
+            except sqlite3.Error as exc:
+                self._fault(exc)
+                raise

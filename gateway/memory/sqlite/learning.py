@@ -26,10 +26,12 @@ from typing import Any
 import aiosqlite
 import orjson
 
+from gateway.errors import InsufficientStorage, StorageUnavailable
 from gateway.learning.jobs import Job
 from gateway.learning.prompts import PromptName, default_prompt
 from gateway.storage import StoreHealth
 
+from ..errors import StoreBusy
 from .connection import SerialConnection
 
 
@@ -78,8 +80,8 @@ class SQLiteLearningStore(SerialConnection):
             try:
                 await self._write("INSERT INTO learning_probe (filler) VALUES (zeroblob(8192))")
                 await self._write("DELETE FROM learning_probe")
-            except sqlite3.Error as exc:
-                self.health.failed(exc)  # and wait another interval
+            except (sqlite3.Error, StoreBusy, StorageUnavailable, InsufficientStorage) as exc:
+                self.health.failed(exc.__cause__ or exc)  # SQLite's own words; and wait another interval
             else:
                 self.health.recovered()
         return self.health.writable

@@ -25,7 +25,7 @@ import aiosqlite
 import numpy as np
 import orjson
 
-from gateway.storage import StoreHealth, configure_connection, is_unwritable, storage_error
+from gateway.storage import StoreHealth, configure_connection, contract_error, is_unwritable
 
 from .._copy import sort_import
 from ..keyword_index import (
@@ -253,9 +253,10 @@ class SQLiteMemoryStore(SharedStatements):
         """Serialise a group of writes and commit them together (rollback on error); inside
         another transaction of this task, join it.
 
-        A full disk or an I/O error leaves as ``InsufficientStorage`` / ``StorageUnavailable``
-        (507 / 503 at the API) and marks ``health`` unwritable; ``database is locked`` stays a
-        ``sqlite3.OperationalError`` for callers that retry (see ``gateway.storage``).
+        SQLite's faults leave in the store's error contract (``gateway.memory.errors``): a full
+        disk or an I/O error as ``InsufficientStorage`` / ``StorageUnavailable`` (507 / 503 at
+        the API), marking ``health`` unwritable; ``database is locked`` as ``StoreBusy``, for
+        callers that retry.
         """
         outer = self._tx.get()
         if outer is not None and outer.open:
@@ -275,9 +276,8 @@ class SQLiteMemoryStore(SharedStatements):
             except BaseException as exc:
                 with contextlib.suppress(sqlite3.Error):
                     await self.db.rollback()
-                if isinstance(exc, sqlite3.Error) and is_unwritable(exc):
-                    self.health.failed(exc)
-                    raise storage_error(exc, self.path) from exc
+                if isinstance(exc, sqlite3.Error):
+                    self._fault(exc)
                 raise
             finally:
                 tx.open = False
@@ -315,14 +315,31 @@ class SQLiteMemoryStore(SharedStatements):
             assert inner is not None
             yield inner
 
+    def _fault(self, exc: sqlite3.Error) -> None:
+        """Raise ``exc`` as the store contract's error when it is one (busy, unwritable)."""
+        mapped = contract_error(exc, self.path)
+        if mapped is None:
+            return
+        if is_unwritable(exc):
+            self.health.failed(exc)
+        raise mapped from exc
+
     async def _read_rows(self, sql: str, params: Sequence[Any]) -> list[Any]:
         """Rows from the reader connection (the main one where there is none)."""
-        async with (self._reader or self.db).execute(sql, params) as cur:
-            return list(await cur.fetchall())
+        try:
+            async with (self._reader or self.db).execute(sql, params) as cur:
+                return list(await cur.fetchall())
+        except sqlite3.Error as exc:
+            self._fault(exc)
+            raise
 
     async def _rows(self, sql: str, params: Sequence[Any] = ()) -> list[Any]:
-        async with self.db.execute(sql, params) as cur:
-            return list(await cur.fetchall())
+        try:
+            async with self.db.execute(sql, params) as cur:
+                return list(await cur.fetchall())
+        except sqlite3.Error as exc:
+            self._fault(exc)
+            raise
 
     async def _query(self, sql: str, params: Sequence[Any] = ()) -> list[Any]:
         return await self._rows(sql, params)
