@@ -16,7 +16,7 @@ import contextlib
 import logging
 import struct
 import uuid
-from collections.abc import AsyncIterator, Callable
+from collections.abc import AsyncIterator, Callable, Sequence
 from contextlib import asynccontextmanager
 from contextvars import ContextVar
 from dataclasses import dataclass, field
@@ -32,7 +32,8 @@ from psycopg_pool import AsyncConnectionPool
 from gateway.errors import BadRequest, GatewayError, InsufficientStorage, StorageUnavailable
 
 from ..keyword_index import SHARED_OWNER
-from ..store import Change
+from ..records import Change
+from ..sql.base import POSTGRES
 from .schema import migrate
 
 log = logging.getLogger("memorelay.postgres")
@@ -129,6 +130,28 @@ class Tx:
 
     def changed(self, change: Change) -> None:
         self.changes[change] = None
+
+
+class Writer:
+    """A write session in the current transaction (``sql.Writer``): statements with ``?``
+    placeholders, in psycopg's style."""
+
+    def __init__(self, tx: Tx) -> None:
+        self.tx = tx
+
+    async def execute(self, sql: str, params: Sequence[Any] = ()) -> int:
+        cur = await self.tx.conn.execute(POSTGRES.statement(sql), params)
+        return int(cur.rowcount)
+
+    async def executemany(self, sql: str, rows: Sequence[Sequence[Any]]) -> None:
+        async with self.tx.conn.cursor() as cur:
+            await cur.executemany(POSTGRES.statement(sql), rows)
+
+    def changed(self, change: Change) -> None:
+        self.tx.changed(change)
+
+    def reindex(self) -> None:
+        """Nothing: pgvector's and the text indexes follow the rows themselves."""
 
 
 class Database:

@@ -19,7 +19,8 @@ from __future__ import annotations
 
 import secrets
 import time
-from collections.abc import Sequence
+from collections.abc import AsyncIterator, Sequence
+from contextlib import asynccontextmanager
 from typing import Any
 
 import orjson
@@ -27,24 +28,24 @@ import psycopg
 
 from gateway.errors import GatewayError
 from gateway.learning.jobs import Job
-from gateway.learning.prompts import PromptName, default_prompt
 
-from .connection import Database
+from ..sql.base import POSTGRES, Row
+from ..sql.learning import SqlLearningShared, log_entry
+from ..sql.learning import iso as _iso
+from .connection import Database, Writer
 
 _NOW = "extract(epoch from clock_timestamp())"
 WRITABLE_TTL_S = 2.0
 
 
-def _iso(t: float | None = None) -> str:
-    return time.strftime("%Y-%m-%dT%H:%M:%SZ", time.gmtime(t))
-
-
-class PostgresLearningStore:
+class PostgresLearningStore(SqlLearningShared):
     """See ``store.LearningStore``. ``database`` is a URL (own pool) or a shared ``Database``."""
 
     def __init__(self, database: Database | str) -> None:
         self.db = database if isinstance(database, Database) else Database(database)
         self._writable = (True, 0.0)  # (answer, monotonic time it expires)
+
+    dialect = POSTGRES
 
     async def open(self) -> None:
         await self.db.open()
@@ -56,6 +57,14 @@ class PostgresLearningStore:
         async with self.db.connection() as conn:
             cur = await conn.execute(sql, params)
             return await cur.fetchall()
+
+    async def _query(self, sql: str, params: Sequence[Any] = ()) -> list[Row]:
+        return [*await self._read(POSTGRES.statement(sql), params)]
+
+    @asynccontextmanager
+    async def _writer(self) -> AsyncIterator[Writer]:
+        async with self.db.transaction() as tx:
+            yield Writer(tx)
 
     async def _write(self, sql: str, params: Sequence[Any] = ()) -> tuple[list[tuple[Any, ...]], int]:
         """One statement in its own transaction (or the caller's): rows returned, rows changed."""
@@ -163,45 +172,7 @@ class PostgresLearningStore:
         )
         return count == 1
 
-    async def pending_count(self) -> int:
-        """Queued and running jobs of every replica."""
-        rows = await self._read("SELECT COUNT(*) FROM learning_jobs WHERE status IN ('pending', 'running')")
-        return int(rows[0][0]) if rows else 0
-
-    async def job_counts(self) -> dict[str, int]:
-        rows = await self._read("SELECT status, COUNT(*) FROM learning_jobs GROUP BY status ORDER BY status")
-        return {str(r[0]): int(r[1]) for r in rows}
-
     # -- log and usage ----------------------------------------------------------------------
-    async def log(self, job_id: int | None, tenant: str, user_id: str, entry: dict[str, Any]) -> None:
-        await self._write(
-            "INSERT INTO learning_log (job_id, tenant, user_id, time, entry) VALUES (%s, %s, %s, %s, %s)",
-            (job_id, tenant, user_id, _iso(), orjson.dumps(entry).decode()),
-        )
-
-    @staticmethod
-    def _entry(r: Sequence[Any]) -> dict[str, Any]:
-        return {"id": r[0], "job_id": r[1], "tenant": r[2], "user_id": r[3], "time": r[4], **orjson.loads(r[5])}
-
-    async def log_entries(
-        self, *, tenant: str | None = None, user_id: str | None = None, limit: int = 50, offset: int = 0
-    ) -> tuple[list[dict[str, Any]], int]:
-        where, args = ["true"], []
-        if tenant is not None:
-            where.append("tenant = %s")
-            args.append(tenant)
-        if user_id is not None:
-            where.append("user_id = %s")
-            args.append(user_id)
-        clause = " AND ".join(where)
-        total = await self._read(f"SELECT COUNT(*) FROM learning_log WHERE {clause}", args)
-        rows = await self._read(
-            f"SELECT id, job_id, tenant, user_id, time, entry FROM learning_log WHERE {clause}"
-            " ORDER BY id DESC LIMIT %s OFFSET %s",
-            [*args, limit, offset],
-        )
-        return [self._entry(r) for r in rows], int(total[0][0]) if total else 0
-
     async def log_since(self, since: str, tenant: str | None, limit: int) -> list[dict[str, Any]]:
         """Entries written at or after ``since`` (ISO time or day), newest first."""
         extra, args = ("AND tenant = %s", [tenant]) if tenant else ("", [])
@@ -210,64 +181,10 @@ class PostgresLearningStore:
             " ORDER BY id DESC LIMIT %s",
             [since, *args, limit],
         )
-        return [self._entry(r) for r in rows]
-
-    async def add_usage(self, tenant: str, user_id: str, prompt_tokens: int, completion_tokens: int) -> None:
-        await self._write(
-            "INSERT INTO learning_usage (tenant, user_id, day, prompt_tokens, completion_tokens, jobs)"
-            " VALUES (%s, %s, %s, %s, %s, 1) ON CONFLICT (tenant, user_id, day) DO UPDATE SET"
-            " prompt_tokens = learning_usage.prompt_tokens + excluded.prompt_tokens,"
-            " completion_tokens = learning_usage.completion_tokens + excluded.completion_tokens,"
-            " jobs = learning_usage.jobs + 1",
-            (tenant, user_id, _iso()[:10], prompt_tokens, completion_tokens),
-        )
-
-    async def stats(self, tenant: str | None) -> dict[str, Any]:
-        where, args = ("WHERE tenant = %s", [tenant]) if tenant else ("", [])
-        rows = await self._read(
-            "SELECT day, SUM(prompt_tokens), SUM(completion_tokens), SUM(jobs) FROM learning_usage"
-            f" {where} GROUP BY day ORDER BY day",
-            args,
-        )
-        usage = {r[0]: {"prompt_tokens": int(r[1]), "completion_tokens": int(r[2]), "jobs": int(r[3])} for r in rows}
-        return {"jobs": await self.job_counts(), "tokens_per_day": usage}
+        return [log_entry(r) for r in rows]
 
     # -- prompts ----------------------------------------------------------------------------
-    async def get_prompt(self, name: PromptName) -> tuple[str, str]:
-        rows = await self._read("SELECT text FROM learning_prompts WHERE name = %s", (name,))
-        if rows:
-            return str(rows[0][0]), "override"
-        return default_prompt(name), "default"
-
-    async def put_prompt(self, name: PromptName, text: str, *, actor: str) -> None:
-        await self._write(
-            "INSERT INTO learning_prompts (name, text, updated_at, actor) VALUES (%s, %s, %s, %s)"
-            " ON CONFLICT (name) DO UPDATE SET text = excluded.text, updated_at = excluded.updated_at,"
-            " actor = excluded.actor",
-            (name, text, _iso(), actor),
-        )
-
-    async def reset_prompt(self, name: PromptName) -> None:
-        await self._write("DELETE FROM learning_prompts WHERE name = %s", (name,))
-
     # -- dead letter ------------------------------------------------------------------------
-    async def dead_jobs(self, *, limit: int = 50, offset: int = 0) -> tuple[list[dict[str, Any]], int]:
-        total = await self._read("SELECT COUNT(*) FROM learning_jobs WHERE status = 'dead'")
-        rows = await self._read(
-            "SELECT id, tenant, user_id, model, attempts, created_at, updated_at, last_error, payload IS NOT NULL"
-            " FROM learning_jobs WHERE status = 'dead' ORDER BY id DESC LIMIT %s OFFSET %s",
-            (limit, offset),
-        )
-        keys = ("id", "tenant", "user_id", "model", "attempts", "created_at", "updated_at", "last_error")
-        data = []
-        for r in rows:
-            job: dict[str, Any] = dict(zip(keys, r[:8], strict=True))
-            job["id"] = int(r[0])
-            job["created_at"], job["updated_at"] = _iso(r[5]), _iso(r[6])
-            job["retryable"] = bool(r[8])
-            data.append(job)
-        return data, int(total[0][0]) if total else 0
-
     async def wipe_dead_payloads(
         self, *, older_than_s: float | None = None, tenant: str | None = None, user_id: str | None = None
     ) -> int:

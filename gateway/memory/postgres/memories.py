@@ -35,7 +35,7 @@ from ..store import (
 )
 from ..types import Memory
 from . import search, vectors
-from .connection import Database, Tx, everything
+from .connection import Database, Tx, Writer, everything
 from .keywords import cjk_vector, memory_values, partition
 
 # an audit entry of a deleted memory keeps only the names of the fields it recorded
@@ -86,28 +86,6 @@ _REVIEW_COLUMNS = "id, tenant, user_id, old_id, new_id, reason, created_at, stat
 _REFLECTION_COLUMNS = "id, tenant, user_id, period_start, period_end, created_at, report"
 
 
-class _Writer:
-    """A write session in the current transaction (``sql.Writer``): statements with ``?``
-    placeholders, in psycopg's style."""
-
-    def __init__(self, tx: Tx) -> None:
-        self.tx = tx
-
-    async def execute(self, sql: str, params: Sequence[Any] = ()) -> int:
-        cur = await self.tx.conn.execute(POSTGRES.statement(sql), params)
-        return int(cur.rowcount)
-
-    async def executemany(self, sql: str, rows: Sequence[Sequence[Any]]) -> None:
-        async with self.tx.conn.cursor() as cur:
-            await cur.executemany(POSTGRES.statement(sql), rows)
-
-    def changed(self, change: Change) -> None:
-        self.tx.changed(change)
-
-    def reindex(self) -> None:
-        """Nothing: pgvector's and the text indexes follow the rows themselves."""
-
-
 class PostgresMemoryStore(SharedStatements):
     """See ``store.MemoryStore``. ``database`` is a URL (this store gets its own pool) or a
     ``Database`` shared with the learning queue."""
@@ -142,9 +120,9 @@ class PostgresMemoryStore(SharedStatements):
         return [*await self._rows(POSTGRES.statement(sql), params)]
 
     @asynccontextmanager
-    async def _writer(self) -> AsyncIterator[_Writer]:
+    async def _writer(self) -> AsyncIterator[Writer]:
         async with self.db.transaction() as tx:
-            yield _Writer(tx)
+            yield Writer(tx)
 
     async def _scalar(self, sql: str, params: Sequence[Any] = ()) -> int:
         rows = await self._rows(sql, params)

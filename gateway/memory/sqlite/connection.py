@@ -15,7 +15,8 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import sqlite3
-from collections.abc import Awaitable, Callable, Sequence
+from collections.abc import AsyncIterator, Awaitable, Callable, Sequence
+from contextlib import asynccontextmanager
 from typing import Any, TypeVar
 
 import aiosqlite
@@ -23,9 +24,37 @@ import aiosqlite
 from gateway.storage import StoreHealth, configure_connection, contract_error, is_busy
 
 from ..errors import StoreBusy, retry_busy
+from ..records import Change
 from .schema import migrate, register_functions
 
 T = TypeVar("T")
+
+
+class _UnitWriter:
+    """A write session whose every statement is a unit of its own (``sql.Writer``): for the
+    shared statements of these stores, which write one statement per session."""
+
+    def __init__(self, connection: SerialConnection) -> None:
+        self.connection = connection
+
+    async def execute(self, sql: str, params: Sequence[Any] = ()) -> int:
+        async def one(db: aiosqlite.Connection) -> int:
+            async with db.execute(sql, params) as cursor:
+                return int(cursor.rowcount)
+
+        return await self.connection._unit(one)
+
+    async def executemany(self, sql: str, rows: Sequence[Sequence[Any]]) -> None:
+        async def many(db: aiosqlite.Connection) -> None:
+            await db.executemany(sql, rows)
+
+        await self.connection._unit(many)
+
+    def changed(self, change: Change) -> None:
+        """Nothing: these stores announce no changes."""
+
+    def reindex(self) -> None:
+        """Nothing: these stores keep no derived index."""
 
 
 class SerialConnection:
@@ -97,6 +126,13 @@ class SerialConnection:
         mapped = contract_error(exc, self.database_path)
         if mapped is not None:
             raise mapped from exc
+
+    async def _query(self, sql: str, params: Sequence[Any] = ()) -> list[Any]:
+        return await self._read(sql, params)
+
+    @asynccontextmanager
+    async def _writer(self) -> AsyncIterator[_UnitWriter]:
+        yield _UnitWriter(self)
 
     async def _read(self, sql: str, params: Sequence[Any] = ()) -> list[Any]:
         async with self._lock:

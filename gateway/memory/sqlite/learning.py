@@ -28,15 +28,13 @@ import orjson
 
 from gateway.errors import InsufficientStorage, StorageUnavailable
 from gateway.learning.jobs import Job
-from gateway.learning.prompts import PromptName, default_prompt
 from gateway.storage import StoreHealth
 
 from ..errors import StoreBusy
+from ..sql.base import SQLITE
+from ..sql.learning import SqlLearningShared
+from ..sql.learning import iso as _iso
 from .connection import SerialConnection
-
-
-def _iso(t: float | None = None) -> str:
-    return time.strftime("%Y-%m-%dT%H:%M:%SZ", time.gmtime(t))
 
 
 @dataclass(frozen=True, slots=True)
@@ -46,11 +44,12 @@ class _Result:
     rowcount: int
 
 
-class SQLiteLearningStore(SerialConnection):
+class SQLiteLearningStore(SerialConnection, SqlLearningShared):
     """Its own connection to the memory database file (see ``connection.SerialConnection``):
     the workers, the learning filter and the admin API share it from concurrent coroutines."""
 
     name = "learning store"
+    dialect = SQLITE
 
     def __init__(
         self,
@@ -182,56 +181,7 @@ class SQLiteLearningStore(SerialConnection):
         )
         return result.rowcount == 1
 
-    async def pending_count(self) -> int:
-        rows = await self._read("SELECT COUNT(*) FROM learning_jobs WHERE status IN ('pending', 'running')")
-        return int(rows[0][0]) if rows else 0
-
-    async def job_counts(self) -> dict[str, int]:
-        rows = await self._read("SELECT status, COUNT(*) FROM learning_jobs GROUP BY status")
-        return {str(r[0]): int(r[1]) for r in rows}
-
     # -- log and usage ----------------------------------------------------------------------
-    async def log(self, job_id: int | None, tenant: str, user_id: str, entry: dict[str, Any]) -> None:
-        await self._write(
-            "INSERT INTO learning_log (job_id, tenant, user_id, time, entry) VALUES (?, ?, ?, ?, ?)",
-            (job_id, tenant, user_id, _iso(), orjson.dumps(entry).decode()),
-        )
-
-    async def log_entries(
-        self,
-        *,
-        tenant: str | None = None,
-        user_id: str | None = None,
-        limit: int = 50,
-        offset: int = 0,
-    ) -> tuple[list[dict[str, Any]], int]:
-        where, args = ["1 = 1"], []
-        if tenant is not None:
-            where.append("tenant = ?")
-            args.append(tenant)
-        if user_id is not None:
-            where.append("user_id = ?")
-            args.append(user_id)
-        clause = " AND ".join(where)
-        total_rows = await self._read(f"SELECT COUNT(*) FROM learning_log WHERE {clause}", args)
-        rows = await self._read(
-            f"SELECT id, job_id, tenant, user_id, time, entry FROM learning_log WHERE {clause}"
-            " ORDER BY id DESC LIMIT ? OFFSET ?",
-            [*args, limit, offset],
-        )
-        data = [
-            {
-                "id": r[0],
-                "job_id": r[1],
-                "tenant": r[2],
-                "user_id": r[3],
-                "time": r[4],
-                **orjson.loads(r[5]),
-            }
-            for r in rows
-        ]
-        return data, int(total_rows[0][0]) if total_rows else 0
-
     async def log_since(self, since: str, tenant: str | None, limit: int) -> list[dict[str, Any]]:
         where, args = ("AND tenant = ?", [tenant]) if tenant else ("", [])
         rows = await self._read(
@@ -240,62 +190,8 @@ class SQLiteLearningStore(SerialConnection):
         )
         return [orjson.loads(r[0]) for r in rows]
 
-    async def add_usage(self, tenant: str, user_id: str, prompt_tokens: int, completion_tokens: int) -> None:
-        await self._write(
-            "INSERT INTO learning_usage (tenant, user_id, day, prompt_tokens, completion_tokens, jobs)"
-            " VALUES (?, ?, ?, ?, ?, 1) ON CONFLICT (tenant, user_id, day) DO UPDATE SET"
-            " prompt_tokens = prompt_tokens + excluded.prompt_tokens,"
-            " completion_tokens = completion_tokens + excluded.completion_tokens, jobs = jobs + 1",
-            (tenant, user_id, _iso()[:10], prompt_tokens, completion_tokens),
-        )
-
-    async def stats(self, tenant: str | None) -> dict[str, Any]:
-        where, args = ("WHERE tenant = ?", [tenant]) if tenant else ("", [])
-        rows = await self._read(
-            f"SELECT day, SUM(prompt_tokens), SUM(completion_tokens), SUM(jobs) FROM learning_usage"
-            f" {where} GROUP BY day ORDER BY day",
-            args,
-        )
-        usage = {r[0]: {"prompt_tokens": r[1], "completion_tokens": r[2], "jobs": r[3]} for r in rows}
-        return {"jobs": await self.job_counts(), "tokens_per_day": usage}
-
     # -- prompts ----------------------------------------------------------------------------
-    async def get_prompt(self, name: PromptName) -> tuple[str, str]:
-        """(text, 'override' | 'default'): a stored override wins over the file."""
-        rows = await self._read("SELECT text FROM learning_prompts WHERE name = ?", (name,))
-        if rows:
-            return str(rows[0][0]), "override"
-        return default_prompt(name), "default"
-
-    async def put_prompt(self, name: PromptName, text: str, *, actor: str) -> None:
-        await self._write(
-            "INSERT INTO learning_prompts (name, text, updated_at, actor) VALUES (?, ?, ?, ?)"
-            " ON CONFLICT (name) DO UPDATE SET text = excluded.text, updated_at = excluded.updated_at,"
-            " actor = excluded.actor",
-            (name, text, _iso(), actor),
-        )
-
-    async def reset_prompt(self, name: PromptName) -> None:
-        await self._write("DELETE FROM learning_prompts WHERE name = ?", (name,))
-
     # -- dead-letter jobs (operator console) ------------------------------------------------
-    async def dead_jobs(self, *, limit: int = 50, offset: int = 0) -> tuple[list[dict[str, Any]], int]:
-        """Jobs that gave up, newest first (no payload), and their total."""
-        total_rows = await self._read("SELECT COUNT(*) FROM learning_jobs WHERE status = 'dead'")
-        rows = await self._read(
-            "SELECT id, tenant, user_id, model, attempts, created_at, updated_at, last_error,"
-            " payload IS NOT NULL FROM learning_jobs WHERE status = 'dead' ORDER BY id DESC LIMIT ? OFFSET ?",
-            (limit, offset),
-        )
-        keys = ("id", "tenant", "user_id", "model", "attempts", "created_at", "updated_at", "last_error")
-        data = []
-        for r in rows:
-            job: dict[str, Any] = dict(zip(keys, r[:8], strict=True))
-            job["created_at"], job["updated_at"] = _iso(r[5]), _iso(r[6])
-            job["retryable"] = bool(r[8])
-            data.append(job)
-        return data, int(total_rows[0][0]) if total_rows else 0
-
     async def wipe_dead_payloads(
         self, *, older_than_s: float | None = None, tenant: str | None = None, user_id: str | None = None
     ) -> int:
