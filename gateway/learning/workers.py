@@ -54,9 +54,9 @@ from gateway.learning.jobs import Job
 from gateway.learning.learners import RetryableError
 from gateway.learning.pending import SharedPending
 from gateway.learning.pipeline import Outcome, Pipeline
-from gateway.memory.errors import store_fault
-from gateway.memory.store import LearningStore
 from gateway.services import Services
+from gateway.store import LearningStore
+from gateway.store.errors import store_fault
 
 log = logging.getLogger("memorelay.learning")
 

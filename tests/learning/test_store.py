@@ -10,8 +10,8 @@ from pathlib import Path
 import pytest
 
 from gateway.errors import InsufficientStorage
-from gateway.memory.sqlite import SQLiteLearningStore as LearningStore
-from gateway.storage import StoreHealth
+from gateway.store.sqlite import SQLiteLearningStore as LearningStore
+from gateway.store.sqlite.faults import StoreHealth
 
 
 def _run_queue(path: str, producers: int, jobs_each: int, consumers: int) -> dict[str, int]:
