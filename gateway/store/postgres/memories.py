@@ -34,9 +34,11 @@ from ..rows import WRITABLE_FIELDS as WRITABLE
 from ..rows import row_to_memory
 from ..sql import POSTGRES, SharedStatements
 from ..sql.base import Row
-from . import search, vectors
 from .connection import Database, Tx, Writer, everything
 from .keywords import cjk_vector, memory_values, partition
+from .search import TermStats, keyword_lists
+from .vectors import candidates as nearest
+from .vectors import prepare as prepare_index
 
 # an audit entry of a deleted memory keeps only the names of the fields it recorded
 _SCRUB_AUDIT = ", ".join(
@@ -95,7 +97,7 @@ class PostgresMemoryStore(SharedStatements):
 
     def __init__(self, database: Database | str) -> None:
         self.db = database if isinstance(database, Database) else Database(database)
-        self._terms = search.TermStats()
+        self._terms = TermStats()
 
     async def open(self) -> None:
         await self.db.open()
@@ -137,7 +139,7 @@ class PostgresMemoryStore(SharedStatements):
     # -- vectors ----------------------------------------------------------------------------
     async def prepare_vectors(self, model: str, dim: int, *, reembedded: bool = False) -> str:
         async with self.db.transaction() as tx:
-            state = await vectors.prepare(tx.conn, model, dim, reembedded=reembedded)
+            state = await prepare_index(tx.conn, model, dim, reembedded=reembedded)
             if state == "rebuilt":
                 for change in await everything(tx.conn):
                     if change.kind == "memories":
@@ -255,7 +257,7 @@ class PostgresMemoryStore(SharedStatements):
         if k <= 0:
             return []
         async with self.db.connection() as conn:
-            return await vectors.candidates(conn, where, np.asarray(query, dtype=np.float32).reshape(-1), k)
+            return await nearest(conn, where, np.asarray(query, dtype=np.float32).reshape(-1), k)
 
     async def keyword_candidates(
         self, where: Visibility, query: KeywordQuery, k: int, options: KeywordOptions | None = None
@@ -263,7 +265,7 @@ class PostgresMemoryStore(SharedStatements):
         options = options or KeywordOptions()
         if k <= 0:
             return []
-        return await search.keyword_lists(self.db, where, query, k, options, self._terms)
+        return await keyword_lists(self.db, where, query, k, options, self._terms)
 
     async def partition_rows(self, tenant: str, owner: str, *, limit: int | None = None) -> PartitionRows:
         clause, args = partition(tenant, owner)
