@@ -18,10 +18,10 @@ import numpy as np
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
-from gateway.memory.backend import sqlite_backend
 from gateway.memory.backup import restore, write_backup
-from gateway.memory.store import Backend
 from gateway.memory.types import Memory
+from gateway.store import Backend
+from gateway.store.backend import sqlite_backend
 
 DIM = 512
 
@@ -103,7 +103,7 @@ async def run(args: argparse.Namespace) -> None:
     await timed("restore into empty SQLite", restore(target, out))
     await target.close()
     if args.postgres:
-        from gateway.memory.postgres import postgres_backend
+        from gateway.store.postgres import postgres_backend
         from tests.pg import fresh_database_url
 
         pg = postgres_backend(fresh_database_url())

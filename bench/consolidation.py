@@ -141,7 +141,7 @@ def new_memories(topics: int, pairs: int, total: int) -> list[Any]:
 async def build_store(path: str, args: argparse.Namespace) -> None:
     from gateway.config import config_from_dict
     from gateway.memory import MemoryService, build_embedder
-    from gateway.memory.backend import open_backend
+    from gateway.store.backend import open_backend
 
     config = config_from_dict({"memory": {"database": path, "embedding": {"provider": "local"}}})
     backend = open_backend(config)
@@ -163,7 +163,7 @@ async def round_in_process(path: str) -> None:
     from gateway.learning.consolidate_job import RoundSettings, consolidate_round
     from gateway.learning.summaries import RuleSummary
     from gateway.memory import MemoryService, build_embedder
-    from gateway.memory.backend import open_backend
+    from gateway.store.backend import open_backend
 
     config = config_from_dict({"memory": {"database": path, "embedding": {"provider": "local"}}})
     backend = open_backend(config)

@@ -31,7 +31,7 @@ import numpy as np
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
-from gateway.memory.vector_index import PartitionedIndex
+from gateway.store.vector_index import PartitionedIndex
 
 DIM = 512
 CACHE = Path("/tmp/memorelay_bench")

@@ -270,14 +270,14 @@ def queries(n: int, seed: int = 7) -> list[str]:
 async def prefill(db: str, users: int, per_user: int, batch: int = 1000) -> float:
     from gateway.auth import pass_through_tenant
     from gateway.memory import MemoryService, build_embedder
-    from gateway.memory.sqlite import SQLiteMemoryStore
-    from gateway.memory.store import MemoryStore
     from gateway.memory.types import NewMemory
+    from gateway.store import MemoryStore
+    from gateway.store.sqlite import SQLiteMemoryStore
 
     tenant = pass_through_tenant(KEY)
     store: MemoryStore
     if db.startswith("postgresql://"):
-        from gateway.memory.postgres import PostgresMemoryStore
+        from gateway.store.postgres import PostgresMemoryStore
 
         store = PostgresMemoryStore(db)
     else:
@@ -391,10 +391,11 @@ async def profile(db: str, samples: int = 60, working_set_mb: float = 256) -> di
     render. English and Chinese queries are reported separately for the keyword lists."""
     from gateway.auth import pass_through_tenant
     from gateway.memory import MemoryService, build_embedder, fit_to_budget, render_block
-    from gateway.memory.keyword_index import parse_query, visible_partitions
     from gateway.memory.retrieval import partition_key
-    from gateway.memory.sqlite import SQLiteMemoryStore
-    from gateway.memory.sqlite.keywords import cjk_match, filter_sql, fts_sql, scoped_match, words_match
+    from gateway.store.fts5 import cjk_match, words_match
+    from gateway.store.keyword_index import parse_query, visible_partitions
+    from gateway.store.sqlite import SQLiteMemoryStore
+    from gateway.store.sqlite.keywords import filter_sql, fts_sql, scoped_match
 
     tenant = pass_through_tenant(KEY)
     store = SQLiteMemoryStore(db)
@@ -463,9 +464,9 @@ async def profile(db: str, samples: int = 60, working_set_mb: float = 256) -> di
 
 async def profile_working_set(service: Any, tenant: str, q: str, note: Any) -> None:
     """The same retrieval from the working set, piece by piece (what injection runs)."""
-    from gateway.memory.keyword_index import parse_query
     from gateway.memory.retrieval import score_fusion
-    from gateway.memory.store import KeywordOptions, Visibility
+    from gateway.store import KeywordOptions, Visibility
+    from gateway.store.keyword_index import parse_query
 
     ws, embedder = service.working_set, service.embedder
     if ws is None:

@@ -22,9 +22,9 @@ import numpy as np
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
-from gateway.memory.backend import sqlite_backend
-from gateway.memory.store import Backend, Use, Visibility
 from gateway.memory.types import Memory
+from gateway.store import Backend, Use, Visibility
+from gateway.store.backend import sqlite_backend
 
 USERS, PER_USER, PINNED, PAGE, ROUNDS = 20, 1000, 5, 100, 200
 
@@ -111,7 +111,7 @@ async def run(args: argparse.Namespace) -> None:
     folder = Path(tempfile.mkdtemp(prefix="memorelay-bench-uses-", dir="/tmp"))
     backends = [("SQLite", sqlite_backend(str(folder / "bench.db")))]
     if args.postgres:
-        from gateway.memory.postgres import postgres_backend
+        from gateway.store.postgres import postgres_backend
         from tests.pg import fresh_database_url
 
         backends.append(("PostgreSQL", postgres_backend(fresh_database_url())))

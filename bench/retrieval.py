@@ -27,9 +27,9 @@ sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 from gateway.memory import MemoryService, NewMemory, build_embedder
 from gateway.memory.recall import RecallSettings
 from gateway.memory.retrieval import RetrievalSettings
-from gateway.memory.sqlite import SQLiteMemoryStore
-from gateway.memory.store import MemoryStore
 from gateway.memory.working_set import DEFAULT_BUDGET_MB
+from gateway.store import MemoryStore
+from gateway.store.sqlite import SQLiteMemoryStore
 
 DEFAULT_DATA = Path(__file__).resolve().parents[2] / "shared" / "bench" / "locomo-dev.json"
 CATEGORY_NAMES = {1: "multi-hop", 2: "temporal", 3: "open-domain", 4: "single-hop"}
@@ -106,7 +106,7 @@ async def run_corpus(
     for n, sample in enumerate(data):
         store: MemoryStore
         if args.backend == "postgres":  # a fresh database per conversation (tests/pg.py)
-            from gateway.memory.postgres import PostgresMemoryStore
+            from gateway.store.postgres import PostgresMemoryStore
             from tests.pg import fresh_database_url
 
             store = PostgresMemoryStore(fresh_database_url())

@@ -132,13 +132,16 @@ def main() -> None:
         :5
     ]
     print("largest Protocols:", ", ".join(f"{n} {c} methods ({m})" for n, c, m in biggest))
-    pairs = [
-        (root / "gateway/memory/sqlite/memories.py", root / "gateway/memory/postgres/memories.py"),
-        (root / "gateway/store/sqlite/memories.py", root / "gateway/store/postgres/memories.py"),
-    ]
-    for a, b in pairs:
-        if a.exists() and b.exists():
-            print(f"backend twins {a.relative_to(root)} ~ {b.relative_to(root)}: {twin_lines(a, b)} shared lines")
+    for base in ("gateway/memory", "gateway/store"):
+        left, right = root / base / "sqlite", root / base / "postgres"
+        if not (left.is_dir() and right.is_dir()):
+            continue
+        names = sorted({p.name for p in left.glob("*.py")} & {p.name for p in right.glob("*.py")} - {"__init__.py"})
+        counts = {name: twin_lines(left / name, right / name) for name in names}
+        print(
+            f"backend twins {base}/{{sqlite,postgres}}/*.py: {sum(counts.values())} shared lines",
+            "(" + ", ".join(f"{n} {c}" for n, c in counts.items()) + ")",
+        )
 
 
 if __name__ == "__main__":

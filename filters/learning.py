@@ -99,7 +99,7 @@ class LearningFilter:
         if not settings.get("learning_enabled", True):
             return "disabled"
         answered, writable = await writer.bounded(self.services.learning.writable())
-        if answered and not writable:  # full or failing disk (gateway.storage), database away
+        if answered and not writable:  # full or failing disk (gateway.store.sqlite.faults), database away
             return "store-unavailable"  # (a probe merely slow goes on: the write is bounded too)
         if self.learning.queue_full():  # the shared queue, every replica's jobs
             return "queue-full"

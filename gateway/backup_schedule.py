@@ -19,7 +19,7 @@ from pathlib import Path
 
 from gateway.config import BackupConfig
 from gateway.memory.backup import backup_name, write_backup
-from gateway.memory.store import Backend
+from gateway.store import Backend
 
 log = logging.getLogger("memorelay")
 PATTERN = "memorelay-*.jsonl.gz"

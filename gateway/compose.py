@@ -20,12 +20,12 @@ from gateway.learning.options import LearningOptions, learning_options
 from gateway.learning.parts import LearningParts
 from gateway.learning.service import LearningService
 from gateway.memory import MemoryService, build_embedder
-from gateway.memory.backend import open_backend
 from gateway.memory.recall import RecallSettings
-from gateway.memory.store import MemoryStore
 from gateway.metrics import Metrics
 from gateway.model_info import ModelInfo
 from gateway.services import Services
+from gateway.store import MemoryStore
+from gateway.store.backend import open_backend
 from gateway.telemetry import Telemetry
 from gateway.upstreams import UpstreamRouter
 

@@ -21,9 +21,9 @@ from gateway.config import Config, display_database
 from gateway.errors import StartupError
 from gateway.litellm_loader import load_litellm_async
 from gateway.memory import MemoryService
-from gateway.memory.store import Backend, LearningStore
 from gateway.metrics import Metrics
 from gateway.model_info import ModelInfo
+from gateway.store import Backend, LearningStore
 from gateway.telemetry import Telemetry
 from gateway.upstreams import UpstreamRouter
 

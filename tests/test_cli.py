@@ -20,7 +20,7 @@ import orjson
 import pytest
 import yaml
 
-from gateway.memory.sqlite import SQLiteLearningStore as LearningStore
+from gateway.store.sqlite import SQLiteLearningStore as LearningStore
 from tests.conftest import GatewayFactory
 from tests.memory.helpers import note, run, service
 
@@ -589,7 +589,7 @@ def test_migrate_refuses_what_it_cannot_copy_in_one_line_without_the_password(tm
 
 
 async def _empty_store(path: str) -> None:
-    from gateway.memory.backend import sqlite_backend
+    from gateway.store.backend import sqlite_backend
 
     backend = sqlite_backend(path)
     await backend.open()

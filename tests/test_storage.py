@@ -1,4 +1,4 @@
-"""SQLite fault classification with real errors from real database files (``gateway/storage.py``)."""
+"""SQLite fault classification with real errors from real database files (``gateway/store/sqlite/faults.py``)."""
 
 from __future__ import annotations
 
@@ -10,7 +10,7 @@ import aiosqlite
 import pytest
 
 from gateway.errors import InsufficientStorage
-from gateway.storage import configure_connection, is_busy, is_unwritable, retry_busy, storage_error
+from gateway.store.sqlite.faults import configure_connection, is_busy, is_unwritable, retry_busy, storage_error
 
 
 def test_a_locked_database_is_busy_not_unwritable(tmp_path: Path) -> None:

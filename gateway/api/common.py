@@ -13,8 +13,8 @@ from gateway.chat.identity import resolve_user
 from gateway.errors import BadRequest, PayloadTooLarge
 from gateway.http.asgi import header_dict, parse_json_object, require_json
 from gateway.memory import Memory, MemoryService
-from gateway.memory.store import Review
 from gateway.services import Services
+from gateway.store import Review
 
 
 def services_of(request: Request) -> Services:

@@ -12,8 +12,8 @@ from typing import Any, Literal
 
 from pydantic import BaseModel, ConfigDict, Field
 
-from gateway.memory.kinds import Kind
 from gateway.memory.types import Category, Scope, Source
+from gateway.store.kinds import Kind
 
 
 class _Fixed(BaseModel):

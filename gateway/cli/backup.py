@@ -56,8 +56,8 @@ def _fail(message: str) -> int:
 
 
 async def _backup(args: argparse.Namespace) -> int:
-    from gateway.memory.backend import open_backend
     from gateway.memory.backup import backup_name, write_backup
+    from gateway.store.backend import open_backend
 
     config = load_config(args.config)
     out = Path(args.out) if args.out else Path(config.backup.folder) / backup_name()
@@ -78,8 +78,8 @@ async def _backup(args: argparse.Namespace) -> int:
 
 
 async def _restore(args: argparse.Namespace) -> int:
-    from gateway.memory.backend import open_backend
     from gateway.memory.backup import BackupError, read_header, restore
+    from gateway.store.backend import open_backend
 
     config = load_config(args.config)
     path = Path(args.file)

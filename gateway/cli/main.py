@@ -144,7 +144,7 @@ def _serve(args: argparse.Namespace) -> int:
     if args.host:  # the app must know it too (console links on a wildcard address)
         config = config.model_copy(update={"server": config.server.model_copy(update={"host": args.host})})
     if not config.memory.is_postgres:
-        from gateway.memory.sqlite.exclusive import DatabaseUnavailable, hold_database
+        from gateway.store.backend import DatabaseUnavailable, hold_database
 
         try:  # before anything slow: one line at once for a file this process cannot serve
             hold_database(config.memory.database)  # the lock is held until the process ends

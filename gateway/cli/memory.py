@@ -165,7 +165,7 @@ async def _hint_if_absent(service: Any, user_id: str, tenant: str) -> None:
 
 async def _run(fn: Command, args: argparse.Namespace, *, user: bool, embed: bool, writes: bool) -> int:
     from gateway.memory import MemoryService, build_embedder
-    from gateway.memory.backend import open_backend
+    from gateway.store.backend import open_backend
 
     config = load_config(args.config)
     embedder = None
@@ -403,8 +403,8 @@ async def _migrate(args: argparse.Namespace) -> int:
     from urllib.parse import urlsplit
 
     from gateway.config import display_database
-    from gateway.memory.backend import is_postgres_url, open_backend, sqlite_backend
     from gateway.memory.migrate import MigrationError, migrate
+    from gateway.store.backend import is_postgres_url, open_backend, sqlite_backend
 
     config = load_config(args.config)
     source, target_url = config.memory.database, str(args.target)

@@ -15,7 +15,7 @@ from gateway.console.operator_pages import OperatorPages
 from gateway.console.sessions import SessionStore
 from gateway.console.user_pages import UserPages
 from gateway.console.web import STATIC_FILES, Pages, static_file
-from gateway.memory.store import Backend
+from gateway.store import Backend
 
 STATIC_PATH = "/console-static"
 

@@ -7,7 +7,7 @@ filter by category."""
 from __future__ import annotations
 
 from gateway.memory import Memory
-from gateway.memory.kinds import KINDS
+from gateway.store.kinds import KINDS
 
 FIELD = "kind"
 ORDER: tuple[str, ...] = KINDS

@@ -26,7 +26,7 @@ from typing import TYPE_CHECKING
 import orjson
 
 if TYPE_CHECKING:
-    from gateway.memory.store import ConsoleStore
+    from gateway.store import ConsoleStore
 
 
 @dataclass(frozen=True, slots=True)

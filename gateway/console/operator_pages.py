@@ -27,7 +27,7 @@ from gateway.errors import NotFound, ReviewDecided, TooManyAuthFailures, TooMany
 from gateway.learning.prompts import PROMPT_NAMES, PromptName
 from gateway.learning.reflection import KINDS, reflection_json
 from gateway.memory import CATEGORIES, MemoryValidationError, NewMemory
-from gateway.memory.store import ReviewState
+from gateway.store import ReviewState
 
 COOKIE = "memorelay_console"
 PATH = "/console/"

@@ -27,7 +27,7 @@ import time
 from dataclasses import dataclass
 
 from gateway.console.links import LinkClaims
-from gateway.memory.store import ConsoleSession, ConsoleStore
+from gateway.store import ConsoleSession, ConsoleStore
 
 _MAX_COOKIE = 200  # our ids are 43 characters; anything much longer is not one of ours
 PURGE_EVERY_S = 60.0

@@ -22,7 +22,7 @@ from gateway.learning.consolidation import ConsolidationSettings, UserResult, co
 from gateway.learning.reflection import now_iso, tenant_report, user_report
 from gateway.learning.summaries import LLMSummary, RuleSummary, Summariser
 from gateway.memory import MemoryService
-from gateway.memory.store import Reflection
+from gateway.store import Reflection
 
 if TYPE_CHECKING:
     from gateway.config import Config

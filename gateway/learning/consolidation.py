@@ -39,7 +39,7 @@ from gateway.learning.dedup import classify
 from gateway.learning.reflection import now_iso
 from gateway.learning.summaries import Summariser
 from gateway.memory import Memory, MemoryService
-from gateway.memory.store import PartitionRows
+from gateway.store import PartitionRows
 
 MAX_TAGS = 20
 

@@ -28,8 +28,8 @@ from dataclasses import dataclass
 from typing import Any, TypeVar
 
 from gateway.errors import InsufficientStorage, StorageUnavailable
-from gateway.memory.store import LearningStore
 from gateway.metrics import Metrics
+from gateway.store import LearningStore
 
 log = logging.getLogger("memorelay.learning")
 

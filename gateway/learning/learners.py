@@ -18,7 +18,7 @@ from gateway.learning.completers import Completer
 from gateway.learning.errors import MalformedOutput, RetryableError
 from gateway.learning.extraction import KnowledgeItem
 from gateway.learning.scoring import ScoreResult
-from gateway.memory.store import LearningStore
+from gateway.store import LearningStore
 
 __all__ = ["HeuristicLearner", "LLMLearner", "Learner", "RetryableError", "Turn", "Usage"]
 

@@ -13,8 +13,8 @@ from dataclasses import dataclass
 from gateway.auth import Authenticator
 from gateway.config import Config
 from gateway.memory import MemoryService
-from gateway.memory.store import Backend, LearningStore
 from gateway.metrics import Metrics
+from gateway.store import Backend, LearningStore
 from gateway.telemetry import Telemetry
 from gateway.upstreams import UpstreamRouter
 

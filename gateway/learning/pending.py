@@ -14,8 +14,8 @@ import asyncio
 import contextlib
 import logging
 
-from gateway.memory.store import LearningStore
 from gateway.metrics import Metrics
+from gateway.store import LearningStore
 
 log = logging.getLogger("memorelay.learning")
 

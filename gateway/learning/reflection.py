@@ -24,7 +24,7 @@ from datetime import UTC, datetime, timedelta
 from typing import Any
 
 from gateway.memory import CONSOLIDATED_REASON, MERGED_REASON, Memory, MemoryService
-from gateway.memory.store import Reflection
+from gateway.store import Reflection
 
 KINDS = ("learned", "merged", "consolidated", "summaries", "superseded", "decayed", "most_used", "stale")
 MAX_IDS = 100

@@ -47,18 +47,16 @@ import asyncio
 import contextlib
 import logging
 import random
-import sqlite3
 import time
 
-from gateway.errors import InsufficientStorage, StorageUnavailable
 from gateway.learning.errors import LeaseLost
 from gateway.learning.jobs import Job
 from gateway.learning.learners import RetryableError
 from gateway.learning.parts import LearningParts
 from gateway.learning.pending import SharedPending
 from gateway.learning.pipeline import Outcome, Pipeline
-from gateway.memory.store import LearningStore
-from gateway.storage import is_busy, is_unwritable
+from gateway.store import LearningStore
+from gateway.store.errors import store_fault
 
 log = logging.getLogger("memorelay.learning")
 
@@ -72,9 +70,7 @@ _BEATS_PER_LEASE = 3
 
 def _store_fault(exc: BaseException) -> bool:
     """A fault of the database, not of the job: locked, busy, full, failing."""
-    if isinstance(exc, StorageUnavailable | InsufficientStorage):
-        return True
-    return isinstance(exc, sqlite3.OperationalError) and (is_busy(exc) or is_unwritable(exc))
+    return store_fault(exc)
 
 
 # a dead job keeps its conversation this long for an operator to retry it, then it is dropped

@@ -12,7 +12,7 @@ from typing import Any, Literal
 from pydantic import BaseModel, ConfigDict, Field, ValidationError, model_validator
 
 from gateway.memory import validate
-from gateway.memory.kinds import Kind
+from gateway.store.kinds import Kind
 
 Category = Literal["user_preference", "business", "technical", "organizational", "domain"]
 

@@ -4,12 +4,13 @@ token budget and the injected block. Other packages use only what is re-exported
 
 from __future__ import annotations
 
+from gateway.store.kinds import DEFAULT_KIND, KINDS, derive_kind
+
 from . import _validate as validate
 from ._consolidate import CONSOLIDATED_REASON, MERGED_REASON
 from ._tenants import TenantConflict
 from .budget import count_tokens, fit_to_budget, load_all_tokenizers, load_tokenizer
 from .embedders import Embedder, build_embedder
-from .kinds import DEFAULT_KIND, KINDS, derive_kind
 from .render import MEMORY_BLOCK_END, MEMORY_BLOCK_START, render_block, strip_block
 from .selection import Selection, select
 from .service import MemoryService

@@ -16,7 +16,7 @@ from ._buffered import WriteBehind, log
 from ._clock import now_iso
 
 if TYPE_CHECKING:
-    from .store import MemoryStore
+    from gateway.store import MemoryStore
 
 FLUSH_INTERVAL_S = 2.0
 STOP_DEADLINE_S = 30.0

@@ -11,7 +11,7 @@ from ._reviews import refuse_pending
 from .types import Memory
 
 if TYPE_CHECKING:
-    from .store import MemoryStore
+    from gateway.store import MemoryStore
 
 
 class AdminMixin:

@@ -12,7 +12,7 @@ import logging
 from abc import ABC, abstractmethod
 from typing import Generic, TypeVar
 
-from gateway.storage import retry_busy
+from gateway.store.errors import retry_busy
 
 log = logging.getLogger("memorelay.memory")
 

@@ -18,7 +18,8 @@ from typing import TYPE_CHECKING, Any
 import numpy as np
 
 if TYPE_CHECKING:
-    from .store import MemoryStore
+    from gateway.store import MemoryStore
+
     from .types import Memory
 
 MERGED_REASON = "merged into "

@@ -2,9 +2,10 @@
 
 from __future__ import annotations
 
+from gateway.store import MemoryStore
+
 from .bounds import bound_text
 from .embedders import Embedder
-from .store import MemoryStore
 
 EMBED_BATCH = 256
 

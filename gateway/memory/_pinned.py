@@ -12,11 +12,12 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from .keyword_index import SHARED_OWNER
+from gateway.store.keyword_index import SHARED_OWNER
+
 from .types import Memory
 
 if TYPE_CHECKING:
-    from .store import Change, MemoryStore
+    from gateway.store import Change, MemoryStore
 
 _MAX_ENTRIES = 100_000
 

@@ -17,7 +17,7 @@ import time
 from typing import TYPE_CHECKING
 
 if TYPE_CHECKING:
-    from .store import MemoryStore
+    from gateway.store import MemoryStore
 
 log = logging.getLogger("memorelay.memory")
 

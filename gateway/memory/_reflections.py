@@ -9,7 +9,7 @@ from typing import TYPE_CHECKING
 from ._clock import now_iso
 
 if TYPE_CHECKING:
-    from .store import MemoryStore, Reflection, ReflectionKind
+    from gateway.store import MemoryStore, Reflection, ReflectionKind
 
 
 class ReflectionMixin:

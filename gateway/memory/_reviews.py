@@ -13,13 +13,13 @@ import uuid
 from typing import TYPE_CHECKING, Any
 
 from gateway.errors import NotFound, ReviewDecided, ReviewPending
+from gateway.store import Review, ReviewState
 
 from ._clock import now_iso
-from .store import Review, ReviewState
 from .types import Memory
 
 if TYPE_CHECKING:
-    from .store import MemoryStore
+    from gateway.store import MemoryStore
 
 PENDING_REASON = "pending review of "
 

@@ -18,7 +18,8 @@ from typing import TYPE_CHECKING, Any
 from .types import MemoryValidationError, TenantConflict
 
 if TYPE_CHECKING:
-    from .store import MemoryStore
+    from gateway.store import MemoryStore
+
     from .types import Memory
 
 __all__ = ["MAX_TENANT_LENGTH", "TenantConflict", "TenantMixin", "TenantMove"]

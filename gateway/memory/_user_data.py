@@ -14,12 +14,13 @@ from collections.abc import Mapping, Sequence
 from datetime import timedelta
 from typing import TYPE_CHECKING, Any
 
+from gateway.store import Decay
+
 from ._clock import now_iso
-from .store import Decay
 from .types import Memory, MemoryValidationError
 
 if TYPE_CHECKING:
-    from .store import MemoryStore
+    from gateway.store import MemoryStore
 
 
 _SETTINGS_CACHE_MAX = 100_000

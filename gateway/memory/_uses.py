@@ -14,7 +14,7 @@ from typing import TYPE_CHECKING
 from ._buffered import WriteBehind, log
 
 if TYPE_CHECKING:
-    from .store import MemoryStore, Use
+    from gateway.store import MemoryStore, Use
 
 FLUSH_INTERVAL_S = 1.0
 STOP_DEADLINE_S = 10.0

@@ -7,7 +7,8 @@ import re
 from collections.abc import Iterable
 from typing import Any
 
-from .kinds import KINDS, derive_kind
+from gateway.store.kinds import KINDS, derive_kind
+
 from .types import CATEGORIES, SCOPES, SOURCES, MemoryPoisoning, MemoryValidationError, NewMemory
 
 MAX_TITLE = 200

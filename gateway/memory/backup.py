@@ -48,11 +48,11 @@ import numpy as np
 import orjson
 
 from gateway.learning.prompts import PROMPT_NAMES
+from gateway.store import Backend, MemoryRow, Reflection, Review, SettingsRow, Use
+from gateway.store.kinds import KINDS, derive_kind
 
 from ._clock import now_iso
 from ._validate import stored_id, stored_memory
-from .kinds import KINDS, derive_kind
-from .store import Backend, MemoryRow, Reflection, Review, SettingsRow, Use
 from .types import Memory, MemoryValidationError
 
 FORMAT = "memorelay-backup"

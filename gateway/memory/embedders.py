@@ -16,7 +16,8 @@ from typing import Any, Protocol, runtime_checkable
 
 import numpy as np
 
-from ._offload import run_cpu
+from gateway.store.offload import run_cpu
+
 from .bounds import bound_text, slices
 
 

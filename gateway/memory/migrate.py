@@ -24,8 +24,7 @@ import hashlib
 from dataclasses import dataclass
 
 from gateway.learning.prompts import PROMPT_NAMES
-
-from .store import Backend, Reflection
+from gateway.store import Backend, Reflection
 
 BATCH = 500
 ACTOR = "migrate"

@@ -51,7 +51,8 @@ from typing import TYPE_CHECKING, Any
 from ._clock import now_iso
 
 if TYPE_CHECKING:
-    from .store import Change, MemoryStore, Use
+    from gateway.store import Change, MemoryStore, Use
+
     from .types import Memory
 
 log = logging.getLogger("memorelay.memory")

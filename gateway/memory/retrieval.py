@@ -22,14 +22,15 @@ import asyncio
 from collections.abc import Sequence
 from dataclasses import dataclass
 
+from gateway.store import KeywordOptions, MemoryStore, Visibility
+from gateway.store.keyword_index import SHARED_OWNER, parse_query
+from gateway.store.keyword_index import partition_key as _partition_key
+from gateway.store.vector_index import PartitionKey
+
 from .bounds import bound_query
 from .embedders import Embedder
-from .keyword_index import SHARED_OWNER, parse_query
-from .keyword_index import partition_key as _partition_key
 from .recall import POOL_FACTOR, RecallStats, rerank
-from .store import KeywordOptions, MemoryStore, Visibility
 from .types import Memory, ScoredMemory
-from .vector_index import PartitionKey
 from .working_set import View, WorkingSet
 
 __all__ = ["SHARED_OWNER", "HybridRetriever", "RetrievalSettings", "partition_key"]

@@ -23,6 +23,8 @@ from typing import Any, Literal, TypeVar
 import numpy as np
 
 from gateway.errors import TooManyMemories, TooManyPinned
+from gateway.store import Change, MemoryStore, PartitionRows, Use, Visibility
+from gateway.store.offload import run_cpu
 
 from . import _validate
 from ._access import AccessCounter
@@ -30,7 +32,6 @@ from ._admin import AdminMixin
 from ._clock import now_iso
 from ._consolidate import ConsolidationMixin
 from ._indexing import embed_missing, embed_text
-from ._offload import run_cpu
 from ._pinned import PinnedCache
 from ._purge import DeletedTextPurger
 from ._reflections import ReflectionMixin
@@ -41,7 +42,6 @@ from ._uses import UseLog
 from .embedders import Embedder
 from .recall import RecallSettings, RecallStats
 from .retrieval import HybridRetriever, RetrievalSettings
-from .store import Change, MemoryStore, PartitionRows, Use, Visibility
 from .types import Memory, NewMemory, ScoredMemory
 from .working_set import DEFAULT_BUDGET_MB, DEFAULT_MAX_ROWS, WorkingSet, budget_bytes
 

@@ -1,9 +1,27 @@
-"""Memory records and the values that cross the memory package's public seam (SPEC section 4)."""
+"""Memory records and the values that cross the memory package's public seam; ``Memory`` and
+``TenantConflict`` are the store's (``gateway.store.records``), named here for the package."""
 
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from typing import Any, Literal
+from typing import Literal
+
+from gateway.store.records import Memory, TenantConflict
+
+__all__ = [
+    "CATEGORIES",
+    "SCOPES",
+    "SOURCES",
+    "Category",
+    "Memory",
+    "MemoryPoisoning",
+    "MemoryValidationError",
+    "NewMemory",
+    "Scope",
+    "ScoredMemory",
+    "Source",
+    "TenantConflict",
+]
 
 Scope = Literal["personal", "shared", "system"]
 Category = Literal["user_preference", "business", "technical", "organizational", "domain"]
@@ -44,67 +62,6 @@ class MemoryPoisoning(MemoryValidationError):
         )
 
 
-class TenantConflict(Exception):
-    """The target tenant of a move already holds different settings for these user ids."""
-
-    def __init__(self, user_ids: list[str]) -> None:
-        super().__init__(f"the target tenant already has different settings for users: {', '.join(user_ids)}")
-        self.user_ids = user_ids
-
-
-@dataclass(slots=True)
-class Memory:
-    """One stored memory; the database is its source of truth."""
-
-    id: str
-    tenant: str
-    user_id: str
-    scope: str
-    category: str
-    subcategory: str
-    title: str
-    content: str
-    tags: list[str]
-    source: str
-    source_conversation_id: str | None
-    score: float
-    enabled: bool
-    disabled_reason: str | None
-    created_at: str
-    updated_at: str
-    access_count: int
-    last_access_at: str | None
-    slot: str | None = None  # profile slot ("home.city", "team.size"): one active value per slot
-    pinned: bool = False  # L1: injected first on every turn, whatever the query
-    kind: str = "fact"  # fact | preference | relation | episode | rule (``gateway.memory.kinds``)
-
-    def to_json(self) -> dict[str, Any]:
-        """All SPEC section 4 fields, JSON-ready."""
-        return {
-            "id": self.id,
-            "tenant": self.tenant,
-            "user_id": self.user_id,
-            "scope": self.scope,
-            "category": self.category,
-            "subcategory": self.subcategory,
-            "kind": self.kind,
-            "slot": self.slot,
-            "pinned": self.pinned,
-            "title": self.title,
-            "content": self.content,
-            "tags": list(self.tags),
-            "source": self.source,
-            "source_conversation_id": self.source_conversation_id,
-            "score": self.score,
-            "enabled": self.enabled,
-            "disabled_reason": self.disabled_reason,
-            "created_at": self.created_at,
-            "updated_at": self.updated_at,
-            "access_count": self.access_count,
-            "last_access_at": self.last_access_at,
-        }
-
-
 @dataclass(slots=True)
 class ScoredMemory:
     """A search hit; higher ``relevance`` means more relevant."""
@@ -128,4 +85,4 @@ class NewMemory:
     score: float = 1.0
     slot: str | None = None
     pinned: bool = False
-    kind: str = ""  # ``gateway.memory.kinds.KINDS``; empty: derived from the other fields (``derive_kind``)
+    kind: str = ""  # ``gateway.store.kinds.KINDS``; empty: derived from the other fields (``derive_kind``)

@@ -39,10 +39,18 @@ from typing import Protocol
 import numpy as np
 import orjson
 
+from gateway.store import Change, KeywordOptions, PartitionRows, Visibility
+from gateway.store.fts5 import cjk_match, substring_match, word_match, words_match
+from gateway.store.keyword_index import (
+    COMMON_MIN_ROWS,
+    MIN_SUBSTRING,
+    SHARED_OWNER,
+    KeywordQuery,
+    cjk_grams,
+    prune_common,
+)
+
 from ._bm25 import Postings
-from .keyword_index import COMMON_MIN_ROWS, MIN_SUBSTRING, SHARED_OWNER, KeywordQuery, cjk_grams, prune_common
-from .sqlite.keywords import cjk_match, substring_match, word_match, words_match
-from .store import Change, KeywordOptions, PartitionRows, Visibility
 from .types import Memory
 
 log = logging.getLogger("memorelay.memory")

@@ -217,7 +217,7 @@ def test_a_replica_skips_the_round_another_one_holds(tmp_path: Path, pg_url: str
 
     from gateway.backup_schedule import scheduled_backup
     from gateway.config import BackupConfig
-    from gateway.memory.postgres import postgres_backend
+    from gateway.store.postgres import postgres_backend
 
     async def main() -> None:
         one, two = postgres_backend(pg_url), postgres_backend(pg_url)

@@ -12,8 +12,8 @@ from typing import Any
 import httpx
 import yaml
 
-from gateway.memory.backend import sqlite_backend
-from gateway.memory.postgres import postgres_backend
+from gateway.store.backend import sqlite_backend
+from gateway.store.postgres import postgres_backend
 from tests.conftest import GatewayFactory
 from tests.e2e.test_injection import block_of, chat, injection
 from tests.e2e.test_memory_api import ADMIN, add, admin_client, user_client

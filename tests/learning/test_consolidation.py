@@ -14,7 +14,7 @@ from gateway.learning.consolidation import ConsolidationSettings, plan, summary_
 from gateway.learning.errors import RetryableError
 from gateway.learning.summaries import LLMSummary, RuleSummary, missing, parse_summary
 from gateway.memory import Memory
-from gateway.memory.store import PartitionRows
+from gateway.store import PartitionRows
 
 
 def mem(

@@ -9,8 +9,9 @@ from pathlib import Path
 
 import pytest
 
-from gateway.memory.sqlite import SQLiteLearningStore as LearningStore
-from gateway.storage import StoreHealth
+from gateway.errors import InsufficientStorage
+from gateway.store.sqlite import SQLiteLearningStore as LearningStore
+from gateway.store.sqlite.faults import StoreHealth
 
 
 def _run_queue(path: str, producers: int, jobs_each: int, consumers: int) -> dict[str, int]:
@@ -95,7 +96,7 @@ def test_full_database_marks_the_store_unwritable_until_a_probe_write_succeeds(t
             other.commit()
         try:
             assert await store.writable()
-            with pytest.raises(sqlite3.OperationalError, match="full"):
+            with pytest.raises(InsufficientStorage, match="full"):
                 await store.enqueue("t", "u", None, "m", {"messages": ["x" * 20_000]})
             assert not await store.writable()  # the probe needs new pages too
             other.execute("DELETE FROM filler")

@@ -12,8 +12,8 @@ import pytest
 
 from gateway.config import user_cache_folder
 from gateway.memory import Embedder, build_embedder
-from gateway.memory.backend import sqlite_backend
-from gateway.memory.store import Backend
+from gateway.store import Backend
+from gateway.store.backend import sqlite_backend
 
 
 @pytest.fixture(scope="session")
@@ -38,7 +38,7 @@ def backend(request: pytest.FixtureRequest, tmp_path: Path) -> Callable[[], Back
         path = str(tmp_path / "memorelay.db")
         return lambda: sqlite_backend(path)
     try:
-        postgres = importlib.import_module("gateway.memory.postgres")
+        postgres = importlib.import_module("gateway.store.postgres")
         pg = importlib.import_module("tests.pg")
     except ImportError as exc:
         pytest.skip(f"the PostgreSQL backend or tests/pg.py is not here: {exc}")

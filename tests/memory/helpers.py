@@ -7,8 +7,8 @@ from typing import Any, TypeVar
 
 from gateway.memory import Embedder, MemoryService, NewMemory
 from gateway.memory.retrieval import RetrievalSettings
-from gateway.memory.sqlite import SQLiteMemoryStore
 from gateway.memory.working_set import DEFAULT_BUDGET_MB, DEFAULT_MAX_ROWS
+from gateway.store.sqlite import SQLiteMemoryStore
 
 T = TypeVar("T")
 

@@ -16,8 +16,8 @@ import orjson
 import pytest
 
 from gateway.memory import backup
-from gateway.memory.backend import sqlite_backend
-from gateway.memory.store import Backend, Reflection, Review, Use
+from gateway.store import Backend, Reflection, Review, Use
+from gateway.store.backend import sqlite_backend
 from tests.memory.test_store_contract import mem, run
 
 Factory = Callable[[], Backend]
@@ -65,7 +65,7 @@ def _fresh(backend: Factory, tmp_path: Path) -> Backend:
     if backend().kind == "sqlite":
         return sqlite_backend(str(tmp_path / "restored.db"))
     pg = importlib.import_module("tests.pg")
-    postgres = importlib.import_module("gateway.memory.postgres")
+    postgres = importlib.import_module("gateway.store.postgres")
     config = SimpleNamespace(memory=SimpleNamespace(database=pg.fresh_database_url()))
     return cast(Backend, postgres.create_backend(config))
 

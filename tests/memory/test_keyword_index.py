@@ -3,14 +3,15 @@ from __future__ import annotations
 import contextlib
 import sqlite3
 
-from gateway.memory.keyword_index import (
+from gateway.store import Visibility
+from gateway.store.fts5 import cjk_match, words_match
+from gateway.store.keyword_index import (
     cjk_grams,
     parse_query,
     partition_token,
     visible_partitions,
 )
-from gateway.memory.sqlite.keywords import SQL_FUNCTIONS, cjk_match, expressions, words_match
-from gateway.memory.store import Visibility
+from gateway.store.sqlite.keywords import SQL_FUNCTIONS, expressions
 from tests.memory.helpers import note, opened, run
 
 
@@ -140,7 +141,7 @@ def test_keyword_search_is_partitioned(db_path: str) -> None:
 
 
 def test_prune_common_drops_frequent_words_only_on_large_stores() -> None:
-    from gateway.memory.keyword_index import KeywordQuery, prune_common
+    from gateway.store.keyword_index import KeywordQuery, prune_common
 
     q = KeywordQuery(words=["team", "billing", "deployed"], grams=["咖啡"])
     df = {"team": 47_000, "billing": 2_700, "deployed": 20_000}

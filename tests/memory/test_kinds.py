@@ -13,9 +13,9 @@ import pytest
 
 from gateway.learning.options import LearningOptions
 from gateway.memory import derive_kind
-from gateway.memory.backend import sqlite_backend
-from gateway.memory.sqlite.keywords import SQL_FUNCTIONS
-from gateway.memory.sqlite.schema import MIGRATIONS as SQLITE_MIGRATIONS
+from gateway.store.backend import sqlite_backend
+from gateway.store.sqlite.keywords import SQL_FUNCTIONS
+from gateway.store.sqlite.schema import MIGRATIONS as SQLITE_MIGRATIONS
 
 # (category, subcategory, title, content, tags) -> the kind an older row gets
 OLD_ROWS: dict[str, tuple[tuple[str, str, str, str, object], str]] = {
@@ -81,8 +81,8 @@ def test_sqlite_migration_gives_older_rows_their_kind(tmp_path: Path) -> None:
 
 def test_postgres_migration_gives_older_rows_their_kind() -> None:
     try:
-        postgres = importlib.import_module("gateway.memory.postgres")
-        schema = importlib.import_module("gateway.memory.postgres.schema")
+        postgres = importlib.import_module("gateway.store.postgres")
+        schema = importlib.import_module("gateway.store.postgres.schema")
         pg = importlib.import_module("tests.pg")
         psycopg = importlib.import_module("psycopg")
     except ImportError as exc:

@@ -13,9 +13,9 @@ import pytest
 
 from gateway.memory import KINDS
 from gateway.memory import migrate as migration
-from gateway.memory.backend import sqlite_backend
-from gateway.memory.postgres import postgres_backend
-from gateway.memory.store import Backend, MemoryRow, MemoryStore, Reflection, Review
+from gateway.store import Backend, MemoryRow, MemoryStore, Reflection, Review
+from gateway.store.backend import sqlite_backend
+from gateway.store.postgres import postgres_backend
 from tests.memory.test_store_contract import mem, vec
 
 

@@ -4,7 +4,7 @@ import asyncio
 import threading
 
 from gateway.memory import Embedder
-from gateway.memory._offload import BACKGROUND_DELAY_S, run_cpu
+from gateway.store.offload import BACKGROUND_DELAY_S, run_cpu
 from tests.memory.helpers import run
 
 

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from dataclasses import replace
 
-from gateway.memory.store import Backend, Use
+from gateway.store import Backend, Use
 from tests.memory.test_store_contract import Factory, mem, run
 
 

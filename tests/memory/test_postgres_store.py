@@ -18,11 +18,11 @@ import numpy as np
 import psycopg
 import pytest
 
-from gateway.memory.keyword_index import SHARED_OWNER, parse_query
-from gateway.memory.postgres import PostgresLearningStore, PostgresMemoryStore, _search, vectors
-from gateway.memory.postgres.schema import MIGRATIONS, migrate
-from gateway.memory.store import Change, KeywordOptions, Visibility
 from gateway.memory.types import Memory, TenantConflict
+from gateway.store import Change, KeywordOptions, Visibility
+from gateway.store.keyword_index import SHARED_OWNER, parse_query
+from gateway.store.postgres import PostgresLearningStore, PostgresMemoryStore, search, vectors
+from gateway.store.postgres.schema import MIGRATIONS, migrate
 
 T = TypeVar("T")
 ROOT = Path(__file__).resolve().parents[2]
@@ -93,7 +93,7 @@ def unit(v: list[float]) -> np.ndarray:
 
 def test_create_backend_puts_both_stores_on_one_pool(pg_url: str, tmp_path: Path) -> None:
     from gateway.config import config_from_dict
-    from gateway.memory.postgres import create_backend
+    from gateway.store.postgres import create_backend
 
     config = config_from_dict({"memory": {"database": str(tmp_path / "x.db")}})
     config = config.model_copy(update={"memory": config.memory.model_copy(update={"database": pg_url})})
@@ -132,7 +132,7 @@ def test_migrations_run_once_when_tasks_start_together_and_again_do_nothing(pg_u
 
 def test_migrations_safe_when_two_processes_start_at_once(pg_url: str) -> None:
     script = (
-        "import asyncio, sys; from gateway.memory.postgres.schema import migrate; "
+        "import asyncio, sys; from gateway.store.postgres.schema import migrate; "
         "print(asyncio.run(migrate(sys.argv[1])))"
     )
     env = {**os.environ, "PYTHONPATH": str(ROOT)}
@@ -260,11 +260,11 @@ def _ids(lists: list[tuple[list[tuple[str, float]], str]], kind: str) -> list[st
     return next((([mid for mid, _ in hits]) for hits, k in lists if k == kind), [])
 
 
-@pytest.mark.parametrize("scan_max", [_search.SCAN_MAX, 0], ids=["row-by-row", "text-indexes"])
+@pytest.mark.parametrize("scan_max", [search.SCAN_MAX, 0], ids=["row-by-row", "text-indexes"])
 def test_keyword_candidates_find_english_chinese_and_partial_words(
     pg_url: str, scan_max: int, monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    monkeypatch.setattr(_search, "SCAN_MAX", scan_max)  # small partitions scan rows, large use GIN
+    monkeypatch.setattr(search, "SCAN_MAX", scan_max)  # small partitions scan rows, large use GIN
 
     async def main() -> None:
         async with memory_store(pg_url) as s:

@@ -6,7 +6,7 @@ from __future__ import annotations
 import sqlite3
 from pathlib import Path
 
-from gateway.memory.sqlite.schema import MIGRATIONS
+from gateway.store.sqlite.schema import MIGRATIONS
 from tests.memory.helpers import note, opened, run
 
 PII = ("13812345678", "110101199003070018", "4111111111111111")

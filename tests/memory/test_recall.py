@@ -10,7 +10,7 @@ import pytest
 
 from gateway.memory import Embedder, recall
 from gateway.memory.recall import RecallSettings, RecallStats, Signals, rerank
-from gateway.memory.store import Backend, Use
+from gateway.store import Backend, Use
 from tests.memory.helpers import note, opened
 from tests.memory.helpers import run as run_service
 from tests.memory.test_store_contract import Factory, mem, run

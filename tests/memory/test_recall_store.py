@@ -3,7 +3,7 @@ both backends (the ``backend`` fixture of tests/memory/conftest.py)."""
 
 from __future__ import annotations
 
-from gateway.memory.store import Backend, Use
+from gateway.store import Backend, Use
 from tests.memory.test_store_contract import Factory, mem, run
 
 

@@ -9,8 +9,8 @@ import time
 from collections.abc import Callable
 
 from gateway.memory import Embedder, MemoryService, NewMemory
-from gateway.memory.postgres import PostgresMemoryStore
-from gateway.memory.store import Change
+from gateway.store import Change
+from gateway.store.postgres import PostgresMemoryStore
 from tests.memory.helpers import run
 from tests.waits import SCALE, ceiling
 

@@ -1,5 +1,5 @@
 """The store contract: the same tests against every backend, through ``MemoryStore``,
-``LearningStore`` and ``ConsoleStore`` only (``gateway/memory/store.py``). The ``backend`` fixture
+``LearningStore`` and ``ConsoleStore`` only (``gateway/store/__init__.py``). The ``backend`` fixture
 (tests/memory/conftest.py) runs each on SQLite and on PostgreSQL."""
 
 from __future__ import annotations
@@ -13,8 +13,8 @@ from typing import TypeVar
 import numpy as np
 import pytest
 
-from gateway.memory.keyword_index import SHARED_OWNER, parse_query
-from gateway.memory.store import (
+from gateway.memory.types import Memory, TenantConflict
+from gateway.store import (
     Backend,
     Change,
     ConsoleSession,
@@ -25,7 +25,7 @@ from gateway.memory.store import (
     Use,
     Visibility,
 )
-from gateway.memory.types import Memory, TenantConflict
+from gateway.store.keyword_index import SHARED_OWNER, parse_query
 
 T = TypeVar("T")
 Factory = Callable[[], Backend]

@@ -4,7 +4,7 @@ from pathlib import Path
 
 import numpy as np
 
-from gateway.memory.vector_index import PartitionedIndex
+from gateway.store.vector_index import PartitionedIndex
 
 
 def _vecs(n: int, dim: int, seed: int = 0) -> np.ndarray:

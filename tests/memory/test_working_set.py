@@ -9,10 +9,10 @@ import numpy as np
 import pytest
 
 from gateway.memory import Embedder, MemoryService
-from gateway.memory.keyword_index import SHARED_OWNER, parse_query
-from gateway.memory.sqlite.keywords import cjk_match, words_match
-from gateway.memory.store import PartitionRows, Visibility
 from gateway.memory.working_set import PartitionSource, View, WorkingSet
+from gateway.store import PartitionRows, Visibility
+from gateway.store.fts5 import cjk_match, words_match
+from gateway.store.keyword_index import SHARED_OWNER, parse_query
 
 from .helpers import note, run, service
 
