@@ -245,7 +245,7 @@ _UNRESOLVED_LEAD = re.compile(
 )
 _UNRESOLVED_END = re.compile(r"\b(?:it|this|that|these|those|them|one)(?: too| as well| again| anymore)?\W*$", re.I)
 _IT = re.compile(
-    r"\b(?:it|him)\b(?!(?:'s| is) just)"
+    r"\b(?:it|him)\b(?!(?:'s| is) just)|\bthat (?:word|thing|name|stuff|place|guy)\b"
     r"|\b(?:this|these|those)\b(?! (?:year|month|week|summer|winter|spring|autumn|fall))",
     re.I,
 )
@@ -255,6 +255,12 @@ _ITEM_MODAL = re.compile(
     re.I,
 )
 _ZH_UNRESOLVED = re.compile(r"^(?:它|这|那|这个|那个|这些|那些|他们|她们)")
+# "用户开头想从…写起", "用户先加索引试试": a plan or a try of this turn, not a fact
+_ZH_ITEM_INTENTION = re.compile(r"^[\u4e00-\u9fff]{0,3}?(?:想|打算|准备|计划)(?!念|法|家)|试试|试一下|先.{0,8}看看")
+_ZH_LASTING = re.compile(r"一直|总是|长期|每[天周月年次]|以后|今后|从来|平时|一般")
+_ZH_JOKING = re.compile(r"开玩笑|哈哈|乱打|随便说")
+# "The user is a 9.": a value with nothing to say what it is
+_BARE_VALUE = re.compile(r"^\s*(?:is|are)\s+(?:an?\s+)?[\d.]+\W*$", re.I)
 # feelings only: "down to 8 engineers", "back in Berlin", "done with Java" are facts
 _FEELINGS = (
     r"tired|exhausted|sleepy|hungry|bored|swamped|stressed|anxious|nervous|excited|thrilled|stoked|pumped|sad"
@@ -273,7 +279,10 @@ def item_reason(item: KnowledgeItem) -> str | None:
         return _chinese_item_reason(item, content)
     body = re.sub(r"^(?:On|In) (?:the week of )?[\w\- ]*?\d{4}(?:-\d{2}-\d{2})?,? ", "", content)
     words = re.findall(r"[\w'’+#.-]+", re.sub(r"^The user(?:'s)?\b", "", body))
+    predicate = re.sub(r"^The user(?:'s)?\b", "", body)
     if len(words) < 2 or _FRAGMENT_END.search(body.rstrip(".!")) or "Piiplaceholder" in content:
+        return "fragment"  # "The user sees.", "The user is.", or a name the scrubber took
+    if _BARE_VALUE.match(predicate):
         return "fragment"  # "The user sees.", "The user is.", or a name the scrubber took
     if content.endswith("?"):
         return "question"
@@ -311,6 +320,13 @@ def _chinese_item_reason(item: KnowledgeItem, content: str) -> str | None:
         return "pleasantry"
     if _ZH_UNRESOLVED.match(body):
         return "unresolved-reference"
+    if not re.match(r"^(?:用户|\d{4}年)", content):
+        return "fragment"  # a clause about something else ("同事在用户电脑上…", "其实上次…")
+    if _ZH_JOKING.search(body):
+        return "small-talk"
+    if item.kind not in {"rule", "preference"} and _ZH_ITEM_INTENTION.search(body) and "，" not in body:
+        if not _ZH_LASTING.search(body):
+            return "intention"
     if item.kind != "episode" and (_ZH_MOMENTARY.search(body) or re.search(r"今天|此刻|这会儿", body)):
         return "momentary"
     if _ZH_HYPOTHETICAL.search(body):

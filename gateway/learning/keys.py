@@ -73,7 +73,9 @@ def key_of(text: str, lang: str | None = None) -> Key | None:
 
     found = _key_zh(text) if lang == "zh" else _key_en(text)
     topical = topic_slot(text)
-    if topical is not None and (found is None or found.slot.startswith(("does.", "taste.", "profile."))):
+    if topical is not None and (
+        found is None or found.slot.startswith(("does.", "taste.", "profile.")) or topical == "team.size"
+    ):
         # attributes named by their own word (emoji, indentation, diet, team size …)
         base = found or Key(topical)
         found = Key(topical, False, base.values, base.old, base.change, base.retraction)
@@ -249,6 +251,7 @@ class _Sentence:
 
     def _make(self, who: tuple[str, str | None], attr: str, values: list[str], *, multi: bool = False) -> Key:
         kind, name = who
+        multi = multi or attr in lexicon.MULTI_CLASSES
         stop = self.sent.root.lemma_ in _STOP and not any(
             t.lower_ in {"now", "instead"} or t.lemma_ in {"switch", "move"} for t in self.sent
         )
@@ -517,16 +520,21 @@ _ZH_ROLES = {
     "领导": "boss",
     "朋友": "friend",
 }
-_ZH_RETRACT = re.compile(r"不再|不用.{0,12}了|没再|不.{0,6}了$|戒了|停用|放弃了?|已经不")
+_ZH_RETRACT = re.compile(r"不再|不用.{0,12}了|没再|不.{0,6}了$|戒了|停用|停了|停掉|放弃了?|已经不|下线|弃用|淘汰了")
 _ZH_CHANGE = re.compile(
     r"改用|换成|换到|换用|改成|迁到|迁移到|搬到|搬去|转到|切换到|现在用|现在改|从.{1,20}(?:到|换|迁|改)"
+    r"|扩到|扩大到|增加到|涨到|降到|减到|变成"
 )
 _ZH_HOME = re.compile(
-    r"(?:家住在?|住在|住|定居在?|居住在|生活在|现居|常住|搬到|搬去|搬家到)(?P<v>[^\s，,。；;了的]{2,12})"
+    r"(?:家住在?|住在|住|定居在?|居住在|生活在|现居|常住|搬到|搬去|搬家到)了?(?P<v>[^\s，,。；;了的]{2,12})"
 )
 _ZH_DEPLOY = re.compile(r"(?:部署在|部署到|跑在|托管在|放在|迁到|迁移到|上了)(?P<v>[^，,。；;]{2,24})")
 _ZH_USE = re.compile(r"(?:改用|换成|换到|换用|采用|使用|在用|选用|切换到|转到|用的是|用)(?P<v>[^，,。；;]{1,30})")
 _ZH_WORK = re.compile(r"在(?P<v>[^\s，,。；;]{2,16}?)(?:工作|上班|任职|实习)")
+# what the user or their team builds: several at once, "不做…了" retracts one
+_ZH_PROJECT = re.compile(
+    r"(?:还在做|正在做|在做|已经不做|不再做|不做|做的是|负责)(?:一个|一款|个)?(?P<v>[^，,。；;了的]{2,16})"
+)
 _ZH_ROLE = re.compile(
     r"(?:用户|我)是(?:一名|一个|一位|个|名)?(?P<v>[^\s，,。；;]{1,10}?(?:工程师|经理|设计师|老师|学生|医生|律师|程序员|架构师|分析师|研究员|会计|创始人|开发))"
 )
@@ -549,10 +557,28 @@ def _key_zh(text: str) -> Key | None:
     for clause in re.split(r"[。！？!?；;\n]", text):
         clause = clause.strip()
         if clause:
-            key = _clause_zh(clause)
+            key = _sentence_zh(clause)
             if key is not None:
                 return key
     return None
+
+
+def _sentence_zh(sentence: str) -> Key | None:
+    """A sentence whose one part states a value and another retracts a value of the same
+    attribute ("以后都用京东，不用顺丰了") is a change, the retracted value its old one."""
+    whole = _clause_zh(sentence)
+    parts = [p.strip() for p in re.split(r"[，,]", sentence) if p.strip()]
+    if len(parts) < 2:
+        return whole
+    keys = [k for k in (_clause_zh(p) for p in parts) if k is not None]
+    stated = [k for k in keys if not k.retraction]
+    gone = [k for k in keys if k.retraction]
+    if stated and gone:
+        new = stated[0]
+        old = tuple(v for k in gone if k.slot == new.slot for v in k.values if v not in new.values)
+        if old:
+            return Key(new.slot, new.multi, new.values, new.old + old, True, False, new.subject)
+    return whole
 
 
 def _zh_value(raw: str) -> str:
@@ -615,6 +641,9 @@ def _clause_zh_user(clause: str, words: list[str], make: Callable[..., Key]) -> 
     work = _ZH_WORK.search(clause)
     if work:
         return make("work.employer", [work.group("v")])
+    project = _ZH_PROJECT.search(clause)
+    if project and not lexicon.tools_in(project.group("v")):
+        return make("work.project", [_zh_value(project.group("v"))], True)
     role = _ZH_ROLE.search(clause)
     if role:
         return make("work.role", [role.group("v")])
