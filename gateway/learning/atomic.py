@@ -43,6 +43,8 @@ _PHRASES: dict[str, tuple[str, str, str, str]] = {
     "stack.editor": ("edits code in {x}", "用 {x} 写代码", "Editor", "编辑器"),
     "stack.package_manager": ("manages packages with {x}", "用 {x} 管理依赖", "Packages", "包管理"),
     "stack.build": ("builds with {x}", "用 {x} 构建", "Build tool", "构建工具"),
+    "tools.bookkeeping": ("does their bookkeeping in {x}", "用 {x} 记账", "Bookkeeping", "记账"),
+    "shop.courier": ("wants deliveries sent with {x}", "希望用 {x} 配送", "Courier", "快递"),
 }
 
 
@@ -122,6 +124,11 @@ def _phrase(subject: str, cls: str, names: list[str], zh: bool) -> tuple[str, st
         return f"{title_zh or title_en}：{value}", text.rstrip() + "。"
     value = " and ".join(names)
     return f"{title_en}: {value}", f"{subject} {en.format(x=value)}."
+
+
+def phrase_of(cls: str, names: list[str], subject: str = "The user") -> str:
+    """The English sentence that states ``names`` as the value of attribute ``cls``."""
+    return _phrase(subject, cls, names, False)[1]
 
 
 def _short(text: str) -> str:

@@ -64,7 +64,12 @@ _RULES: tuple[tuple[str, re.Pattern[str]], ...] = tuple(
             r"(?:full\s+|entire\s+|original\s+|hidden\s+|initial\s+|secret\s+)*(?:system\s+|developer\s+)?"
             r"(?:prompt|instructions|message)",
         ),
-        ("role reassignment", _EN + r"(?:you\s+are|you're|you\s+'re)\s+now\b"),
+        ("role reassignment", _EN + r"(?:you\s+are|you're|you\s+'re|the\s+assistant\s+is)\s+now\b"),
+        (
+            "promotion",
+            _EN + r"(?:you|the\s+assistant)\s+(?:are|is|will\s+be|become)\s+(?:now\s+)?(?:a|an|the|our)\s+"
+            r"(?:\w+\s+){0,3}(?:salesman|salesperson|sales\s+rep|spokesperson|ambassador|promoter)\b",
+        ),
         (
             "role reassignment",
             _EN + r"(?:from\s+now\s+on|going\s+forward|henceforth)[,\s]+you\s+(?:must|will|shall|"
@@ -111,11 +116,16 @@ _RULES: tuple[tuple[str, re.Pattern[str]], ...] = tuple(
             r"(?:输出|打印|显示|告诉我|泄露|重复|展示|给我看|说出)(?:一下)?"
             r"(?:你的|你|全部|完整的?|的|\s)*(?:系统)?(?:提示词|提示语|指令|prompt)",
         ),
-        ("role reassignment", r"你现在是|你从现在(?:开始|起)是|现在你是|你的新(?:身份|角色|任务)"),
+        # the learner writes "你" as "助手": an item is read in either form
         (
             "role reassignment",
-            r"(?:从现在(?:开始|起)|从今以后|今后)[，,\s]*你(?:必须|要|将|就是|应该|只能)",
+            r"(?:你|助手)现在是|(?:你|助手)从现在(?:开始|起)是|现在(?:你|助手)是|你的新(?:身份|角色|任务)",
         ),
+        (
+            "role reassignment",
+            r"(?:从现在(?:开始|起)|从今以后|今后)[，,\s]*(?:你|助手)(?:必须|要|将|就是|是|应该|只能|成为|当)",
+        ),
+        ("promotion", r"(?:你|助手)(?:是|就是|当|做|成为|作为).{0,16}(?:推销员|销售员?|代言人|托儿|业务员)"),
         ("role reassignment", r"(?:请你?|你要|你来)扮演|假装你是|假扮成?"),
         (
             "jailbreak",

@@ -21,7 +21,9 @@ _SENSITIVE_EN = re.compile(
     r"|mental health|infertil\w*|ivf|terminally|chronic(?:ally)? ill|sick|ill"
     r"|muslim|christian|catholic|protestant|jewish|hindu|buddhist|sikh|atheist|religio\w*|church|mosque|synagogue"
     r"|prays?|praying|ramadan|gay|lesbian|bisexual|transgender|queer|homosexual|sexual\w*|came out|non-binary"
-    r"|criminal record|arrested|in prison|in jail|convicted|political views|votes? for)\b",
+    r"|criminal record|arrested|in prison|in jail|convicted|political views|votes? for"
+    # a condition named by its medical ending ("osteoporosis", "arthritis", "anaemia", "melanoma")
+    r"|\w{3,}(?:osis|itis|aemia|emia|oma|pathy|plegia)|syndrome|sclerosis|palsy)\b",
     re.IGNORECASE,
 )
 _SENSITIVE_ZH = re.compile(
@@ -56,9 +58,17 @@ def third_party_sensitive(text: str) -> str | None:
                 return REASON
         if _SENSITIVE_ZH.search(clause) and _THIRD_ZH.search(clause):
             return REASON
-    # "the user's mother, who was diagnosed …": the relation and the detail in two clauses
+    # "the user's mother, who was diagnosed …", "Jo wants to start lifting, she's 58 and has
+    # osteoporosis": the person and the detail in two clauses of one sentence
     sentences = re.split(r"(?<=[.!?。！？])\s*", text)
     for sentence in sentences:
-        if _SENSITIVE_EN.search(sentence) and re.search(r"\b(?:who|whose)\b", sentence) and _THIRD_EN.search(sentence):
-            return REASON
+        for clause in _CLAUSES.split(sentence):
+            if _SENSITIVE_EN.search(clause) and not _THE_USER.search(clause) and _THIRD_EN.search(sentence):
+                return REASON
+            if _SENSITIVE_ZH.search(clause) and "用户" not in clause and _THIRD_ZH.search(sentence):
+                return REASON
     return None
+
+
+# the detail is the user's own: "the user has asthma", "I was diagnosed"
+_THE_USER = re.compile(r"\b(?:the user|user|I|I'm|I've|me|my)\b", re.I)

@@ -49,6 +49,7 @@ _RULES: tuple[tuple[str, re.Pattern[str]], ...] = (
         re.compile(
             rf"\bteam\b.{{0,40}}\b{_NUM_EN}[- ](?:engineers|developers|devs|people|person)\b"
             rf"|\b{_NUM_EN}[- ](?:backend |frontend |full-stack |software |senior )?(?:engineers|developers|devs)\b"
+            rf"|\bteam of {_NUM_EN}\b"
             rf"|(?:团队|技术|组|部门|我们组).{{0,8}}?{_NUM_ZH}\s*(?:个人|人)",
             re.I,
         ),
@@ -62,6 +63,14 @@ _RULES: tuple[tuple[str, re.Pattern[str]], ...] = (
         ),
     ),
     ("trip.budget", re.compile(r"\bbudget\b|预算", re.I)),
+    (
+        "clothing.shoe_size",
+        re.compile(
+            r"\bsize \d+(?:\.5)?\b.{0,24}\b(?:boots?|shoes?|trainers|sneakers)\b|\b(?:shoe|boot) size\b"
+            r"|鞋码|穿\d+码的?鞋",
+            re.I,
+        ),
+    ),
     # how often the user trains: one value, whatever the sport is called
     (
         "training.frequency",
