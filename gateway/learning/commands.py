@@ -13,7 +13,7 @@ import re
 from dataclasses import dataclass
 from typing import Literal
 
-from gateway.learning import atomic, chinese, english, heuristic
+from gateway.learning import atomic, chinese, english, gate, heuristic
 from gateway.learning.extraction import KnowledgeItem
 from gateway.learning.redact import remove_identifiers
 from gateway.learning.slots import slot_of
@@ -145,6 +145,11 @@ def remember_items(scrubbed: str) -> list[KnowledgeItem]:
     parts = [atom for p in parts for atom in atomic.split_item(p)]
     if len(parts) < 2 or _coverage(text, [p.content for p in parts]) < _WHOLE:
         return [item]
+    slots = {slot_of(p.content) for p in parts}
+    if len(slots - {None}) < 2:
+        return [item]  # split only what holds two attributes that may change on their own
+    if any(gate.item_reason(p) is not None for p in parts):
+        return [item]  # a part that would not stand alone ("The user's staging database lives.")
     for part in parts:
         part.tags = ["remember", *[t for t in part.tags if t != "remember"]][:6]
     return parts

@@ -258,6 +258,14 @@ _ZH_UNRESOLVED = re.compile(r"^(?:它|这|那|这个|那个|这些|那些|他们
 # "用户开头想从…写起", "用户先加索引试试": a plan or a try of this turn, not a fact
 _ZH_ITEM_INTENTION = re.compile(r"^[\u4e00-\u9fff]{0,3}?(?:想|打算|准备|计划)(?!念|法|家)|试试|试一下|先.{0,8}看看")
 _ZH_LASTING = re.compile(r"一直|总是|长期|每[天周月年次]|以后|今后|从来|平时|一般")
+_ZH_TRIP = re.compile(
+    r"^(?:用户(?:一家)?)?(?:五一|十一|国庆|春节|过年|清明|端午|中秋|元旦|寒假|暑假|明年|今年|年底|下个月|下半年|\d{1,2}月)"
+)
+# no "用户" at all, someone else before it, or a denial: the clause is not about the user
+_ZH_OTHER_SUBJECT = re.compile(
+    r"^(?!.*用户)|^(?:不是|其实|也不|反正|毕竟|好的?|行|嗯|好吧)|^[^用]{0,6}?(?:同事|朋友|老板|领导|客户|邻居|他|她|别人|有人)[^用]{0,4}用户"
+)
+_ZH_VAGUE = re.compile(r"[去找选]个|一个|哪|什么|近一点|随便")
 _ZH_JOKING = re.compile(r"开玩笑|哈哈|乱打|随便说")
 # "The user is a 9.": a value with nothing to say what it is
 _BARE_VALUE = re.compile(r"^\s*(?:is|are)\s+(?:an?\s+)?[\d.]+\W*$", re.I)
@@ -320,12 +328,15 @@ def _chinese_item_reason(item: KnowledgeItem, content: str) -> str | None:
         return "pleasantry"
     if _ZH_UNRESOLVED.match(body):
         return "unresolved-reference"
-    if not re.match(r"^(?:用户|\d{4}年)", content):
+    trip = _ZH_TRIP.match(content)
+    if not trip and not re.match(r"^(?:用户|\d{4}年)", content) and _ZH_OTHER_SUBJECT.match(content):
         return "fragment"  # a clause about something else ("同事在用户电脑上…", "其实上次…")
     if _ZH_JOKING.search(body):
         return "small-talk"
     if item.kind not in {"rule", "preference"} and _ZH_ITEM_INTENTION.search(body) and "，" not in body:
-        if not _ZH_LASTING.search(body):
+        # a holiday trip to a named place is the user's plan ("五一想带父母去云南"); a vague one
+        # asking for ideas ("端午想去个近一点的海边") or a plan for this chapter is not
+        if not _ZH_LASTING.search(body) and not (trip and not _ZH_VAGUE.search(body)):
             return "intention"
     if item.kind != "episode" and (_ZH_MOMENTARY.search(body) or re.search(r"今天|此刻|这会儿", body)):
         return "momentary"

@@ -28,7 +28,7 @@ from __future__ import annotations
 
 import re
 from collections.abc import Callable
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from functools import lru_cache
 from typing import TYPE_CHECKING
 
@@ -53,6 +53,9 @@ class Key:
     change: bool = False
     retraction: bool = False
     subject: str = "user"  # user | rel:<name or role>
+    # read only off what a named value is, with no frame: an attribute the sentence names by its
+    # own word ("told in first person") says more
+    weak: bool = False
 
 
 def derive_key(text: str, lang: str | None = None) -> str | None:
@@ -74,7 +77,10 @@ def key_of(text: str, lang: str | None = None) -> Key | None:
     found = _key_zh(text) if lang == "zh" else _key_en(text)
     topical = topic_slot(text)
     if topical is not None and (
-        found is None or found.slot.startswith(("does.", "taste.", "profile.")) or topical == "team.size"
+        found is None
+        or (found.weak and found.slot not in lexicon.MULTI_CLASSES)
+        or found.slot.startswith(("does.", "taste.", "profile."))
+        or topical == "team.size"
     ):
         # attributes named by their own word (emoji, indentation, diet, team size …)
         base = found or Key(topical)
@@ -421,7 +427,8 @@ class _Sentence:
         if len(classes) == 1:
             (cls,) = classes
             values = [name for name, _ in tools]
-            return self._make(("user", None), cls, values[-1:], multi=cls in lexicon.MULTI_CLASSES)
+            key = self._make(("user", None), cls, values[-1:], multi=cls in lexicon.MULTI_CLASSES)
+            return replace(key, weak=True)
         for verb in verbs:
             kind, name, _ = self._subject(verb)
             if verb.pos_ != "VERB" or verb.lemma_ in _STOP | {"say", "think", "want", "need", "have", "be"}:
@@ -670,7 +677,7 @@ def _clause_zh_user(clause: str, words: list[str], make: Callable[..., Key]) -> 
     classes = {cls for _, cls in tools}
     if len(classes) == 1:
         (cls,) = classes
-        return make(cls, [tools[-1][0]], cls in lexicon.MULTI_CLASSES)
+        return replace(make(cls, [tools[-1][0]], cls in lexicon.MULTI_CLASSES), weak=True)
     return None
 
 
