@@ -153,6 +153,8 @@ def without_old(content: str, key: Key) -> str:
     (module docstring); ``content`` itself when nothing would be left."""
     zh = bool(_CJK.search(content))
     end = "。" if zh else "."
+    if not zh:
+        content = _drop_from_phrases(content, key)
     clauses = [c for c in (_CLAUSES_ZH if zh else _CLAUSES_EN).split(content.strip().rstrip("。.")) if c.strip()]
     if len(clauses) < 2:
         return content
@@ -171,6 +173,18 @@ def without_old(content: str, key: Key) -> str:
         lower = text[:1].lower() if text[1:2].islower() else text[:1]  # "CI" stays "CI"
         text = "The user's " + lower + text[1:]
     return text + end
+
+
+def _drop_from_phrases(content: str, key: Key) -> str:
+    """ "moved off Heroku to Render" → "moved to Render": the phrase naming the value left."""
+    for name, cls in lexicon.tools_in(content):
+        if cls != key.slot or mentions_value(name, key.values):
+            continue
+        phrase = re.compile(
+            rf"\s+(?:off(?: of)?|away from|from|instead of|rather than)\s+(?:the\s+)?{re.escape(name)}\b", re.I
+        )
+        content = phrase.sub("", content)
+    return content
 
 
 def _only_old(clause: str, key: Key, zh: bool) -> bool:

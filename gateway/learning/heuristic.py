@@ -210,9 +210,13 @@ def _read(text: str, now: datetime | None) -> tuple[tuple[Signal, ...], tuple[st
             english_at.append(i)
     if english_at:
         for i, sts in zip(english_at, english.analyse([sentences[i] for i in english_at], text, now), strict=True):
-            found[i].extend(Signal(st.kind, st.content, st.title) for st in sts)
-            if not sts:  # said too tersely for the parse ("Four backend engineers incl. me.")
-                found[i].extend(Signal(kind, content, _title(content)) for kind, content in terse.read(sentences[i]))
+            # said too tersely for the parse ("Four backend engineers incl. me."): the terse
+            # reading replaces what the parse made of it when that names no attribute
+            terse_read = terse.read(sentences[i]) if not sts or not any(slot_of(st.content) for st in sts) else []
+            if terse_read:
+                found[i] = [Signal(kind, content, _title(content)) for kind, content in terse_read]
+            else:
+                found[i].extend(Signal(st.kind, st.content, st.title) for st in sts)
     if chinese_at:
         for i, zh in zip(chinese_at, chinese.analyse([sentences[i] for i in chinese_at], text, now), strict=True):
             found[i].extend(Signal(st.kind, st.content, st.title) for st in zh)

@@ -229,6 +229,8 @@ class _Sentence:
         for t in self.sent:
             if t.lower_ in {"from", "off"} and t.dep_ == "prep" or t.lower_ == "of" and t.head.lower_ == "instead":
                 old.extend(_phrase(c) for c in t.children if c.dep_ == "pobj")
+            if t.lower_ == "off" and t.dep_ == "prt":  # "moved off Heroku": the particle's object
+                old.extend(_phrase(c) for c in t.head.children if c.dep_ == "dobj")
         if self.retracting:
             root = self.sent.root
             old.extend(_phrase(c) for c in root.children if c.dep_ in {"dobj", "attr"})
@@ -269,7 +271,11 @@ class _Sentence:
         else:
             slot = attr if attr.count(".") >= 1 or attr in {"diet"} else _join("profile", attr)
             subject = "user"
-        values = [v for v in values if v and v.lower() not in {o.lower() for o in self.old}] or values
+        gone = {o.lower() for o in self.old}
+        kept = [v for v in values if v and v.lower() not in gone]
+        if not kept and gone:  # the frame found the old value only: the new one is the other tool
+            kept = [n for n, cls in lexicon.tools_in(self.sent.text) if cls == attr and n.lower() not in gone][:1]
+        values = kept or values
         return Key(
             slot,
             multi,
@@ -391,7 +397,8 @@ class _Sentence:
                 return self._make(who, "taste." + "_vs_".join(clean_segment(w) for w in words), [value])
         if lemma == "be" and kind != "rel":
             for o in objs:
-                if o.dep_ == "attr" and o.pos_ == "NOUN" and _ROLE_NOUNS.search(o.lemma_.lower()):
+                is_value = lexicon.class_of(o.text) is not None  # "a thriller" is a genre, not a job
+                if o.dep_ == "attr" and o.pos_ == "NOUN" and _ROLE_NOUNS.search(o.lemma_.lower()) and not is_value:
                     if not _relation(o) and o.lemma_ not in {"fan", "user", "member", "customer"}:
                         return self._make(who, "work.role", [_phrase(o)])
         # the user's <noun> is X: the noun is the attribute

@@ -75,7 +75,7 @@ _RULES: tuple[tuple[str, re.Pattern[str]], ...] = (
     (
         "training.frequency",
         re.compile(
-            rf"\b(?:{_NUM_EN}|\d+x)(?: times)? (?:a|per|each) week\b|\b{_NUM_EN}x a week\b"
+            rf"\b(?:{_NUM_EN}|\d+x|once|twice|thrice)(?: times)? (?:a|per|each) week\b|\b{_NUM_EN}x a week\b"
             rf"|(?:每周|一周|每星期|每个星期|一星期)[^，,。；;]{{0,8}}?{_NUM_ZH}\s*(?:次|天|练)",
             re.I,
         ),
