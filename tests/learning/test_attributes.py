@@ -94,7 +94,12 @@ def test_the_gate_turns_down(content: str, reason: str) -> None:
 
 @pytest.mark.parametrize(
     "content",
-    ["用户国庆想带孩子去青岛看海。", "用户一般每周跑步三次。", "写代码用户用 PyCharm。", "The user is a size 10 in hiking boots."],
+    [
+        "用户国庆想带孩子去青岛看海。",
+        "用户一般每周跑步三次。",
+        "写代码用户用 PyCharm。",
+        "The user is a size 10 in hiking boots.",
+    ],
 )
 def test_the_gate_keeps(content: str) -> None:
     assert item_reason(_item(content)) is None

@@ -12,7 +12,10 @@ from tests.fake_upstream import FakeUpstream
 SEQUENCES = [
     # one attribute of a compound setup sentence changes; the others stay
     Sequence(
-        ("We're a Ruby shop on Heroku, Postgres for data, CI on CircleCI.", "We moved off Heroku to Render last month."),
+        (
+            "We're a Ruby shop on Heroku, Postgres for data, CI on CircleCI.",
+            "We moved off Heroku to Render last month.",
+        ),
         ("Render", "Ruby", "Postgres", "CircleCI"),
         ("Heroku",),
     ),
