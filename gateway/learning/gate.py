@@ -276,7 +276,27 @@ _FEELINGS = (
     r"|confused|lonely|homesick|sore|proud|impressed|touched|heartbroken|devastated|glad|so happy|so excited"
     r"|stumped|finding (?:some )?(?:comfort|peace|joy)|feeling \w+"
 )
-_ITEM_MOMENTARY = re.compile(rf"\b(?:is|are|feels?|was|has been) (?:\w+ ){{0,2}}(?:{_FEELINGS})\b", re.I)
+_ITEM_MOMENTARY = re.compile(
+    rf"\b(?:is|are|feels?|was|has been) (?:\w+ ){{0,2}}(?:{_FEELINGS}|jealous|envious|starving|freezing)\b"
+    # what the user is doing as they type: "is lying on the couch", "must go, the kettle is boiling"
+    r"|\b(?:is|are) (?:just |currently |now |still )?(?:lying|sitting|eating|doing (?:the )?(?:laundry|dishes)"
+    r"|watching|drinking|cooking|waiting|heading|chilling|relaxing|getting ready|packing|lounging|napping|resting)\b"
+    r"|\b(?:must|has to|have to|needs to|gotta) (?:go|run|dash)\b|\bis off to\b"
+    # a reply, not a fact: "thinks so too", "guesses", "swears"
+    r"|^The user (?:thinks so|guesses|swears|supposes|reckons|agrees)\b|\bthe user (?:guesses|swears)\W*$",
+    re.I,
+)
+# a deadline of this week is no fact about the user
+_ITEM_DUE = re.compile(
+    r"\bdue (?:on |by |this |next )?(?:mon|tues|wednes|thurs|fri|satur|sun)day\b|\bdue tomorrow\b", re.I
+)
+# a neighbour's or a friend's own doings, not the user's life
+_ITEM_SOMEONE_ELSE = re.compile(
+    r"^The user's (?:neighbou?r|friend|roommate|flatmate|classmate)\b"
+    r"(?! (?:is|was) (?:called|named)\b)(?!.*\bthe user\b)",
+    re.I,
+)
+_ZH_ITEM_NOW = re.compile(r"(?:先|要|得)?去[^，。]{1,6}了$|现在还|正在|才能见|就觉得|刚刚?[^，。]{0,6}了$")
 _ITEM_HYPOTHETICAL = re.compile(r"^(?:if|what if|suppose|imagine)\b|\b(?:would (?:love|like) to|wishes)\b", re.I)
 
 
@@ -306,6 +326,10 @@ def item_reason(item: KnowledgeItem) -> str | None:
         return "unresolved-reference"
     if item.kind != "rule" and _IT.search(body.split(",")[0] if "," in body else body):
         return "unresolved-reference"
+    if _ITEM_DUE.search(content):
+        return "plan-today"
+    if item.kind not in {"relation", "rule"} and _ITEM_SOMEONE_ELSE.match(content):
+        return "small-talk"
     if item.kind != "episode" and (_EN_NOW.search(content) or _ITEM_MOMENTARY.search(content)):
         if not re.search(r"\b(?:always|usually|every|generally|prefers?|likes?|wants)\b", content, re.I):
             return "momentary"
@@ -339,6 +363,8 @@ def _chinese_item_reason(item: KnowledgeItem, content: str) -> str | None:
         if not _ZH_LASTING.search(body) and not (trip and not _ZH_VAGUE.search(body)):
             return "intention"
     if item.kind != "episode" and (_ZH_MOMENTARY.search(body) or re.search(r"今天|此刻|这会儿", body)):
+        return "momentary"
+    if item.kind != "episode" and _ZH_ITEM_NOW.search(body.rstrip("。")):
         return "momentary"
     if _ZH_HYPOTHETICAL.search(body):
         return "hypothetical"

@@ -167,6 +167,7 @@ _LANGUAGES = set(
     " hindi dutch swedish polish turkish greek hebrew vietnamese thai indonesian".split()
 )
 _LIVE = {"live", "reside", "settle", "stay"}
+_DWELLINGS = {"place", "flat", "apartment", "house", "home", "studio", "condo", "room", "bungalow", "cottage"}
 _MOVE = {"move", "relocate", "emigrate"}
 _CHANGE = {"move", "switch", "migrate", "change", "replace", "relocate", "convert", "port", "swap", "transition"}
 _STOP = {"stop", "quit", "drop", "abandon", "ditch", "leave", "cease"}
@@ -345,6 +346,13 @@ class _Sentence:
                 if cls is not None:
                     return self._make(who, cls, [phrase])
                 moved = [o for o in objs if o.dep_ == "dobj" and o.lemma_ not in {"family", "household"}]
+                # "moved into a bigger flat in Partick": the home is where the new place is
+                homes = [o.lemma_ for o in [obj] if o.lemma_ in _DWELLINGS]
+                where = [g for c in obj.children if c.dep_ == "prep" and c.lower_ in {"in", "near"} for g in c.children]
+                where += [g for p, g in preps if p in {"in", "near"}]
+                where = [g for g in where if g.pos_ == "PROPN" or g.i in self.places]
+                if lemma in _MOVE and homes and not moved and where:
+                    return self._make(who, "home.city" if kind != "team" else "team.city", [_phrase(where[0])])
                 if lemma in _MOVE and not moved and (obj.i in self.places or obj.pos_ == "PROPN" and kind != "team"):
                     if obj.i in self.places or not _techy(obj.text):
                         return self._make(who, "home.city" if kind != "team" else "team.city", [phrase])
@@ -552,6 +560,11 @@ _ZH_PROJECT = re.compile(
 _ZH_ROLE = re.compile(
     r"(?:用户|我)是(?:一名|一个|一位|个|名)?(?P<v>[^\s，,。；;]{1,10}?(?:工程师|经理|设计师|老师|学生|医生|律师|程序员|架构师|分析师|研究员|会计|创始人|开发))"
 )
+# "在一家公司当UI设计师", "去游戏公司做视觉设计": the job, whatever the company
+_ZH_JOB = re.compile(
+    r"(?:当|担任|做)(?:一名|一个|个)?(?P<v>[^\s，,。；;]{0,8}?(?:设计师|工程师|经理|老师|程序员|架构师|分析师|会计|护士"
+    r"|医生|律师|视觉设计|交互设计|设计|开发|运营|产品|销售|编辑|记者))(?![\u4e00-\u9fff]{0,2}(?:稿|图|方案))"
+)
 _ZH_TASTE = re.compile(r"(?P<neg>不)?(?:喜欢|爱喝|爱吃|爱|讨厌|偏爱|喜爱|偏好)(?P<v>[^\s，,。；;了的]{1,10})")
 _ZH_LANG = re.compile(r"(?:会说|会讲|说|讲)(?P<v>[\u4e00-\u9fff]{1,4}[语话文])")
 _ZH_ALLERGY = re.compile(r"对(?P<v>[^\s，,。；;]{1,10})过敏")
@@ -658,7 +671,7 @@ def _clause_zh_user(clause: str, words: list[str], make: Callable[..., Key]) -> 
     project = _ZH_PROJECT.search(clause)
     if project and not lexicon.tools_in(project.group("v")):
         return make("work.project", [_zh_value(project.group("v"))], True)
-    role = _ZH_ROLE.search(clause)
+    role = _ZH_ROLE.search(clause) or _ZH_JOB.search(clause)
     if role:
         return make("work.role", [role.group("v")])
     lang = _ZH_LANG.search(clause)

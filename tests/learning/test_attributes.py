@@ -31,6 +31,8 @@ NOW = datetime(2026, 6, 3, 10, 0, tzinfo=UTC)
         ("The user's team has six engineers.", "The user's team is a team of ten now."),
         ("用户的团队有八个人。", "用户的团队减到五个人了。"),
         ("用户住在苏州。", "用户一家去年搬到了厦门。"),
+        ("The user lives in Stockbridge.", "On Sunday the user moved into a new flat in Leith."),
+        ("用户在一家银行当会计。", "用户下个月去一家游戏公司做交互设计。"),
     ],
 )
 def test_a_changed_attribute_keeps_its_key(old: str, new: str) -> None:
