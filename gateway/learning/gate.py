@@ -245,7 +245,7 @@ _UNRESOLVED_LEAD = re.compile(
 )
 _UNRESOLVED_END = re.compile(r"\b(?:it|this|that|these|those|them|one)(?: too| as well| again| anymore)?\W*$", re.I)
 _IT = re.compile(
-    r"\b(?:it|him)\b(?!(?:'s| is) just)|\bthat (?:word|thing|name|stuff|place|guy)\b"
+    r"\b(?:it|him)\b(?!(?:'s| is) just)|\bthat (?:word|thing|name|stuff|place|guy)\b|\bsome (?:in|at|on|left)\b"
     r"|\b(?:this|these|those)\b(?! (?:year|month|week|summer|winter|spring|autumn|fall))",
     re.I,
 )
@@ -293,7 +293,7 @@ _ITEM_DUE = re.compile(
 # a neighbour's or a friend's own doings, not the user's life
 _ITEM_SOMEONE_ELSE = re.compile(
     r"^The user's (?:neighbou?r|friend|roommate|flatmate|classmate)\b"
-    r"(?! (?:is|was) (?:called|named)\b)(?!.*\bthe user\b)",
+    r"(?! (?:is|was) (?:called|named)\b)(?! (?-i:[A-Z][a-z]+)\b)(?!.*\bthe user\b)",
     re.I,
 )
 _ZH_ITEM_NOW = re.compile(r"(?:先|要|得)?去[^，。]{1,6}了$|现在还|正在|才能见|就觉得|刚刚?[^，。]{0,6}了$")
@@ -328,7 +328,7 @@ def item_reason(item: KnowledgeItem) -> str | None:
         return "unresolved-reference"
     if _ITEM_DUE.search(content):
         return "plan-today"
-    if item.kind not in {"relation", "rule"} and _ITEM_SOMEONE_ELSE.match(content):
+    if item.kind != "rule" and _ITEM_SOMEONE_ELSE.match(content):
         return "small-talk"
     if item.kind != "episode" and (_EN_NOW.search(content) or _ITEM_MOMENTARY.search(content)):
         if not re.search(r"\b(?:always|usually|every|generally|prefers?|likes?|wants)\b", content, re.I):

@@ -87,6 +87,8 @@ def _item(content: str, kind: str = "fact") -> KnowledgeItem:
         ("好的用户发给他。", "fragment"),
         ("用户刚才是开玩笑的。", "small-talk"),
         ("The user is a 42.", "fragment"),
+        ("The user's flatmate at the new place plays the drums at night.", "small-talk"),
+        ("The user has some in the fridge.", "unresolved-reference"),
         ("The user never wants to hear that name again.", "unresolved-reference"),
     ],
 )
@@ -101,6 +103,7 @@ def test_the_gate_turns_down(content: str, reason: str) -> None:
         "用户一般每周跑步三次。",
         "写代码用户用 PyCharm。",
         "The user is a size 10 in hiking boots.",
+        "The user's friend Priya is a paediatric nurse.",
     ],
 )
 def test_the_gate_keeps(content: str) -> None:
