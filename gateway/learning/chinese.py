@@ -294,6 +294,12 @@ def analyse(sentences: list[str], turn: str, now: datetime | None = None) -> lis
             if not opens and current is None and _changed_attribute(lead) and (turn_first or topic_slot(lead)):
                 # "团队也扩到十二个人了", "新书换成都市题材了": a change to something of the user's
                 clause, opens = "我的" + lead, True
+            elif not opens and current is None and turn_first and _ALSO_HAVE.match(clause):
+                # "还有三十年的房贷": the user has it too
+                clause, opens = "我" + clause, True
+            elif not opens and current is None and turn_first and _HABIT_LEAD.match(lead):
+                # "现在每月定投指数基金两千块" in a turn about the user: their own routine
+                clause, opens = "我" + lead, True
             if opens or current is None:
                 if not opens and not (sentence_first or _CONSTRAINT.search(clause)):
                     continue
@@ -333,6 +339,10 @@ def _atomic(group: list[str], we_is: str) -> list[tuple[str, str]]:
             text, kind = out[-1]
             out[-1] = (text.rstrip("。") + "，" + body.rstrip("。！!.，, ") + "。", kind)
     return out
+
+
+_ALSO_HAVE = re.compile(r"^还有(?!.{0,4}(?:问题|一件事|个事|一点|就是|吗|没有))[^，,。]{2,12}$")
+_HABIT_LEAD = re.compile(r"^(?:现在|目前|平时|一般)?每(?:天|周|个?月|年)(?!都想)[\u4e00-\u9fff]")
 
 
 def _changed_attribute(clause: str) -> bool:

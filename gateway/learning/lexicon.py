@@ -56,11 +56,13 @@ _CLASSES: dict[str, str] = {
         |cycling|road bike|road biking|biking|half marathon|half-marathon|marathon|triathlon|yoga|pilates|climbing
         |bouldering|tennis|squash|football|soccer|basketball|badminton|weightlifting|powerlifting|crossfit|rowing
         |hiking|游泳|跑步|骑行|瑜伽|攀岩|篮球|足球|羽毛球|网球|马拉松|举铁""",
+    "finance.investing": """定投|指数基金|基金|股票|个股|债券|理财产品|index funds|index fund|etfs|etf|stocks|shares
+        |bonds|crypto|bitcoin|premium bonds|isa""",
     "writing.genre": """仙侠|玄幻|修仙|都市|职场|言情|悬疑|科幻|武侠|奇幻|fantasy|sci-fi|science fiction|romance
         |thriller|mystery novels|cozy mystery|horror|literary fiction|young adult""",
 }
 #: attributes that hold several values at once (a language for each service, several sports)
-MULTI_CLASSES = frozenset({"stack.language", "stack.monitoring", "stack.os", "activity.sport"})
+MULTI_CLASSES = frozenset({"stack.language", "stack.monitoring", "stack.os", "activity.sport", "finance.investing"})
 
 
 @cache

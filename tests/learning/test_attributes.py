@@ -141,3 +141,18 @@ def test_steering_rewritten_about_the_assistant_is_caught(content: str) -> None:
 def test_a_holiday_trip_is_kept_with_its_place() -> None:
     items = heuristic.extract_items("国庆我们想带孩子去青岛看海。", now=NOW)
     assert any("青岛" in i.content for i in items)
+
+
+@pytest.mark.parametrize(
+    ("turn", "stored"),
+    [
+        ("我是自由译者。每个月接三四个项目。", "用户每个月接三四个项目。"),
+        ("我在杭州上班。还有一笔五年的车贷。", "用户还有一笔五年的车贷。"),
+    ],
+)
+def test_a_chinese_routine_in_a_turn_about_the_user_is_theirs(turn: str, stored: str) -> None:
+    assert stored in [i.content for i in heuristic.extract_items(turn)]
+
+
+def test_also_a_question_is_not_a_fact() -> None:
+    assert heuristic.extract_items("我想问一下。还有个问题，怎么退款？") == []
