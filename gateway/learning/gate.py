@@ -246,7 +246,7 @@ _UNRESOLVED_LEAD = re.compile(
 _UNRESOLVED_END = re.compile(r"\b(?:it|this|that|these|those|them|one)(?: too| as well| again| anymore)?\W*$", re.I)
 _IT = re.compile(
     r"\b(?:it|him)\b(?!(?:'s| is) just)|\bthat (?:word|thing|name|stuff|place|guy)\b|\bsome (?:in|at|on|left)\b"
-    r"|\b(?:this|these|those)\b(?! (?:year|month|week|summer|winter|spring|autumn|fall))",
+    r"|\b(?:this|these|those)\b(?! (?:year|month|week|days|summer|winter|spring|autumn|fall))",
     re.I,
 )
 _ITEM_MODAL = re.compile(
