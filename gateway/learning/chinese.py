@@ -25,6 +25,7 @@ from datetime import datetime
 from typing import Any
 
 from gateway.learning import dates
+from gateway.learning.slots import topic_slot
 
 _jieba_lock = threading.Lock()
 _cut_lock = threading.Lock()
@@ -70,14 +71,19 @@ _TRIVIAL = re.compile(r"^(?:我|用户)?(?:试试|看看|想想|再看看|考虑
 _ONE_OFF = re.compile(
     r"今天|今晚|明天|昨天|前天|刚才|刚刚|这周[一二三四五六日天]?之?前?|本周|下周|这次|这一次|这句|这段|这篇|这个|那个"
     r"|这里|上面|下面|以下|工单|报修|订单号|bug|BUG|老板让|让我|之前把|那我|周末去|马上|现在就|一会儿"
-    r"|断断续续|坏了|登不上|充不进|打不开|出问题|报错|又是"
+    r"|断断续续|坏了|登不上|充不进|打不开|出问题|报错|又是|订了|预订了"
 )
 _CHANGE = re.compile(
     r"搬到|搬去|搬家|换成|换到|迁到|迁移到|改用|改成|开始(?:吃|用|学|做|写)|不再|从.{1,12}(?:迁|换|改|转)"
+    r"|扩到|扩大到|增加到|涨到|降到|减到|变成"
 )
 _REPORTED = re.compile(
     r"^(?:那是|这是|那只是|这只是)|^(?:编辑|老板|领导|老师|医生|朋友|同事|客户|他|她|他们|她们)(?:说|觉得|认为|让|要求|建议)"
 )
+_WHEN_ONLY = re.compile(r"^[\d一二三四五六七八九十]+月[\d一二三四五六七八九十]+[号日][^，,]{0,8}$")
+# "酒店帮我看看…": a request whose object comes first
+_TOPIC_REQUEST = re.compile(r"^[\u4e00-\u9fff]{1,4}(?:帮我|给我|帮忙|麻烦)")
+_PREAMBLE = re.compile(r"^(?:跟|和|给|向)(?:你|您)(?:同步|说|讲|汇报|更新|报告|交代)一下")
 _ADDRESS = re.compile(r"[\u4e00-\u9fff]{1,10}(?:路|街|大道|巷|弄)\s*\d+\s*号|\d+\s*(?:栋|幢|单元|室|号楼)")
 _LONG_DIGITS = re.compile(r"\d[\d\s-]{6,}\d")
 _PLACEHOLDER = re.compile(r"<[A-Z][A-Z_]{2,}>")
@@ -154,12 +160,14 @@ def _dropped(clause: str) -> bool:
         return True
     if _QUESTION.search(c) or _REPORTED.match(c):
         return True
-    if _REQUEST.match(_strip_lead(c)) and not _RULE_LEAD.search(c):
+    if (_REQUEST.match(_strip_lead(c)) or _TOPIC_REQUEST.match(c)) and not _RULE_LEAD.search(c):
         return True
     if _ONE_OFF.search(c) and not _CHANGE.search(c):
         return True
     if re.match(r"^我(?:要|想|得)(?:给|办|问|咨询|查|买|退|换|改|订|取消|投诉|申请)", c):
         return True  # this turn's errand
+    if _PREAMBLE.match(c) or re.match(r"^.{0,4}(?:你好|您好)$", c) or _WHEN_ONLY.match(c):
+        return True  # "跟你同步一下", "教练你好"
     if _PLACEHOLDER.search(c) or _ADDRESS.search(c) or _LONG_DIGITS.search(c):
         return True
     return _has_name(c)
@@ -173,6 +181,7 @@ def _about_user(text: str, we_is: str) -> str:
     text = re.sub(r"咱们|我们", we_is, text)
     text = re.sub(r"我(?=" + _KIN_WORDS + ")", "用户的", text)
     text = text.replace("我的", "用户的").replace("我自己", "用户自己").replace("我", "用户")
+    text = text.replace("用户一家一家", "用户一家")
     return text.replace("你们", "服务方").replace("你", "助手")
 
 
@@ -256,6 +265,7 @@ def analyse(sentences: list[str], turn: str, now: datetime | None = None) -> lis
     """Per sentence of one user turn: the memories it holds, one atomic fact each, rewritten
     about the user; ``now`` (the conversation's time) dates its episodes."""
     we_is = _we_phrase(turn)
+    turn_first = "我" in turn or "咱" in turn
     out: list[list[Statement]] = []
     for sentence in sentences:
         s = sentence.strip().rstrip("。！!.;；")
@@ -281,6 +291,15 @@ def analyse(sentences: list[str], turn: str, now: datetime | None = None) -> lis
                 or _PLAN_LEAD.match(lead)
                 or (lead.startswith("我") is False and "我" in lead[:6])
             )
+            if not opens and current is None and _changed_attribute(lead) and (turn_first or topic_slot(lead)):
+                # "团队也扩到十二个人了", "新书换成都市题材了": a change to something of the user's
+                clause, opens = "我的" + lead, True
+            elif not opens and current is None and turn_first and _ALSO_HAVE.match(clause):
+                # "还有三十年的房贷": the user has it too
+                clause, opens = "我" + clause, True
+            elif not opens and current is None and turn_first and _HABIT_LEAD.match(lead):
+                # "现在每月定投指数基金两千块" in a turn about the user: their own routine
+                clause, opens = "我" + lead, True
             if opens or current is None:
                 if not opens and not (sentence_first or _CONSTRAINT.search(clause)):
                     continue
@@ -320,6 +339,19 @@ def _atomic(group: list[str], we_is: str) -> list[tuple[str, str]]:
             text, kind = out[-1]
             out[-1] = (text.rstrip("。") + "，" + body.rstrip("。！!.，, ") + "。", kind)
     return out
+
+
+_ALSO_HAVE = re.compile(r"^还有(?!.{0,4}(?:问题|一件事|个事|一点|就是|吗|没有))[^，,。]{2,12}$")
+_HABIT_LEAD = re.compile(r"^(?:现在|目前|平时|一般)?每(?:天|周|个?月|年)(?!都想)[\u4e00-\u9fff]")
+
+
+def _changed_attribute(clause: str) -> bool:
+    """A clause that opens with its topic and says it changed ("健身改成每周三次了")."""
+    m = _CHANGE.search(clause)
+    if m is None or _QUESTION.search(clause) or _REQUEST.match(clause):
+        return False
+    topic = clause[: m.start()].rstrip("也都已经就又还")
+    return 1 <= len(topic) <= 8 and not re.search(r"[你我他她它把帮给请让这那]", topic)
 
 
 def _topic_first(clause: str) -> bool:

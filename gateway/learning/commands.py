@@ -13,7 +13,7 @@ import re
 from dataclasses import dataclass
 from typing import Literal
 
-from gateway.learning import chinese, english, heuristic
+from gateway.learning import atomic, chinese, english, gate, heuristic
 from gateway.learning.extraction import KnowledgeItem
 from gateway.learning.redact import remove_identifiers
 from gateway.learning.slots import slot_of
@@ -24,6 +24,7 @@ CommandKind = Literal["remember", "forget"]
 _POLITE_EN = (
     r"^\s*(?:(?:hey|hi|ok|okay|so|also|and)[,!\s]+)?(?:(?:please|pls|kindly)\s+)?"
     r"(?:(?:can|could|would|will)\s+you\s+(?:please\s+)?)?"
+    r"(?:(?:do me a favou?r(?: and|,)|just|now)\s+)?"
 )
 _REMEMBER_EN = re.compile(
     _POLITE_EN + r"(?:remember|memori[sz]e|keep in mind)"
@@ -130,6 +131,41 @@ def remember_item(scrubbed: str) -> KnowledgeItem | None:
     item = item_from_remember(text)
     item.content = remove_identifiers(item.content)
     return item if item.content else None
+
+
+def remember_items(scrubbed: str) -> list[KnowledgeItem]:
+    """The items of a "remember" command: one per fact when the text states several that the
+    learner reads whole (what it would drop, a name or a detail, keeps the text in one piece),
+    else the one item of ``remember_item``; none when only identifiers were said."""
+    item = remember_item(scrubbed)
+    if item is None:
+        return []
+    text = remove_identifiers(scrubbed)
+    parts = [p for p in heuristic.extract_items(text, max_items=8) if p.kind != "correction"]
+    parts = [atom for p in parts for atom in atomic.split_item(p)]
+    if len(parts) < 2 or _coverage(text, [p.content for p in parts]) < _WHOLE:
+        return [item]
+    slots = {slot_of(p.content) for p in parts}
+    if len(slots - {None}) < 2:
+        return [item]  # split only what holds two attributes that may change on their own
+    if any(gate.item_reason(p) is not None for p in parts):
+        return [item]  # a part that would not stand alone ("The user's staging database lives.")
+    for part in parts:
+        part.tags = ["remember", *[t for t in part.tags if t != "remember"]][:6]
+    return parts
+
+
+_WHOLE = 0.8
+
+
+def _coverage(text: str, contents: list[str]) -> float:
+    """How much of ``text`` the items say: its content words (Chinese: its characters)."""
+    said = " ".join(contents).lower()
+    if re.search(r"[\u3400-\u9fff]", text):
+        chars = [c for c in re.findall(r"[\u3400-\u9fff]", text) if c not in "我们的了是在和也就都你"]
+        return sum(c in said for c in chars) / max(1, len(chars))
+    words = [w for w in re.findall(r"[a-z0-9][a-z0-9'-]*", text.lower()) if w not in _STOP_EN]
+    return sum(w in said for w in words) / max(1, len(words))
 
 
 def item_from_remember(text: str) -> KnowledgeItem:

@@ -245,8 +245,8 @@ _UNRESOLVED_LEAD = re.compile(
 )
 _UNRESOLVED_END = re.compile(r"\b(?:it|this|that|these|those|them|one)(?: too| as well| again| anymore)?\W*$", re.I)
 _IT = re.compile(
-    r"\b(?:it|him)\b(?!(?:'s| is) just)"
-    r"|\b(?:this|these|those)\b(?! (?:year|month|week|summer|winter|spring|autumn|fall))",
+    r"\b(?:it|him)\b(?!(?:'s| is) just)|\bthat (?:word|thing|name|stuff|place|guy)\b|\bsome (?:in|at|on|left)\b"
+    r"|\b(?:this|these|those)\b(?! (?:year|month|week|days|summer|winter|spring|autumn|fall))",
     re.I,
 )
 _ITEM_MODAL = re.compile(
@@ -255,6 +255,20 @@ _ITEM_MODAL = re.compile(
     re.I,
 )
 _ZH_UNRESOLVED = re.compile(r"^(?:它|这|那|这个|那个|这些|那些|他们|她们)")
+# "用户开头想从…写起", "用户先加索引试试": a plan or a try of this turn, not a fact
+_ZH_ITEM_INTENTION = re.compile(r"^[\u4e00-\u9fff]{0,3}?(?:想|打算|准备|计划)(?!念|法|家)|试试|试一下|先.{0,8}看看")
+_ZH_LASTING = re.compile(r"一直|总是|长期|每[天周月年次]|以后|今后|从来|平时|一般")
+_ZH_TRIP = re.compile(
+    r"^(?:用户(?:一家)?)?(?:五一|十一|国庆|春节|过年|清明|端午|中秋|元旦|寒假|暑假|明年|今年|年底|下个月|下半年|\d{1,2}月)"
+)
+# no "用户" at all, someone else before it, or a denial: the clause is not about the user
+_ZH_OTHER_SUBJECT = re.compile(
+    r"^(?!.*用户)|^(?:不是|其实|也不|反正|毕竟|好的?|行|嗯|好吧)|^[^用]{0,6}?(?:同事|朋友|老板|领导|客户|邻居|他|她|别人|有人)[^用]{0,4}用户"
+)
+_ZH_VAGUE = re.compile(r"[去找选]个|一个|哪|什么|近一点|随便")
+_ZH_JOKING = re.compile(r"开玩笑|哈哈|乱打|随便说")
+# "The user is a 9.": a value with nothing to say what it is
+_BARE_VALUE = re.compile(r"^\s*(?:is|are)\s+(?:an?\s+)?[\d.]+\W*$", re.I)
 # feelings only: "down to 8 engineers", "back in Berlin", "done with Java" are facts
 _FEELINGS = (
     r"tired|exhausted|sleepy|hungry|bored|swamped|stressed|anxious|nervous|excited|thrilled|stoked|pumped|sad"
@@ -262,7 +276,27 @@ _FEELINGS = (
     r"|confused|lonely|homesick|sore|proud|impressed|touched|heartbroken|devastated|glad|so happy|so excited"
     r"|stumped|finding (?:some )?(?:comfort|peace|joy)|feeling \w+"
 )
-_ITEM_MOMENTARY = re.compile(rf"\b(?:is|are|feels?|was|has been) (?:\w+ ){{0,2}}(?:{_FEELINGS})\b", re.I)
+_ITEM_MOMENTARY = re.compile(
+    rf"\b(?:is|are|feels?|was|has been) (?:\w+ ){{0,2}}(?:{_FEELINGS}|jealous|envious|starving|freezing)\b"
+    # what the user is doing as they type: "is lying on the couch", "must go, the kettle is boiling"
+    r"|\b(?:is|are) (?:just |currently |now |still )?(?:lying|sitting|eating|doing (?:the )?(?:laundry|dishes)"
+    r"|watching|drinking|cooking|waiting|heading|chilling|relaxing|getting ready|packing|lounging|napping|resting)\b"
+    r"|\b(?:must|has to|have to|needs to|gotta) (?:go|run|dash)\b|\bis off to\b"
+    # a reply, not a fact: "thinks so too", "guesses", "swears"
+    r"|^The user (?:thinks so|guesses|swears|supposes|reckons|agrees)\b|\bthe user (?:guesses|swears)\W*$",
+    re.I,
+)
+# a deadline of this week is no fact about the user
+_ITEM_DUE = re.compile(
+    r"\bdue (?:on |by |this |next )?(?:mon|tues|wednes|thurs|fri|satur|sun)day\b|\bdue tomorrow\b", re.I
+)
+# a neighbour's or a friend's own doings, not the user's life
+_ITEM_SOMEONE_ELSE = re.compile(
+    r"^The user's (?:neighbou?r|friend|roommate|flatmate|classmate)\b"
+    r"(?! (?:is|was) (?:called|named)\b)(?! (?-i:[A-Z][a-z]+)\b)(?!.*\bthe user\b)",
+    re.I,
+)
+_ZH_ITEM_NOW = re.compile(r"(?:先|要|得)?去[^，。]{1,6}了$|现在还|正在|才能见|就觉得|刚刚?[^，。]{0,6}了$")
 _ITEM_HYPOTHETICAL = re.compile(r"^(?:if|what if|suppose|imagine)\b|\b(?:would (?:love|like) to|wishes)\b", re.I)
 
 
@@ -273,7 +307,10 @@ def item_reason(item: KnowledgeItem) -> str | None:
         return _chinese_item_reason(item, content)
     body = re.sub(r"^(?:On|In) (?:the week of )?[\w\- ]*?\d{4}(?:-\d{2}-\d{2})?,? ", "", content)
     words = re.findall(r"[\w'’+#.-]+", re.sub(r"^The user(?:'s)?\b", "", body))
+    predicate = re.sub(r"^The user(?:'s)?\b", "", body)
     if len(words) < 2 or _FRAGMENT_END.search(body.rstrip(".!")) or "Piiplaceholder" in content:
+        return "fragment"  # "The user sees.", "The user is.", or a name the scrubber took
+    if _BARE_VALUE.match(predicate):
         return "fragment"  # "The user sees.", "The user is.", or a name the scrubber took
     if content.endswith("?"):
         return "question"
@@ -289,6 +326,10 @@ def item_reason(item: KnowledgeItem) -> str | None:
         return "unresolved-reference"
     if item.kind != "rule" and _IT.search(body.split(",")[0] if "," in body else body):
         return "unresolved-reference"
+    if _ITEM_DUE.search(content):
+        return "plan-today"
+    if item.kind != "rule" and _ITEM_SOMEONE_ELSE.match(content):
+        return "small-talk"
     if item.kind != "episode" and (_EN_NOW.search(content) or _ITEM_MOMENTARY.search(content)):
         if not re.search(r"\b(?:always|usually|every|generally|prefers?|likes?|wants)\b", content, re.I):
             return "momentary"
@@ -311,7 +352,19 @@ def _chinese_item_reason(item: KnowledgeItem, content: str) -> str | None:
         return "pleasantry"
     if _ZH_UNRESOLVED.match(body):
         return "unresolved-reference"
+    trip = _ZH_TRIP.match(content)
+    if not trip and not re.match(r"^(?:用户|\d{4}年)", content) and _ZH_OTHER_SUBJECT.match(content):
+        return "fragment"  # a clause about something else ("同事在用户电脑上…", "其实上次…")
+    if _ZH_JOKING.search(body):
+        return "small-talk"
+    if item.kind not in {"rule", "preference"} and _ZH_ITEM_INTENTION.search(body) and "，" not in body:
+        # a holiday trip to a named place is the user's plan ("五一想带父母去云南"); a vague one
+        # asking for ideas ("端午想去个近一点的海边") or a plan for this chapter is not
+        if not _ZH_LASTING.search(body) and not (trip and not _ZH_VAGUE.search(body)):
+            return "intention"
     if item.kind != "episode" and (_ZH_MOMENTARY.search(body) or re.search(r"今天|此刻|这会儿", body)):
+        return "momentary"
+    if item.kind != "episode" and _ZH_ITEM_NOW.search(body.rstrip("。")):
         return "momentary"
     if _ZH_HYPOTHETICAL.search(body):
         return "hypothetical"

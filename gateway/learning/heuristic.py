@@ -23,7 +23,7 @@ import re
 from dataclasses import dataclass
 from datetime import datetime
 
-from gateway.learning import chinese, english, gate
+from gateway.learning import chinese, english, gate, terse
 from gateway.learning.extraction import KnowledgeItem
 from gateway.learning.scoring import ScoreResult, weighted_score
 from gateway.learning.slots import slot_of
@@ -164,12 +164,27 @@ _THANKS_LEAD = re.compile(
 )
 
 
+# "I'm based in Rotterdam so I'll fly out of RTM", "I'm a size 11, can you check …?": a
+# statement about the user, then this turn's plan or question
+_THEN_ASKS = re.compile(
+    r",?\s+so\s+(?=(?:I'll|I will|I'm going to|we'll|we will)\b)"
+    r"|,\s*(?=(?:can|could|would|will) you\b|(?:any|what|which|how|where) (?:ideas|tips|\w+ (?:do|should|can))\b)",
+    re.I,
+)
+
+
 def _gated(sentence: str) -> tuple[str, str | None]:
-    """The sentence without a leading "thanks," and the gate's reason to drop it, if any."""
+    """The sentence without a leading "thanks," and the gate's reason to drop it, if any;
+    a sentence turned down for its plan or question is judged again on the statement before."""
     rest = _THANKS_LEAD.sub("", sentence).strip()
     if rest != sentence and len(rest.split()) >= 3:
         sentence = rest
-    return sentence, gate.sentence_reason(sentence)
+    reason = gate.sentence_reason(sentence)
+    if reason in {"intention", "question"} and not _CJK.search(sentence):
+        head = _THEN_ASKS.split(sentence, maxsplit=1)[0].strip().rstrip(",")
+        if head != sentence and len(head.split()) >= 3 and gate.sentence_reason(head) is None:
+            return head, None
+    return sentence, reason
 
 
 @functools.lru_cache(maxsize=256)  # scoring and extraction read the same turn
@@ -195,7 +210,13 @@ def _read(text: str, now: datetime | None) -> tuple[tuple[Signal, ...], tuple[st
             english_at.append(i)
     if english_at:
         for i, sts in zip(english_at, english.analyse([sentences[i] for i in english_at], text, now), strict=True):
-            found[i].extend(Signal(st.kind, st.content, st.title) for st in sts)
+            # said too tersely for the parse ("Four backend engineers incl. me."): the terse
+            # reading replaces what the parse made of it when that names no attribute
+            terse_read = terse.read(sentences[i]) if not sts or not any(slot_of(st.content) for st in sts) else []
+            if terse_read:
+                found[i] = [Signal(kind, content, _title(content)) for kind, content in terse_read]
+            else:
+                found[i].extend(Signal(st.kind, st.content, st.title) for st in sts)
     if chinese_at:
         for i, zh in zip(chinese_at, chinese.analyse([sentences[i] for i in chinese_at], text, now), strict=True):
             found[i].extend(Signal(st.kind, st.content, st.title) for st in zh)

@@ -14,7 +14,7 @@ here, for places): the attribute comes from the verb and preposition frame ("dep
 ``stack.tests``), and only for a frame that says nothing ("uses X") from what X is
 (``lexicon``). The subject is the user, their team or family (one profile), or a named
 relation ("rel.mia.age"); a fact about the user's sister never shares a key with the user's
-own. Chinese sentences are cut with jieba and read by clause patterns (住在/搬到 → home.city,
+own. Chinese sentences are cut with jieba and read by clause patterns (``keys_zh``) (住在/搬到 → home.city,
 部署在 → stack.hosting, 改用/换成 + a tool → that tool's attribute, 女儿叫… → family.daughter).
 
 Besides the key, ``key_of`` tells whether the sentence states a change ("moved", "instead",
@@ -27,8 +27,7 @@ the sentence states a change.
 from __future__ import annotations
 
 import re
-from collections.abc import Callable
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from functools import lru_cache
 from typing import TYPE_CHECKING
 
@@ -53,6 +52,9 @@ class Key:
     change: bool = False
     retraction: bool = False
     subject: str = "user"  # user | rel:<name or role>
+    # read only off what a named value is, with no frame: an attribute the sentence names by its
+    # own word ("told in first person") says more
+    weak: bool = False
 
 
 def derive_key(text: str, lang: str | None = None) -> str | None:
@@ -69,11 +71,17 @@ def key_of(text: str, lang: str | None = None) -> Key | None:
         return None
     if lang is None:
         lang = "zh" if _CJK.search(text) else "en"
+    from gateway.learning.keys_zh import key_zh
     from gateway.learning.slots import topic_slot
 
-    found = _key_zh(text) if lang == "zh" else _key_en(text)
+    found = key_zh(text) if lang == "zh" else _key_en(text)
     topical = topic_slot(text)
-    if topical is not None and (found is None or found.slot.startswith(("does.", "taste.", "profile."))):
+    if topical is not None and (
+        found is None
+        or (found.weak and found.slot not in lexicon.MULTI_CLASSES)
+        or found.slot.startswith(("does.", "taste.", "profile."))
+        or topical == "team.size"
+    ):
         # attributes named by their own word (emoji, indentation, diet, team size …)
         base = found or Key(topical)
         found = Key(topical, False, base.values, base.old, base.change, base.retraction)
@@ -159,6 +167,7 @@ _LANGUAGES = set(
     " hindi dutch swedish polish turkish greek hebrew vietnamese thai indonesian".split()
 )
 _LIVE = {"live", "reside", "settle", "stay"}
+_DWELLINGS = {"place", "flat", "apartment", "house", "home", "studio", "condo", "room", "bungalow", "cottage"}
 _MOVE = {"move", "relocate", "emigrate"}
 _CHANGE = {"move", "switch", "migrate", "change", "replace", "relocate", "convert", "port", "swap", "transition"}
 _STOP = {"stop", "quit", "drop", "abandon", "ditch", "leave", "cease"}
@@ -221,6 +230,8 @@ class _Sentence:
         for t in self.sent:
             if t.lower_ in {"from", "off"} and t.dep_ == "prep" or t.lower_ == "of" and t.head.lower_ == "instead":
                 old.extend(_phrase(c) for c in t.children if c.dep_ == "pobj")
+            if t.lower_ == "off" and t.dep_ == "prt":  # "moved off Heroku": the particle's object
+                old.extend(_phrase(c) for c in t.head.children if c.dep_ == "dobj")
         if self.retracting:
             root = self.sent.root
             old.extend(_phrase(c) for c in root.children if c.dep_ in {"dobj", "attr"})
@@ -249,6 +260,7 @@ class _Sentence:
 
     def _make(self, who: tuple[str, str | None], attr: str, values: list[str], *, multi: bool = False) -> Key:
         kind, name = who
+        multi = multi or attr in lexicon.MULTI_CLASSES
         stop = self.sent.root.lemma_ in _STOP and not any(
             t.lower_ in {"now", "instead"} or t.lemma_ in {"switch", "move"} for t in self.sent
         )
@@ -260,7 +272,11 @@ class _Sentence:
         else:
             slot = attr if attr.count(".") >= 1 or attr in {"diet"} else _join("profile", attr)
             subject = "user"
-        values = [v for v in values if v and v.lower() not in {o.lower() for o in self.old}] or values
+        gone = {o.lower() for o in self.old}
+        kept = [v for v in values if v and v.lower() not in gone]
+        if not kept and gone:  # the frame found the old value only: the new one is the other tool
+            kept = [n for n, cls in lexicon.tools_in(self.sent.text) if cls == attr and n.lower() not in gone][:1]
+        values = kept or values
         return Key(
             slot,
             multi,
@@ -330,6 +346,13 @@ class _Sentence:
                 if cls is not None:
                     return self._make(who, cls, [phrase])
                 moved = [o for o in objs if o.dep_ == "dobj" and o.lemma_ not in {"family", "household"}]
+                # "moved into a bigger flat in Partick": the home is where the new place is
+                homes = [o.lemma_ for o in [obj] if o.lemma_ in _DWELLINGS]
+                where = [g for c in obj.children if c.dep_ == "prep" and c.lower_ in {"in", "near"} for g in c.children]
+                where += [g for p, g in preps if p in {"in", "near"}]
+                where = [g for g in where if g.pos_ == "PROPN" or g.i in self.places]
+                if lemma in _MOVE and homes and not moved and where:
+                    return self._make(who, "home.city" if kind != "team" else "team.city", [_phrase(where[0])])
                 if lemma in _MOVE and not moved and (obj.i in self.places or obj.pos_ == "PROPN" and kind != "team"):
                     if obj.i in self.places or not _techy(obj.text):
                         return self._make(who, "home.city" if kind != "team" else "team.city", [phrase])
@@ -382,7 +405,8 @@ class _Sentence:
                 return self._make(who, "taste." + "_vs_".join(clean_segment(w) for w in words), [value])
         if lemma == "be" and kind != "rel":
             for o in objs:
-                if o.dep_ == "attr" and o.pos_ == "NOUN" and _ROLE_NOUNS.search(o.lemma_.lower()):
+                is_value = lexicon.class_of(o.text) is not None  # "a thriller" is a genre, not a job
+                if o.dep_ == "attr" and o.pos_ == "NOUN" and _ROLE_NOUNS.search(o.lemma_.lower()) and not is_value:
                     if not _relation(o) and o.lemma_ not in {"fan", "user", "member", "customer"}:
                         return self._make(who, "work.role", [_phrase(o)])
         # the user's <noun> is X: the noun is the attribute
@@ -418,7 +442,8 @@ class _Sentence:
         if len(classes) == 1:
             (cls,) = classes
             values = [name for name, _ in tools]
-            return self._make(("user", None), cls, values[-1:], multi=cls in lexicon.MULTI_CLASSES)
+            key = self._make(("user", None), cls, values[-1:], multi=cls in lexicon.MULTI_CLASSES)
+            return replace(key, weak=True)
         for verb in verbs:
             kind, name, _ = self._subject(verb)
             if verb.pos_ != "VERB" or verb.lemma_ in _STOP | {"say", "think", "want", "need", "have", "be"}:
@@ -485,164 +510,6 @@ def _noun_phrase(tok: Token) -> str:
 
 def _techy(word: str) -> bool:
     return bool(re.search(r"[a-z][A-Z]|\d|\.|-", word))
-
-
-# --- Chinese ---------------------------------------------------------------------------------
-
-_ZH_ROLES = {
-    "女儿": "daughter",
-    "儿子": "son",
-    "孩子": "child",
-    "老婆": "wife",
-    "妻子": "wife",
-    "太太": "wife",
-    "老公": "husband",
-    "丈夫": "husband",
-    "先生": "husband",
-    "妈妈": "mother",
-    "母亲": "mother",
-    "爸爸": "father",
-    "父亲": "father",
-    "哥哥": "brother",
-    "弟弟": "brother",
-    "姐姐": "sister",
-    "妹妹": "sister",
-    "狗": "dog",
-    "小狗": "dog",
-    "猫": "cat",
-    "小猫": "cat",
-    "同事": "colleague",
-    "经理": "manager",
-    "老板": "boss",
-    "领导": "boss",
-    "朋友": "friend",
-}
-_ZH_RETRACT = re.compile(r"不再|不用.{0,12}了|没再|不.{0,6}了$|戒了|停用|放弃了?|已经不")
-_ZH_CHANGE = re.compile(
-    r"改用|换成|换到|换用|改成|迁到|迁移到|搬到|搬去|转到|切换到|现在用|现在改|从.{1,20}(?:到|换|迁|改)"
-)
-_ZH_HOME = re.compile(
-    r"(?:家住在?|住在|住|定居在?|居住在|生活在|现居|常住|搬到|搬去|搬家到)(?P<v>[^\s，,。；;了的]{2,12})"
-)
-_ZH_DEPLOY = re.compile(r"(?:部署在|部署到|跑在|托管在|放在|迁到|迁移到|上了)(?P<v>[^，,。；;]{2,24})")
-_ZH_USE = re.compile(r"(?:改用|换成|换到|换用|采用|使用|在用|选用|切换到|转到|用的是|用)(?P<v>[^，,。；;]{1,30})")
-_ZH_WORK = re.compile(r"在(?P<v>[^\s，,。；;]{2,16}?)(?:工作|上班|任职|实习)")
-_ZH_ROLE = re.compile(
-    r"(?:用户|我)是(?:一名|一个|一位|个|名)?(?P<v>[^\s，,。；;]{1,10}?(?:工程师|经理|设计师|老师|学生|医生|律师|程序员|架构师|分析师|研究员|会计|创始人|开发))"
-)
-_ZH_TASTE = re.compile(r"(?P<neg>不)?(?:喜欢|爱喝|爱吃|爱|讨厌|偏爱|喜爱|偏好)(?P<v>[^\s，,。；;了的]{1,10})")
-_ZH_LANG = re.compile(r"(?:会说|会讲|说|讲)(?P<v>[\u4e00-\u9fff]{1,4}[语话文])")
-_ZH_ALLERGY = re.compile(r"对(?P<v>[^\s，,。；;]{1,10})过敏")
-_ZH_NAME = re.compile(
-    r"(?P<role>"
-    + "|".join(sorted(_ZH_ROLES, key=len, reverse=True))
-    + r")(?:的名字)?(?:叫做?|名叫|是)(?P<v>[^\s，,。；;]{1,8})"
-)
-_ZH_HAVE = re.compile(
-    r"有(?:一|两|三|四|\d)?(?:个|只|条|位)?(?P<role>" + "|".join(sorted(_ZH_ROLES, key=len, reverse=True)) + ")"
-)
-_ZH_AGE = re.compile(r"(?P<v>[\d一二两三四五六七八九十]+)\s*岁")
-_ZH_TRAILING = re.compile(r"(?:上|里|中|了|啦|吧|呢|来|去|平台|上面|服务器)+$")
-
-
-def _key_zh(text: str) -> Key | None:
-    for clause in re.split(r"[。！？!?；;\n]", text):
-        clause = clause.strip()
-        if clause:
-            key = _clause_zh(clause)
-            if key is not None:
-                return key
-    return None
-
-
-def _zh_value(raw: str) -> str:
-    value = re.split(r"[，,。；;、]|的时候|之后|以后|来|去", raw.strip().lstrip("了").strip(), maxsplit=1)[0].strip()
-    return _ZH_TRAILING.sub("", value).strip() or value
-
-
-def _clause_zh(clause: str) -> Key | None:
-    from gateway.learning import chinese
-
-    words = chinese.words(clause)
-    retraction = bool(_ZH_RETRACT.search(clause)) and not re.search(r"现在|改用|换成|而是", clause)
-    change = not retraction and bool(_ZH_CHANGE.search(clause))
-    old = tuple(m.group(1).strip().lower() for m in re.finditer(r"从([^，,。到]{1,20}?)(?:迁|换|改|转|到)", clause))
-
-    def make(slot: str, values: list[str], multi: bool = False, subject: str = "user") -> Key:
-        vals = tuple(v.lower() for v in values if v and v.lower() not in old) or tuple(v.lower() for v in values)
-        return Key(slot, multi, vals, old, change, retraction, subject)
-
-    name = _ZH_NAME.search(clause)
-    if name and not clause.startswith(name.group("v")):
-        role = _ZH_ROLES[name.group("role")]
-        group, multi = _RELATIONS[role]
-        return make(f"{group}.{role}", [name.group("v")], multi)
-    role_word = next((w for w in words if w in _ZH_ROLES), None)
-    age = _ZH_AGE.search(clause)
-    if role_word and age:
-        return make(_join("rel", _ZH_ROLES[role_word], "age"), [age.group("v")], subject=f"rel:{role_word}")
-    if role_word and re.match(rf"^(?:用户|我)?的?{role_word}", clause):
-        # a clause about the user's relation ("用户的妈妈住在杭州"): its own subject
-        inner = _clause_zh_user(clause, words, make)
-        if inner is not None:
-            return Key(
-                _join("rel", _ZH_ROLES[role_word], *inner.slot.split(".")),
-                inner.multi,
-                inner.values,
-                inner.old,
-                inner.change,
-                inner.retraction,
-                f"rel:{role_word}",
-            )
-        return None
-    have = _ZH_HAVE.search(clause)
-    if have:
-        role = _ZH_ROLES[have.group("role")]
-        group, multi = _RELATIONS[role]
-        return make(f"{group}.{role}", [role], multi)
-    return _clause_zh_user(clause, words, make)
-
-
-def _clause_zh_user(clause: str, words: list[str], make: Callable[..., Key]) -> Key | None:
-    deploy = _ZH_DEPLOY.search(clause)
-    if deploy:
-        value = _zh_value(deploy.group("v"))
-        cls = lexicon.class_of(value)
-        return make(cls if cls and cls != lexicon.HOSTING else lexicon.HOSTING, [value])
-    home = _ZH_HOME.search(clause)
-    if home and not ("搬" in home.group(0) and lexicon.class_of(home.group("v"))):
-        return make("home.city", [_zh_value(home.group("v"))])
-    work = _ZH_WORK.search(clause)
-    if work:
-        return make("work.employer", [work.group("v")])
-    role = _ZH_ROLE.search(clause)
-    if role:
-        return make("work.role", [role.group("v")])
-    lang = _ZH_LANG.search(clause)
-    if lang:
-        return make("lang.spoken", [lang.group("v")], True)
-    allergy = _ZH_ALLERGY.search(clause)
-    if allergy:
-        return make("health.allergies", [allergy.group("v")], True)
-    for m in _ZH_USE.finditer(clause):
-        # "用" must be a word of its own (jieba), never the 用 of 用户
-        verb = m.group(0)[: len(m.group(0)) - len(m.group("v"))]
-        if verb == "用" and "用" not in words:
-            continue
-        value = _zh_value(m.group("v"))
-        cls = lexicon.class_of(value)
-        if cls is not None:
-            return make(cls, [lexicon.tools_in(value)[0][0]], cls in lexicon.MULTI_CLASSES)
-    taste = _ZH_TASTE.search(clause)
-    if taste:
-        value = re.sub(r"^(?:喝|吃|看|听|玩|去|用)", "", _zh_value(taste.group("v"))) or _zh_value(taste.group("v"))
-        return make(_join("taste", value), [value])
-    tools = lexicon.tools_in(clause)
-    classes = {cls for _, cls in tools}
-    if len(classes) == 1:
-        (cls,) = classes
-        return make(cls, [tools[-1][0]], cls in lexicon.MULTI_CLASSES)
-    return None
 
 
 def mentions_value(text: str, values: tuple[str, ...]) -> bool:

@@ -46,9 +46,23 @@ _CLASSES: dict[str, str] = {
     "stack.os": "linux|ubuntu|debian|fedora|arch linux|windows|macos|mac os|freebsd",
     "stack.chat": "slack|microsoft teams|discord|mattermost|zulip|飞书|钉钉|企业微信",
     "stack.tracker": "jira|linear|trello|asana|youtrack|clickup|notion|shortcut",
+    "stack.build": "vite|webpack|esbuild|rollup|turbopack|parcel|rspack|bazel",
+    "stack.deploy": "argo cd|argocd|flux|fluxcd|spinnaker|octopus deploy|capistrano|kamal",
+    # the same question for the rest of a user's life: which courier, which books, which sport
+    "tools.bookkeeping": "freeagent|xero|quickbooks|freshbooks|zoho books|sage accounting|金蝶|用友",
+    "shop.courier": """顺丰|京东快递|京东物流|中通|圆通|韵达|申通|极兔|邮政|ems|dhl|ups|fedex|royal mail|dpd|evri
+        |hermes|usps|parcelforce""",
+    "activity.sport": """swimming|swims|swim|jogging|running
+        |cycling|road bike|road biking|biking|half marathon|half-marathon|marathon|triathlon|yoga|pilates|climbing
+        |bouldering|tennis|squash|football|soccer|basketball|badminton|weightlifting|powerlifting|crossfit|rowing
+        |hiking|游泳|跑步|骑行|瑜伽|攀岩|篮球|足球|羽毛球|网球|马拉松|举铁""",
+    "finance.investing": """定投|指数基金|基金|股票|个股|债券|理财产品|index funds|index fund|etfs|etf|stocks|shares
+        |bonds|crypto|bitcoin|premium bonds|isa""",
+    "writing.genre": """仙侠|玄幻|修仙|都市|职场|言情|悬疑|科幻|武侠|奇幻|fantasy|sci-fi|science fiction|romance
+        |thriller|mystery novels|cozy mystery|horror|literary fiction|young adult""",
 }
-#: attributes a team may hold several values of at once (a language for each service)
-MULTI_CLASSES = frozenset({"stack.language", "stack.monitoring", "stack.os"})
+#: attributes that hold several values at once (a language for each service, several sports)
+MULTI_CLASSES = frozenset({"stack.language", "stack.monitoring", "stack.os", "activity.sport", "finance.investing"})
 
 
 @cache
@@ -63,9 +77,16 @@ def _index() -> tuple[tuple[str, str, re.Pattern[str]], ...]:
             pattern = re.compile(re.escape(name) if "\\" not in name else name)
         else:
             body = name if "\\" in name else re.escape(name)
-            pattern = re.compile(rf"(?<![\w.+#-]){body}(?![\w+#]|\.\w)", re.IGNORECASE)
+            # ASCII word edges: a name right after Chinese text is still a name ("团队Java 17")
+            pattern = re.compile(rf"(?<![A-Za-z0-9_.+#-]){body}(?![A-Za-z0-9_+#]|\.\w)", re.IGNORECASE)
         out.append((name.replace("\\", ""), cls, pattern))
     return tuple(out)
+
+
+# a name that is a value only in some frames: "running on Kubernetes" is no sport
+_NOT_HERE = {
+    "running": re.compile(r"\s+(?:on|in|at|with|into|out|late|behind|low|a|an|the|our|my|it|this|that)\b", re.I)
+}
 
 
 def tools_in(text: str) -> list[tuple[str, str]]:
@@ -73,6 +94,9 @@ def tools_in(text: str) -> list[tuple[str, str]]:
     found: list[tuple[int, int, str, str]] = []
     for name, cls, pattern in _index():
         for m in pattern.finditer(text):
+            other = _NOT_HERE.get(name)
+            if other is not None and other.match(text, m.end()):
+                continue
             if not any(s <= m.start() < e for s, e, _, _ in found):
                 found.append((m.start(), m.end(), name, cls))
     return [(name, cls) for _, _, name, cls in sorted(found)]
@@ -82,3 +106,31 @@ def class_of(phrase: str) -> str | None:
     """The attribute the first tool named in ``phrase`` fills, or None."""
     found = tools_in(phrase)
     return found[0][1] if found else None
+
+
+# several names of one thing, for telling whether two sentences name the same value
+_SAME = {
+    "swim": "swimming",
+    "swims": "swimming",
+    "jogging": "running",
+    "biking": "cycling",
+    "road bike": "cycling",
+    "road biking": "cycling",
+    "half-marathon": "half marathon",
+    "k8s": "kubernetes",
+    "postgresql": "postgres",
+    "golang": "go",
+    "vue.js": "vue",
+    "nextjs": "next.js",
+    "mongo": "mongodb",
+    "vs code": "vscode",
+    "visual studio code": "vscode",
+    "google cloud": "gcp",
+    "amazon web services": "aws",
+}
+
+
+def canonical(name: str) -> str:
+    """One name for a known thing however it was written ("swims" → "swimming")."""
+    low = name.lower()
+    return _SAME.get(low, low)

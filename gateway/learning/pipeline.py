@@ -24,14 +24,14 @@ from typing import Any, Protocol
 
 from gateway.chat import TranscriptMessage
 from gateway.errors import TooManyPinned
-from gateway.learning import gate, heuristic
+from gateway.learning import atomic, gate, heuristic, lexicon
 from gateway.learning.combined import MAX_KNOWN, Known, known_memories
 from gateway.learning.commands import (
     Command,
     item_from_remember,
     mentions,
     parse_command,
-    remember_item,
+    remember_items,
     topic_words,
 )
 from gateway.learning.completers import AnthropicCompleter, ChatCompleter, Completer
@@ -154,6 +154,15 @@ def _names_only_as_old(memory: Memory, words: set[str]) -> bool:
     """Whether every topic word ``memory`` says is a value it replaced ("moved from X to Y")."""
     said = [w for w in words if mentions(memory, {w})]
     return bool(said) and all(named_only_as_old(memory.content, w) for w in said)
+
+
+def _holds(text: str, values: tuple[str, ...]) -> bool:
+    """Whether ``text`` names one of ``values``, as written or as the same known thing
+    ("the Tuesday swim sessions" and "swims on Tuesdays")."""
+    if mentions_value(text, values):
+        return True
+    named = {lexicon.canonical(name) for value in values for name, _ in lexicon.tools_in(value)}
+    return bool(named) and any(lexicon.canonical(name) in named for name, _ in lexicon.tools_in(text))
 
 
 def _title_of(content: str) -> str:
@@ -323,6 +332,8 @@ class Pipeline:
         await self._keep(job, items, result.score, outcome, hold)
 
     async def _keep(self, job: Job, items: list[KnowledgeItem], score: float, outcome: Outcome, hold: Hold) -> None:
+        # one fact per memory: a compound setup sentence becomes one item per attribute
+        items = [part for item in items for part in await asyncio.to_thread(atomic.split_item, item)]
         outcome.items_extracted = len(items)
         await self._scrub_items(items)  # one round trip to the scrubber for all of them
         await hold()
@@ -351,12 +362,13 @@ class Pipeline:
         text = await self.scrubber.scrub(command.text, keep_names=self.settings.keep_names)
         await hold()
         if command.kind == "remember":
-            outcome.items_extracted = 1
-            item = await asyncio.to_thread(remember_item, text)
-            if item is None:
+            items = await asyncio.to_thread(remember_items, text)
+            outcome.items_extracted = len(items)
+            if not items:
                 outcome.rejected.append({"title": "", "reason": PII_ONLY})
                 return
-            await self._store(job, item, outcome, source="manual", score=1.0)
+            for item in items:
+                await self._store(job, item, outcome, source="manual", score=1.0)
             await self._limits(job, outcome)
             return
         for m in await self._about(job, text):
@@ -373,6 +385,11 @@ class Pipeline:
             items = heuristic.extract_items(statement) or [item_from_remember(statement)]
             outcome.items_extracted = len(items)
             for item in items:
+                # said beside a forget, not asked to be remembered: the precision gate applies
+                code = gate.item_reason(item)
+                if code is not None:
+                    outcome.rejected.append(_gated(code, item.title))
+                    continue
                 await self._store(job, item, outcome, source="manual", score=1.0)
             await self._limits(job, outcome)
 
@@ -447,6 +464,11 @@ class Pipeline:
             item.slot = key.slot  # the parse decides; a model-given slot only where it finds none
             if key.retraction and await self._retract(job, key, outcome):
                 return
+            if key.change:  # the memory of a change holds the new value only
+                changed = atomic.without_old(item.content, key)
+                if changed != item.content:
+                    item.content = changed
+                    item.title = _title_of(changed)
         verdict, why, close = await self._judge(job, item, set(outcome.added), key)
         if verdict == "duplicate":
             await memory.refresh(close[0][0].id)
@@ -506,14 +528,24 @@ class Pipeline:
         held = [
             m
             for m in await memory.in_slot(job.tenant, job.user_id, key.slot)
-            if m.id not in outcome.added and (not key.values or mentions_value(f"{m.title} {m.content}", key.values))
+            if m.id not in outcome.added and (not key.values or _holds(f"{m.title} {m.content}", key.values))
         ]
         for m in held:
             await memory.disable(
                 job.tenant, job.user_id, m.id, f"no longer true: the user said so ({key.slot})", actor="learning"
             )
             outcome.disabled.append(m.id)
-        return bool(held)
+        if held:
+            return True
+        # "改用 PostgreSQL 了，MySQL 那套已经下线": the value went with this turn's change already;
+        # "no longer X" is then no fact of its own
+        gone = [s["old"] for s in outcome.superseded] + outcome.disabled
+        for old_id in gone:
+            old = await memory.get(job.tenant, job.user_id, old_id)
+            if old is not None and old.slot == key.slot and key.values:
+                if _holds(f"{old.title} {old.content}", key.values):
+                    return True
+        return False
 
     def _reviewed(self, why: str) -> bool:
         """Whether a supersede waits for review (``learning.review: queue``).

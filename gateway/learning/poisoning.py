@@ -107,7 +107,7 @@ _RULES: tuple[tuple[str, re.Pattern[str]], ...] = tuple(
         # --- a new role or persona
         (
             "role reassignment",
-            rf"{_W}(?<!where\s)(?<!what\s)(?<!how\s)(?<!who\s)(?<!that\s)(?<!than\s)(?:you\s+are|you're)\s+now\b"
+            rf"{_W}(?<!where\s)(?<!what\s)(?<!how\s)(?<!who\s)(?<!that\s)(?<!than\s)(?:you\s+are|you're|the\s+assistant\s+is)\s+now\b"
             r"(?!\s+(?:here|there|able|ready|done|back|home|aware|using|talking|speaking|chatting|working|dealing|looking|"
             r"seeing|helping|at|on|in\s+(?:the|my|a)\b))",
         ),
@@ -123,6 +123,11 @@ _RULES: tuple[tuple[str, re.Pattern[str]], ...] = tuple(
             r"act\s+as\s+(?!if\s+i\b|though\s+i\b|if\s+i'm\b)(?:a|an|if|my|the|though|dan|someone)\b"
             # a role for the user's own chats ("act as a strict reviewer when I paste code") is a style
             rf"(?!{_CLAUSE_EN}{{0,120}}\b(?:(?:when|whenever|if)\s+i\b|(?:for|with)\s+me\b))",
+        ),
+        (
+            "promotion",
+            rf"{_W}(?:you|the\s+assistant)\s+(?:are|is|will\s+be|become)\s+(?:now\s+)?(?:a|an|the|our)\s+"
+            r"(?:\w+\s+){0,3}(?:salesman|salesperson|sales\s+rep|spokesperson|ambassador|promoter)\b",
         ),
         ("role reassignment", rf"{_W}pretend\s+(?:to\s+be|you\s+are|you're|that\s+you)\b"),
         (
@@ -254,11 +259,16 @@ _RULES: tuple[tuple[str, re.Pattern[str]], ...] = tuple(
             "system prompt exfiltration",
             rf"{_ZH_PROMPT}{_CLAUSE_ZH}{{0,12}}?(?:告诉我|发给我|发我|输出|打印|显示|给我看)",
         ),
-        ("role reassignment", r"你现在是|你从现在(?:开始|起)是|现在你是|你的新(?:身份|角色|任务|名字)"),
+        # the learner writes "你" as "助手": an item is read in either form
         (
             "role reassignment",
-            r"(?:从现在(?:开始|起)|从今以后|从今往后|今后|以后)[，,\s]*你(?:必须|要|将|就是|是|应该|只能)",
+            r"(?:你|助手)现在是|(?:你|助手)从现在(?:开始|起)是|现在(?:你|助手)是|你的新(?:身份|角色|任务|名字)",
         ),
+        (
+            "role reassignment",
+            r"(?:从现在(?:开始|起)|从今以后|从今往后|今后|以后)[，,\s]*(?:你|助手)(?:必须|要|将|就是|是|应该|只能|成为|当)",
+        ),
+        ("promotion", r"(?:你|助手)(?:是|就是|当|做|成为|作为).{0,16}(?:推销员|销售员?|代言人|托儿|业务员)"),
         ("role reassignment", r"(?:请你?|你要|你来)扮演|假装你是|假扮成?"),
         (
             "jailbreak",

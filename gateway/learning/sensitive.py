@@ -21,12 +21,15 @@ _SENSITIVE_EN = re.compile(
     r"|mental health|infertil\w*|ivf|terminally|chronic(?:ally)? ill|sick|ill"
     r"|muslim|christian|catholic|protestant|jewish|hindu|buddhist|sikh|atheist|religio\w*|church|mosque|synagogue"
     r"|prays?|praying|ramadan|gay|lesbian|bisexual|transgender|queer|homosexual|sexual\w*|came out|non-binary"
-    r"|criminal record|arrested|in prison|in jail|convicted|political views|votes? for)\b",
+    r"|criminal record|arrested|in prison|in jail|convicted|political views|votes? for"
+    # a condition named by its medical ending ("osteoporosis", "arthritis", "anaemia", "melanoma")
+    r"|\w{3,}(?:osis|itis|aemia|emia|oma|pathy|plegia)|syndrome|sclerosis|palsy)\b",
     re.IGNORECASE,
 )
 _SENSITIVE_ZH = re.compile(
     r"癌|肿瘤|化疗|白血病|糖尿病|抑郁|焦虑症|精神病|精神疾病|自闭症|多动症|痴呆|阿尔茨海默|帕金森|艾滋|乙肝|肝炎|中风"
-    r"|心脏病|高血压|手术|住院|怀孕|流产|确诊|生病|病了|疾病|吃药|服药|治疗|残疾|过敏|哮喘|癫痫|不孕"
+    r"|心脏病|高血压|手术|住院|怀孕|流产|确诊|生病|病了|疾病|吃药|服药|治疗|残疾|过敏|哮喘|癫痫|不孕|痛风"
+    r"|[\u4e00-\u9fff]{1,3}(?:症|炎|癌|瘤)(?![状])"
     r"|信佛|佛教|基督|天主教|穆斯林|伊斯兰|犹太教|信教|宗教|做礼拜|教会"
     r"|同性恋|双性恋|跨性别|出柜|性取向|坐牢|前科|被捕|犯罪记录"
 )
@@ -56,9 +59,17 @@ def third_party_sensitive(text: str) -> str | None:
                 return REASON
         if _SENSITIVE_ZH.search(clause) and _THIRD_ZH.search(clause):
             return REASON
-    # "the user's mother, who was diagnosed …": the relation and the detail in two clauses
+    # "the user's mother, who was diagnosed …", "Jo wants to start lifting, she's 58 and has
+    # osteoporosis": the person and the detail in two clauses of one sentence
     sentences = re.split(r"(?<=[.!?。！？])\s*", text)
     for sentence in sentences:
-        if _SENSITIVE_EN.search(sentence) and re.search(r"\b(?:who|whose)\b", sentence) and _THIRD_EN.search(sentence):
-            return REASON
+        for clause in _CLAUSES.split(sentence):
+            if _SENSITIVE_EN.search(clause) and not _THE_USER.search(clause) and _THIRD_EN.search(sentence):
+                return REASON
+            if _SENSITIVE_ZH.search(clause) and "用户" not in clause and _THIRD_ZH.search(sentence):
+                return REASON
     return None
+
+
+# the detail is the user's own: "the user has asthma", "I was diagnosed"
+_THE_USER = re.compile(r"\b(?:the user|user|I|I'm|I've|me|my)\b", re.I)

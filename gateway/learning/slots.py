@@ -48,7 +48,8 @@ _RULES: tuple[tuple[str, re.Pattern[str]], ...] = (
         "team.size",
         re.compile(
             rf"\bteam\b.{{0,40}}\b{_NUM_EN}[- ](?:engineers|developers|devs|people|person)\b"
-            rf"|\b{_NUM_EN}[- ](?:engineers|developers|devs)\b"
+            rf"|\b{_NUM_EN}[- ](?:backend |frontend |full-stack |software |senior )?(?:engineers|developers|devs)\b"
+            rf"|\bteam of {_NUM_EN}\b"
             rf"|(?:团队|技术|组|部门|我们组).{{0,8}}?{_NUM_ZH}\s*(?:个人|人)",
             re.I,
         ),
@@ -62,6 +63,23 @@ _RULES: tuple[tuple[str, re.Pattern[str]], ...] = (
         ),
     ),
     ("trip.budget", re.compile(r"\bbudget\b|预算", re.I)),
+    (
+        "clothing.shoe_size",
+        re.compile(
+            r"\bsize \d+(?:\.5)?\b.{0,24}\b(?:boots?|shoes?|trainers|sneakers)\b|\b(?:shoe|boot) size\b"
+            r"|鞋码|穿\d+码的?鞋",
+            re.I,
+        ),
+    ),
+    # how often the user trains: one value, whatever the sport is called
+    (
+        "training.frequency",
+        re.compile(
+            rf"\b(?:{_NUM_EN}|\d+x|once|twice|thrice)(?: times)? (?:a|per|each) week\b|\b{_NUM_EN}x a week\b"
+            rf"|(?:每周|一周|每星期|每个星期|一星期)[^，,。；;]{{0,8}}?{_NUM_ZH}\s*(?:次|天|练)",
+            re.I,
+        ),
+    ),
 )
 
 SLOTS: frozenset[str] = frozenset(
