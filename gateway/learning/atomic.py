@@ -20,7 +20,8 @@ from dataclasses import replace
 
 from gateway.learning import lexicon
 from gateway.learning.extraction import KnowledgeItem
-from gateway.learning.keys import Key, mentions_value
+from gateway.learning.key_record import Key
+from gateway.learning.keys import mentions_value
 
 _CJK = re.compile(r"[\u3400-\u9fff]")
 _SUBJECT_EN = re.compile(r"^(?:The user's (?:team|company|startup)|The user)\b", re.I)

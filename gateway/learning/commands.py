@@ -15,8 +15,8 @@ from typing import Literal
 
 from gateway.learning import atomic, chinese, english, gate, heuristic
 from gateway.learning.extraction import KnowledgeItem
+from gateway.learning.keys import derive_key
 from gateway.learning.redact import remove_identifiers
-from gateway.learning.slots import slot_of
 from gateway.memory import Memory
 
 CommandKind = Literal["remember", "forget"]
@@ -145,7 +145,7 @@ def remember_items(scrubbed: str) -> list[KnowledgeItem]:
     parts = [atom for p in parts for atom in atomic.split_item(p)]
     if len(parts) < 2 or _coverage(text, [p.content for p in parts]) < _WHOLE:
         return [item]
-    slots = {slot_of(p.content) for p in parts}
+    slots = {derive_key(p.content) for p in parts}
     if len(slots - {None}) < 2:
         return [item]  # split only what holds two attributes that may change on their own
     if any(gate.item_reason(p) is not None for p in parts):
@@ -193,7 +193,7 @@ def item_from_remember(text: str) -> KnowledgeItem:
             subcategory=subcategory,
             tags=[],
             kind=kind,
-            slot=slot_of(content),
+            slot=derive_key(content),
         )
     item.tags = ["remember", *[t for t in item.tags if t != "remember"]][:6]
     return item

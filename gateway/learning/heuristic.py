@@ -25,8 +25,8 @@ from datetime import datetime
 
 from gateway.learning import chinese, english, gate, terse
 from gateway.learning.extraction import KnowledgeItem
+from gateway.learning.keys import derive_key
 from gateway.learning.scoring import ScoreResult, weighted_score
-from gateway.learning.slots import slot_of
 
 _CJK = re.compile(r"[\u3400-\u9fff]")
 _SENTENCE_END = re.compile(r"(?<=[.!?])\s+|(?<=[。！？；;!?])(?=\S)|\s*\n+\s*")
@@ -212,7 +212,7 @@ def _read(text: str, now: datetime | None) -> tuple[tuple[Signal, ...], tuple[st
         for i, sts in zip(english_at, english.analyse([sentences[i] for i in english_at], text, now), strict=True):
             # said too tersely for the parse ("Four backend engineers incl. me."): the terse
             # reading replaces what the parse made of it when that names no attribute
-            terse_read = terse.read(sentences[i]) if not sts or not any(slot_of(st.content) for st in sts) else []
+            terse_read = terse.read(sentences[i]) if not sts or not any(derive_key(st.content) for st in sts) else []
             if terse_read:
                 found[i] = [Signal(kind, content, _title(content)) for kind, content in terse_read]
             else:
@@ -283,7 +283,7 @@ def to_item(signal: Signal) -> KnowledgeItem:
         subcategory=subcategory,
         tags=_tags(signal.kind, signal.content),
         kind="fact" if signal.kind == "correction" else signal.kind,
-        slot=None if signal.kind == "episode" else slot_of(signal.content),
+        slot=None if signal.kind == "episode" else derive_key(signal.content),
     )
 
 

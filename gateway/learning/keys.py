@@ -27,34 +27,19 @@ the sentence states a change.
 from __future__ import annotations
 
 import re
-from dataclasses import dataclass, replace
+from dataclasses import replace
 from functools import lru_cache
 from typing import TYPE_CHECKING
 
 from gateway.learning import lexicon
+from gateway.learning.key_record import MAX_KEY, RELATIONS, Key, clean_segment, join_key
+from gateway.learning.keys_zh import key_zh
 
 if TYPE_CHECKING:
     from spacy.tokens import Doc, Span, Token
 
 _CJK = re.compile(r"[\u3400-\u9fff]")
-MAX_KEY = 64
 _VALID = re.compile(r"[a-z][a-z0-9_]*(?:\.\w+)+|[a-z][a-z0-9_]*")
-
-
-@dataclass(frozen=True)
-class Key:
-    """What a memory's sentence is about (module docstring)."""
-
-    slot: str
-    multi: bool = False
-    values: tuple[str, ...] = ()
-    old: tuple[str, ...] = ()
-    change: bool = False
-    retraction: bool = False
-    subject: str = "user"  # user | rel:<name or role>
-    # read only off what a named value is, with no frame: an attribute the sentence names by its
-    # own word ("told in first person") says more
-    weak: bool = False
 
 
 def derive_key(text: str, lang: str | None = None) -> str | None:
@@ -71,7 +56,6 @@ def key_of(text: str, lang: str | None = None) -> Key | None:
         return None
     if lang is None:
         lang = "zh" if _CJK.search(text) else "en"
-    from gateway.learning.keys_zh import key_zh
     from gateway.learning.slots import topic_slot
 
     found = key_zh(text) if lang == "zh" else _key_en(text)
@@ -93,34 +77,10 @@ def key_of(text: str, lang: str | None = None) -> Key | None:
     return found
 
 
-def clean_segment(word: str) -> str:
-    """One dotted segment of a key: lower-case words joined by ``_``."""
-    word = re.sub(r"[^\w]+", "_", word.casefold()).strip("_")
-    return word[:24]
-
-
-def _join(*parts: str) -> str:
-    key = ".".join(p for p in (clean_segment(x) if i else x for i, x in enumerate(parts)) if p)
-    return key[:MAX_KEY].rstrip("._")
-
-
 # --- English ---------------------------------------------------------------------------------
 
 _USER_WORDS = {"user", "i", "we", "they", "user's", "family", "household"}
 _TEAM_WORDS = {"team", "company", "startup", "org", "organisation", "organization", "business", "shop", "studio"}
-# relation nouns: (key group, several at once?)
-_RELATIONS: dict[str, tuple[str, bool]] = {
-    **{w: ("family", True) for w in "daughter son child kid baby sister brother sibling cousin niece nephew".split()},
-    **{
-        w: ("family", True) for w in "grandmother grandma grandfather grandpa aunt uncle grandson granddaughter".split()
-    },
-    **{w: ("family", False) for w in "wife husband partner spouse fiancé fiancée girlfriend boyfriend".split()},
-    **{w: ("family", False) for w in "mother mom mum father dad stepmother stepfather".split()},
-    **{w: ("pets", True) for w in "dog cat puppy kitten rabbit hamster parrot horse pet tortoise".split()},
-    **{w: ("work", False) for w in "manager boss".split()},
-    **{w: ("work", True) for w in "colleague coworker co-worker cofounder co-founder teammate mentor".split()},
-    **{w: ("people", True) for w in "friend neighbour neighbor roommate flatmate".split()},
-}
 _PLURAL = {"kids": "kid", "children": "child", "dogs": "dog", "cats": "cat", "daughters": "daughter", "sons": "son"}
 # the noun of "the user's <noun> is X" → attribute
 _NOUN_ATTR = {
@@ -267,10 +227,10 @@ class _Sentence:
         retraction = (self.retracting or stop) and not re.search(r"\b(?:now|instead)\b", self.sent.text.lower())
         change = not retraction and (self.changing or any(t.lemma_ in _CHANGE for t in self.sent) or bool(self.old))
         if kind == "rel" and name:
-            slot = _join("rel", name, *attr.split("."))
+            slot = join_key("rel", name, *attr.split("."))
             subject = f"rel:{name}"
         else:
-            slot = attr if attr.count(".") >= 1 or attr in {"diet"} else _join("profile", attr)
+            slot = attr if attr.count(".") >= 1 or attr in {"diet"} else join_key("profile", attr)
             subject = "user"
         gone = {o.lower() for o in self.old}
         kept = [v for v in values if v and v.lower() not in gone]
@@ -297,20 +257,20 @@ class _Sentence:
         ]
         objs = [c for c in verb.children if c.dep_ in {"dobj", "attr", "oprd", "acomp", "dative"}]
         # relation identity: "Mia is the user's daughter", "the user's daughter is called Mia"
-        if lemma == "be" and subj is not None and kind == "rel" and name and name not in _RELATIONS:
+        if lemma == "be" and subj is not None and kind == "rel" and name and name not in RELATIONS:
             for o in objs:
                 role = _relation(o)
                 if role and o.dep_ == "attr":
-                    group, multi = _RELATIONS[role]
+                    group, multi = RELATIONS[role]
                     return self._make(("user", None), f"{group}.{role}", [subj.text], multi=multi)
-        if lemma in {"call", "name"} and kind == "rel" and name in _RELATIONS:
-            group, multi = _RELATIONS[name]
+        if lemma in {"call", "name"} and kind == "rel" and name in RELATIONS:
+            group, multi = RELATIONS[name]
             return self._make(("user", None), f"{group}.{name}", [_phrase(o) for o in objs], multi=multi)
         if lemma == "have" and kind != "rel":
             for o in objs:
                 role = _relation(o)
                 if role:
-                    group, multi = _RELATIONS[role]
+                    group, multi = RELATIONS[role]
                     count = any(c.dep_ == "nummod" for c in o.children)
                     attr: str | None = f"{group}.{role}" + (".count" if count else "")
                     named = [_phrase(c) for c in o.subtree if c.pos_ == "PROPN"]
@@ -463,7 +423,7 @@ def _who(tok: Token) -> tuple[str, str | None]:
         return "user", None
     if lemma in _TEAM_WORDS:
         return "team", None
-    if lemma in _RELATIONS:
+    if lemma in RELATIONS:
         named = [c for c in tok.children if c.dep_ in {"appos", "compound"} and c.pos_ == "PROPN"]
         return "rel", (named[0].text.lower() if named else lemma)
     if tok.pos_ == "PROPN" and tok.ent_type_ in {"PERSON", ""} and tok.dep_ in {"nsubj", "nsubjpass", "poss"}:
@@ -480,7 +440,7 @@ def _owner(tok: Token) -> Token | None:
 
 def _relation(tok: Token) -> str | None:
     lemma = _PLURAL.get(tok.lower_, tok.lemma_.lower())
-    return lemma if lemma in _RELATIONS else None
+    return lemma if lemma in RELATIONS else None
 
 
 def _object_of(tok: Token) -> Token:

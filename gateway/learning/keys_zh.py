@@ -15,7 +15,7 @@ from collections.abc import Callable
 from dataclasses import replace
 
 from gateway.learning import lexicon
-from gateway.learning.keys import _RELATIONS, Key, _join
+from gateway.learning.key_record import RELATIONS, Key, join_key
 
 _ZH_ROLES = {
     "女儿": "daughter",
@@ -132,18 +132,18 @@ def _clause_zh(clause: str) -> Key | None:
     name = _ZH_NAME.search(clause)
     if name and not clause.startswith(name.group("v")):
         role = _ZH_ROLES[name.group("role")]
-        group, multi = _RELATIONS[role]
+        group, multi = RELATIONS[role]
         return make(f"{group}.{role}", [name.group("v")], multi)
     role_word = next((w for w in words if w in _ZH_ROLES), None)
     age = _ZH_AGE.search(clause)
     if role_word and age:
-        return make(_join("rel", _ZH_ROLES[role_word], "age"), [age.group("v")], subject=f"rel:{role_word}")
+        return make(join_key("rel", _ZH_ROLES[role_word], "age"), [age.group("v")], subject=f"rel:{role_word}")
     if role_word and re.match(rf"^(?:用户|我)?的?{role_word}", clause):
         # a clause about the user's relation ("用户的妈妈住在杭州"): its own subject
         inner = _clause_zh_user(clause, words, make)
         if inner is not None:
             return Key(
-                _join("rel", _ZH_ROLES[role_word], *inner.slot.split(".")),
+                join_key("rel", _ZH_ROLES[role_word], *inner.slot.split(".")),
                 inner.multi,
                 inner.values,
                 inner.old,
@@ -155,7 +155,7 @@ def _clause_zh(clause: str) -> Key | None:
     have = _ZH_HAVE.search(clause)
     if have:
         role = _ZH_ROLES[have.group("role")]
-        group, multi = _RELATIONS[role]
+        group, multi = RELATIONS[role]
         return make(f"{group}.{role}", [role], multi)
     return _clause_zh_user(clause, words, make)
 
@@ -196,7 +196,7 @@ def _clause_zh_user(clause: str, words: list[str], make: Callable[..., Key]) -> 
     taste = _ZH_TASTE.search(clause)
     if taste:
         value = re.sub(r"^(?:喝|吃|看|听|玩|去|用)", "", _zh_value(taste.group("v"))) or _zh_value(taste.group("v"))
-        return make(_join("taste", value), [value])
+        return make(join_key("taste", value), [value])
     tools = lexicon.tools_in(clause)
     classes = {cls for _, cls in tools}
     if len(classes) == 1:

@@ -39,7 +39,8 @@ from gateway.learning.dedup import compare
 from gateway.learning.errors import LearningError, MalformedOutput
 from gateway.learning.extraction import KnowledgeItem
 from gateway.learning.jobs import Job
-from gateway.learning.keys import Key, key_of, mentions_value, named_only_as_old
+from gateway.learning.key_record import Key
+from gateway.learning.keys import key_of, mentions_value, named_only_as_old
 from gateway.learning.learners import HeuristicLearner, Learner, LLMLearner, RetryableError, Turn
 from gateway.learning.parts import LearningParts
 from gateway.learning.poisoning import is_poisoning, without_steering

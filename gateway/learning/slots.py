@@ -1,7 +1,7 @@
-"""Profile slots: the key a memory fills, stored in its ``slot`` field (SPEC section 4).
+"""Profile slots: the key a memory fills, stored in its ``slot`` field .
 
 A slot names *what* a memory is about ("home.city", "team.size", "stack.database"), not its
-value; ``slot_of`` is ``gateway.learning.keys.derive_key``, which reads subject and attribute
+value; ``gateway.learning.keys.derive_key`` finds it, reading subject and attribute
 off the sentence's parse. The word rules kept here are the attributes a sentence names by
 their own word ("no emoji", "tabs over spaces", "vegetarian", "a team of 8 engineers"):
 ``keys`` asks ``topic_slot`` for them. The LLM learner may name a slot itself, which
@@ -95,13 +95,6 @@ def topic_slot(text: str) -> str | None:
         if pattern.search(text):
             return slot
     return None
-
-
-def slot_of(text: str) -> str | None:
-    """The key of ``text`` (``gateway.learning.keys.derive_key``), or None."""
-    from gateway.learning.keys import derive_key
-
-    return derive_key(text)
 
 
 def normalise_slot(value: object) -> str | None:
