@@ -3,6 +3,9 @@ PYTHON ?= python3
 VENV := .venv
 BIN := $(VENV)/bin
 CONFIG ?= config/memorelay.yaml
+# pytest-xdist workers for `make test` (each file runs whole in one worker: its module fixtures,
+# such as the browser, start once); TEST_WORKERS=0 runs the suite in this process alone
+TEST_WORKERS ?= 2
 
 .PHONY: serve demo test check bench clean
 
@@ -35,7 +38,7 @@ demo: $(VENV)/.installed
 test: $(VENV)/.installed-dev
 	@test -x /usr/bin/chromium || command -v chromium >/dev/null || \
 		echo "WARNING: no Chromium found: the console browser tests will be SKIPPED (apt-get install chromium)"
-	$(BIN)/python -m pytest
+	$(BIN)/python -m pytest -n $(TEST_WORKERS) --dist loadfile
 
 check: $(VENV)/.installed-dev
 	$(BIN)/ruff check gateway filters tests bench

@@ -38,7 +38,7 @@ def _missing() -> str | None:
 
 
 SKIP_REASON = _missing()
-_skipped: list[str] = []
+SKIP_PREFIX = "BROWSER TESTS SKIPPED: "
 
 
 # module scope: playwright's sync API holds an event loop in this thread while it is open, and
@@ -46,8 +46,7 @@ _skipped: list[str] = []
 @pytest.fixture(scope="module")
 def browser() -> Iterator[Any]:
     if SKIP_REASON is not None:
-        _skipped.append(SKIP_REASON)
-        pytest.skip(f"BROWSER TESTS SKIPPED: {SKIP_REASON}")
+        pytest.skip(SKIP_PREFIX + SKIP_REASON)
     from playwright.sync_api import sync_playwright
 
     SCREENSHOTS.mkdir(parents=True, exist_ok=True)
@@ -60,7 +59,13 @@ def browser() -> Iterator[Any]:
 
 
 def pytest_terminal_summary(terminalreporter: Any) -> None:
-    if _skipped:
-        terminalreporter.write_line(
-            f"WARNING: the console browser tests were SKIPPED: {_skipped[0]}", red=True, bold=True
-        )
+    # read from the skip reports, not from this process: under pytest-xdist the browser tests
+    # run (and skip) in a worker, and only the reports reach the process that writes the summary
+    for report in terminalreporter.stats.get("skipped", []):
+        longrepr = report.longrepr  # (path, line, "Skipped: …") for a skip
+        text = str(longrepr[2] if isinstance(longrepr, tuple) else longrepr)
+        if SKIP_PREFIX in text:
+            reason = text.split(SKIP_PREFIX, 1)[1]
+            warning = f"WARNING: the console browser tests were SKIPPED: {reason}"
+            terminalreporter.write_line(warning, red=True, bold=True)
+            return

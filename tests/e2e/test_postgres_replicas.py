@@ -190,6 +190,10 @@ def test_max_pending_counts_the_queue_of_every_replica(
         fake.release.set()
 
 
+def _leases_lost(*replicas: str) -> float:
+    return sum(_metric(url, "memorelay_learning_leases_lost_total") for url in replicas)
+
+
 def test_a_worker_whose_lease_was_taken_over_writes_nothing(
     gateway: GatewayFactory, fake: FakeUpstream, pg_url: str, upstream_url: str
 ) -> None:
@@ -214,13 +218,11 @@ def test_a_worker_whose_lease_was_taken_over_writes_nothing(
             time.sleep(1.0)  # more than lease_s / 3: the first worker's heartbeat has met the new claim
             fake.release.set()
             assert wait_for(lambda: _jobs(pg_url) == [("done", 2)], timeout=15)
-            time.sleep(0.3)  # the first worker has returned from its learner call by now
+            # the first worker returns from its learner call, finds its lease lost and counts it
+            wait_for(lambda: _leases_lost(a, b) >= 1)
             assert [m["content"] for m in memories(a, "lee")] == ["The team builds with Bazel."]
             assert len(log_entries(a)) == 1
-            assert (
-                _metric(a, "memorelay_learning_leases_lost_total") + _metric(b, "memorelay_learning_leases_lost_total")
-                == 1
-            )
+            assert _leases_lost(a, b) == 1
     finally:
         fake.release.set()
 

@@ -7,6 +7,7 @@ from __future__ import annotations
 import time
 from typing import Any
 
+import psycopg
 import pytest
 
 from gateway.config import ConfigError, config_from_dict
@@ -15,6 +16,7 @@ from tests.e2e.test_injection import block_of, chat, injection
 from tests.e2e.test_memory_api import add, user_client
 from tests.e2e.test_pinned import RULE, database
 from tests.fake_upstream import FakeUpstream
+from tests.waits import wait_for
 
 # eight memories a tea question finds equally relevant (same words but one, same length)
 TEAS = ["oolong", "sencha", "assam", "rooibos", "darjeeling", "pu-erh", "matcha", "chamomile"]
@@ -113,6 +115,13 @@ def test_bad_recall_settings_are_config_errors(recall_block: dict[str, Any], key
     assert config_from_dict({"memory": {"recall": {}}}).memory.recall.fatigue_turns == 3
 
 
+def _uses_logged(pg_url: str, conversation: str) -> int:
+    """How many memory uses of ``conversation`` the database's citation log holds."""
+    with psycopg.connect(pg_url) as conn:
+        row = conn.execute("SELECT COUNT(*) FROM memory_uses WHERE conversation_id = %s", (conversation,)).fetchone()
+    return int(row[0]) if row else 0
+
+
 def test_fatigue_follows_a_conversation_to_another_replica(
     gateway: GatewayFactory, fake: FakeUpstream, pg_url: str
 ) -> None:
@@ -121,7 +130,9 @@ def test_fatigue_follows_a_conversation_to_another_replica(
         add_teas(a, "erin")
         t1, t2 = conversation(a, "erin", fake, 2, "conv-hop")
         assert not t1 & t2
-        time.sleep(1.5)  # the citation log reaches the database (written every second)
+        # the citation log reaches the database (buffered, written every second): both turns'
+        # rows, three memories each (the pinned rule and top_k 2)
+        wait_for(lambda: _uses_logged(pg_url, "conv-hop") >= 2 * 3)
         # B has not served this conversation: it reads the last turns in the background while
         # answering this turn, and applies them from its next turn
         t3 = conversation(b, "erin", fake, 1, "conv-hop")[0]
