@@ -21,6 +21,7 @@ from tests.e2e.test_injection import block_of, chat, injection
 from tests.e2e.test_learning import ADMIN, HIGH, learner, learning, log_entries, memories, say, wait_for
 from tests.e2e.test_memory_api import add, user_client
 from tests.fake_upstream import FakeUpstream
+from tests.waits import ceiling
 
 
 def within(seconds: float, check: Callable[[], bool]) -> bool:
@@ -183,8 +184,9 @@ def test_max_pending_counts_the_queue_of_every_replica(
             assert _metric(b, "memorelay_learning_pending") == 3
             assert _metric(b, 'memorelay_learning_skipped_total{reason="queue-full"}') == 1
             fake.release.set()
-            # once the jobs are learned, B queues again within the count's freshness
-            assert within(10, lambda: _metric(b, "memorelay_learning_pending") == 0)
+            # once the jobs are learned (no bound: on a busy machine that takes what it takes), B
+            # sees the count drop within the count's freshness and queues again
+            assert within(ceiling(), lambda: _metric(b, "memorelay_learning_pending") == 0)
             assert say(b, "user4", "I prefer Rust.")["x-memorelay-learning"] == "queued"
     finally:
         fake.release.set()
