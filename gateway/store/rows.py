@@ -16,6 +16,36 @@ MEMORY_COLUMNS = (
     "source_conversation_id, score, enabled, disabled_reason, created_at, updated_at, "
     "access_count, last_access_at, slot, pinned, kind"
 )
+
+
+def column_values(m: Memory) -> tuple[Any, ...]:
+    """The ``MEMORY_COLUMNS`` of ``m``, in order (both backends insert them; each adds its own
+    index column after them)."""
+    return (
+        m.id,
+        m.tenant,
+        m.user_id,
+        m.scope,
+        m.category,
+        m.subcategory,
+        m.title,
+        m.content,
+        orjson.dumps(m.tags).decode(),
+        m.source,
+        m.source_conversation_id,
+        m.score,
+        m.enabled,
+        m.disabled_reason,
+        m.created_at,
+        m.updated_at,
+        m.access_count,
+        m.last_access_at,
+        m.slot,
+        m.pinned,
+        m.kind,
+    )
+
+
 WRITABLE_FIELDS = frozenset(
     {
         "user_id",

@@ -11,6 +11,7 @@ import orjson
 
 from ..keyword_index import cjk_grams
 from ..records import Memory, Visibility
+from ..rows import column_values
 from ..sql.base import POSTGRES
 from ..sql.visibility import partition as shared_partition
 from ..sql.visibility import visible
@@ -21,30 +22,7 @@ _MAX_POSITION = 16383
 
 def memory_values(m: Memory) -> tuple[Any, ...]:
     """The COLUMNS of ``m``, then its CJK tsvector literal."""
-    return (
-        m.id,
-        m.tenant,
-        m.user_id,
-        m.scope,
-        m.category,
-        m.subcategory,
-        m.title,
-        m.content,
-        orjson.dumps(m.tags).decode(),
-        m.source,
-        m.source_conversation_id,
-        m.score,
-        m.enabled,
-        m.disabled_reason,
-        m.created_at,
-        m.updated_at,
-        m.access_count,
-        m.last_access_at,
-        m.slot,
-        m.pinned,
-        m.kind,
-        cjk_vector(m.title, m.content, orjson.dumps(m.tags).decode()),
-    )
+    return (*column_values(m), cjk_vector(m.title, m.content, orjson.dumps(m.tags).decode()))
 
 
 def _lexeme(text: str) -> str:

@@ -39,7 +39,7 @@ from ..records import (
     PartitionRows,
     Visibility,
 )
-from ..rows import MEMORY_COLUMNS, WRITABLE_FIELDS, row_to_memory
+from ..rows import MEMORY_COLUMNS, WRITABLE_FIELDS, column_values, row_to_memory
 from ..sql import SQLITE, SharedStatements
 from ..vector_index import PartitionedIndex, PartitionKey
 from .faults import StoreHealth, configure_connection, contract_error, is_unwritable
@@ -98,31 +98,8 @@ def _vector(blob: bytes | None) -> np.ndarray | None:
 
 
 def _values(m: Memory, vector: np.ndarray | None) -> tuple[Any, ...]:
-    """The ``MEMORY_COLUMNS`` of ``m``, then its embedding."""
-    return (
-        m.id,
-        m.tenant,
-        m.user_id,
-        m.scope,
-        m.category,
-        m.subcategory,
-        m.title,
-        m.content,
-        orjson.dumps(m.tags).decode(),
-        m.source,
-        m.source_conversation_id,
-        m.score,
-        int(m.enabled),
-        m.disabled_reason,
-        m.created_at,
-        m.updated_at,
-        m.access_count,
-        m.last_access_at,
-        m.slot,
-        int(m.pinned),
-        m.kind,
-        _blob(vector),
-    )
+    """The ``MEMORY_COLUMNS`` of ``m``, then its embedding (sqlite3 stores a bool as 0 or 1)."""
+    return (*column_values(m), _blob(vector))
 
 
 def _marks(n: int) -> str:
