@@ -95,6 +95,7 @@ MESSAGES: dict[str, tuple[str, str]] = {
     "clear_yes": ("Yes, delete all my memories", "确认删除全部记忆"),
     "cancel": ("Cancel", "取消"),
     "saved": ("Saved.", "已保存。"),
+    "prompt_reset": ("Reset to the default prompt.", "已恢复为默认提示词。"),
     "deleted": ("Deleted.", "已删除。"),
     "cleared": ("All your memories were deleted.", "你的全部记忆已删除。"),
     "reviews": ("Changes to confirm", "待确认的更改"),

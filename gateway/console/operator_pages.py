@@ -38,6 +38,7 @@ _NOTICES = (
     "promoted",
     "created_ok",
     "saved",
+    "prompt_reset",
     "deleted",
     "retried",
     "discarded",
@@ -388,7 +389,8 @@ class OperatorPages:
         learning = services_of(request).learning
         if request.state.form.get("action") == "reset":
             await learning.reset_prompt(name)
-        elif not text.strip() or len(text) > _MAX_PROMPT:
+            return self.pages.redirect(PATH + "prompts?done=prompt_reset")
+        if not text.strip() or len(text) > _MAX_PROMPT:
             return await self.prompts(request, session, {name: f"must be 1 to {_MAX_PROMPT} characters"})
         elif "{conversation}" not in text:
             return await self.prompts(request, session, {name: "must contain the {conversation} placeholder"})

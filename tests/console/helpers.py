@@ -48,3 +48,10 @@ def browser_session(url: str, link: str, secure_cookies: bool = False) -> tuple[
     page = c.get("/me/")
     assert page.status_code == 200, page.text
     return c, csrf_of(page.text)
+
+
+def follow(page: Any, selector: str) -> None:
+    """Clicks a link and waits for the page it opens to load: a bare click returns once the
+    navigation has started, and a locator counted then may see the old page or an empty one."""
+    with page.expect_navigation():
+        page.click(selector)

@@ -16,7 +16,7 @@ from gateway.auth import pass_through_tenant
 from gateway.console.links import LinkSigner
 from tests.conftest import GatewayFactory
 from tests.console.conftest import SCREENSHOTS
-from tests.console.helpers import ADMIN, APP_KEY, add, app_client, mint
+from tests.console.helpers import ADMIN, APP_KEY, add, app_client, follow, mint
 from tests.e2e.test_learning import learning, say
 from tests.fake_upstream import FakeUpstream
 from tests.waits import ceiling, wait_for
@@ -199,7 +199,7 @@ def test_operator_console(gateway: GatewayFactory, fake: FakeUpstream, page: Any
         assert ADMIN not in page.content()
 
         # dead-letter job: retry
-        page.click("nav.menu >> text=Dead-letter jobs")
+        follow(page, "nav.menu >> text=Dead-letter jobs")
         assert page.locator("tr[data-job]").count() == 1
         shot(page, "console-jobs")
         page.click("button.retry")
@@ -209,21 +209,21 @@ def test_operator_console(gateway: GatewayFactory, fake: FakeUpstream, page: Any
         assert page.locator("tr[data-job]").count() == 0
 
         # overview: the chart shows what was learned today
-        page.click("nav.menu >> text=Overview")
+        follow(page, "nav.menu >> text=Overview")
         assert page.locator("svg#trend rect.bar").count() >= 1
         assert int(page.inner_text("#total")) == 3
         shot(page, "console-overview")
 
         # users -> dave -> promote; erin's chat then gets it injected
-        page.click("nav.menu >> text=Users")
+        follow(page, "nav.menu >> text=Users")
         shot(page, "console-users")
-        page.click("text=dave")
+        follow(page, "text=dave")
         shot(page, "console-user")
         page.click(f'li[data-id="{deploy["id"]}"] button.promote')
         page.wait_for_url(re.compile(r"done=promoted"))
         say(url, "erin", "When does the team deploy with Kubernetes?")
         assert "Deploys on Fridays" in str(fake.last_chat().body)
-        page.click("nav.menu >> text=Shared & system")
+        follow(page, "nav.menu >> text=Shared & system")
         assert "Deploys on Fridays" in page.content()
         page.fill("#c-title", "Office closes at 6pm")
         page.fill("#c-content", "The office closes at 6pm on weekdays.")
@@ -232,7 +232,7 @@ def test_operator_console(gateway: GatewayFactory, fake: FakeUpstream, page: Any
         shot(page, "console-shared")
 
         # prompts: edit, refused without the placeholder, reset
-        page.click("nav.menu >> text=Prompts")
+        follow(page, "nav.menu >> text=Prompts")
         page.fill("#p-scoring", "no placeholder here")
         page.click("#prompt-scoring >> button[value=save]")
         assert "placeholder" in page.inner_text("#prompt-scoring .error")
@@ -243,10 +243,13 @@ def test_operator_console(gateway: GatewayFactory, fake: FakeUpstream, page: Any
         assert prompt["source"] == "override" and "MARKER-7" in prompt["prompt"]
         shot(page, "console-prompts")
         page.click("#prompt-scoring >> button[value=reset]")
-        wait_for(lambda: httpx.get(url + "/api/admin/prompts/scoring", headers=admin).json()["source"] == "default")
+        page.wait_for_url(re.compile(r"done=prompt_reset"))
+        assert "Reset to the default prompt" in page.content()
+        assert httpx.get(url + "/api/admin/prompts/scoring", headers=admin).json()["source"] == "default"
 
         for name, label in (("learning-log", "Learning log"), ("audit-log", "Audit log"), ("health", "Health")):
-            page.click(f"nav.menu >> text={label}")
+            follow(page, f"nav.menu >> text={label}")
+            assert page.url == url + f"/console/{name}"
             assert page.locator("main").count() == 1
             shot(page, f"console-{name}")
         page.goto(url + "/console/audit-log")

@@ -12,7 +12,7 @@ import httpx
 import pytest
 
 from tests.conftest import GatewayFactory
-from tests.console.helpers import ADMIN, csrf_of
+from tests.console.helpers import ADMIN, csrf_of, follow
 from tests.console.test_browser import shot
 from tests.console.test_operator_http import operator
 from tests.e2e.test_learning import HIGH, learner, learning, log_entries, memories, say, wait_for
@@ -140,7 +140,7 @@ def test_the_reviews_page_in_a_browser(gateway: GatewayFactory, fake: FakeUpstre
         assert page.locator("#nav-reviews").count() == 0
         assert [m["content"] for m in memories(url, "erin")] == ["The user's team has 4 engineers."]
 
-        page.click("nav.chips >> text=Accepted")
+        follow(page, "nav.chips >> text=Accepted")
         decided = page.locator(f'tr[data-review="{dan["id"]}"] td.decided').inner_text()
         assert "Accepted" in decided and "An operator" in decided
         shot(page, "console-reviews-accepted")
