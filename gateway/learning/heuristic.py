@@ -23,7 +23,7 @@ import re
 from dataclasses import dataclass
 from datetime import datetime
 
-from gateway.learning import chinese, english, gate, terse
+from gateway.learning import chinese, english, fragments, gate, terse
 from gateway.learning.extraction import KnowledgeItem
 from gateway.learning.keys import derive_key
 from gateway.learning.scoring import ScoreResult, weighted_score
@@ -197,6 +197,7 @@ def _read(text: str, now: datetime | None) -> tuple[tuple[Signal, ...], tuple[st
     english_at: list[int] = []
     chinese_at: list[int] = []
     for i, raw in enumerate(sentences):
+        raw = fragments.spaced_clauses(raw)
         correction = _correction(raw)
         sentence, reason = _gated(raw)
         sentences[i] = sentence
