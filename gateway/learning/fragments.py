@@ -13,7 +13,7 @@ from __future__ import annotations
 
 import re
 
-__all__ = ["spaced_clauses"]
+__all__ = ["casual_english", "intention_head", "question_head", "self_header", "spaced_clauses"]
 
 _CJK = r"\u3400-\u9fff"
 _SPACE_BEFORE_CJK = re.compile(rf"[ \t\u3000]+(?=[{_CJK}])")
@@ -37,3 +37,121 @@ def spaced_clauses(sentence: str) -> str:
         at = m.end()
     out.append(text[at:])
     return "".join(out)
+
+
+# --- English ---------------------------------------------------------------------------------
+
+# casual spellings of the first person and of negations, which the parser reads as other words
+# ("im vegetarian" → a noun "im"); only whole words, never inside names
+_CASUAL = {
+    "i": "I",
+    "im": "I'm",
+    "ive": "I've",
+    "id": "I'd",
+    "ill": "I'll",
+    "dont": "don't",
+    "doesnt": "doesn't",
+    "didnt": "didn't",
+    "cant": "can't",
+    "isnt": "isn't",
+    "arent": "aren't",
+    "wasnt": "wasn't",
+    "havent": "haven't",
+    "hasnt": "hasn't",
+    "couldnt": "couldn't",
+    "wouldnt": "wouldn't",
+    "shouldnt": "shouldn't",
+    "thats": "that's",
+}
+# "ill" and "id" are words of their own unless the first person plainly follows ("id say …")
+_CASUAL_WORD = re.compile(
+    r"(?<![\w'’-])(?:i|im|ive|dont|doesnt|didnt|cant|isnt|arent|wasnt|havent|hasnt"
+    r"|couldnt|wouldnt|shouldnt|thats)(?![\w'’-])"
+)
+
+
+def casual_english(sentence: str) -> str:
+    """ "so im vegetarian, i dont eat fish" → "so I'm vegetarian, I don't eat fish"."""
+    if re.search(rf"[{_CJK}]", sentence):
+        return sentence
+    return _CASUAL_WORD.sub(lambda m: _CASUAL[m.group(0)], sentence)
+
+
+# the question after a statement: ", can I still …?", " - what should I …?", ", any ideas?"
+_ASKS = re.compile(
+    r"(?:,|;|\s[—–-])\s*(?=(?:so\s+|and\s+|but\s+)?(?:can|could|should|would|will|do|does|did|is|are|am|shall)"
+    r"\s+(?:I|we|you|it|this|that|these|those|they|he|she|there|a|an|the|my|our|his|her|their)\b"
+    r"|(?:so\s+|and\s+|but\s+)?(?:what|which|how|where|when|why|who|any)\b[^,]*\?\s*$)",
+    re.I,
+)
+# "as a night-shift nurse, what should I eat?": who the user is, given as the frame of a question
+_AS_A = re.compile(
+    r"^(?:(?:so|ok(?:ay)?|hi|hey|well),?\s+)?as (?P<np>(?:an?|the) (?:[\w-]+ ){0,4}?[\w-]+)"
+    r"(?:,|\s+(?=(?:what|which|how|where|when|why|is|are|can|could|should|do|does|would|any)\b))",
+    re.I,
+)
+_AS_NOT = re.compile(
+    r"^as (?:an? )?(?:result|example|side note|aside|reminder|whole|rule|matter|bonus|first step)\b", re.I
+)
+
+
+def question_head(sentence: str) -> str | None:
+    """The statement about the user at the front of a question, said as a sentence of its
+    own: "I'm allergic to peanuts, can I still make this?" → "I'm allergic to peanuts.",
+    "as a night-shift nurse what should I eat?" → "I am a night-shift nurse."; None when the
+    question has no such front."""
+    m = _AS_A.match(sentence.strip())
+    if m is not None and not _AS_NOT.search(m.group(0)):
+        return f"I am {m.group('np')}."
+    parts = _ASKS.split(sentence, maxsplit=1)
+    if len(parts) < 2:
+        return None
+    head = parts[0].strip().rstrip(",;-—– ")
+    return head + "." if len(head.split()) >= 3 and "?" not in head else None
+
+
+# "…, and I want to move into product analytics": what the user wants next, after what they are
+_THEN_WANTS = re.compile(
+    r",?\s+(?:and|but|so)\s+(?=I(?:'d| would) (?:like|love) to\b|I (?:want|hope|plan) to\b"
+    r"|I(?:'m| am) (?:hoping|planning|looking) to\b)"
+)
+
+
+def intention_head(sentence: str) -> str | None:
+    """The statement before a wish or plan joined to it ("I'm a nurse in Leeds, and I want to
+    retrain" → "I'm a nurse in Leeds."); None when there is none."""
+    parts = _THEN_WANTS.split(sentence, maxsplit=1)
+    if len(parts) < 2:
+        return None
+    head = parts[0].strip().rstrip(",;-—– ")
+    return head + "." if len(head.split()) >= 3 else None
+
+
+# "Background: data analyst at a logistics firm", "About me - retired teacher, two grandkids":
+# a header that says the rest is about the user, then what the user is, without a verb
+_SELF_HEADER = re.compile(
+    r"^(?:(?:a (?:bit|little) |some |quick |short )?(?:background|about me|context about me|bio|my background"
+    r"|profile|me))\s*(?::|\s[—–-])\s*(?P<rest>\S.*)$",
+    re.I,
+)
+_NOT_A_ROLE = re.compile(
+    r"^(?:i|i'm|im|we|we're|my|our|the|this|that|it|it's|there|here|he|she|they|you|so|and|but|because|if|when)\b"
+    r"|^\S+(?:ed|ing)\b|\b(?:is|am|are|was|were|have|has|had|do|does|did|can|will)\b",
+    re.I,
+)
+
+
+def self_header(sentence: str) -> str:
+    """ "Background: data analyst at a logistics firm, mostly SQL" → "I'm a data analyst at a
+    logistics firm, mostly SQL"; any other sentence as it is."""
+    m = _SELF_HEADER.match(sentence.strip())
+    if m is None:
+        return sentence
+    rest = m.group("rest")
+    first = rest.split(",")[0]
+    if _NOT_A_ROLE.search(first) or len(first.split()) > 12:
+        return sentence
+    if re.match(r"^(?:an?)\s", rest, re.I):
+        return f"I'm {rest}"
+    article = "an" if rest[:1].lower() in "aeiou" else "a"
+    return f"I'm {article} {rest}"

@@ -182,6 +182,9 @@ def _gated(sentence: str) -> tuple[str, str | None]:
     reason = gate.sentence_reason(sentence)
     if reason in {"intention", "question"} and not _CJK.search(sentence):
         head = _THEN_ASKS.split(sentence, maxsplit=1)[0].strip().rstrip(",")
+        if head == sentence:
+            ahead = fragments.question_head if reason == "question" else fragments.intention_head
+            head = ahead(sentence) or sentence
         if head != sentence and len(head.split()) >= 3 and gate.sentence_reason(head) is None:
             return head, None
     return sentence, reason
@@ -197,7 +200,7 @@ def _read(text: str, now: datetime | None) -> tuple[tuple[Signal, ...], tuple[st
     english_at: list[int] = []
     chinese_at: list[int] = []
     for i, raw in enumerate(sentences):
-        raw = fragments.spaced_clauses(raw)
+        raw = fragments.self_header(fragments.casual_english(fragments.spaced_clauses(raw)))
         correction = _correction(raw)
         sentence, reason = _gated(raw)
         sentences[i] = sentence

@@ -63,3 +63,37 @@ def test_spaced_small_talk_and_questions_give_nothing(text: str) -> None:
 def test_a_friends_health_said_in_passing_is_not_stored() -> None:
     found = contents("我闺蜜最近焦虑症挺严重的 周末想陪她出去走走 去哪儿好")
     assert [c for c in found if "焦虑" in c and not third_party_sensitive(c)] == []
+
+
+@pytest.mark.parametrize(
+    ("text", "expected"),
+    [
+        ("I'm allergic to shellfish, can I still order the paella?", "The user is allergic to shellfish."),
+        (
+            "as a primary school teacher what apps would you suggest for homework?",
+            "The user is a primary school teacher.",
+        ),
+        ("We live in Tromsø - is a heat pump worth it up here?", "The user lives in Tromsø."),
+        ("so im diabetic, i dont do sugar at all", "The user is diabetic"),
+        (
+            "Background: nurse at a children's hospital in Bergen for 8 years, and I want to move into research.",
+            "The user is a nurse at a children's hospital in Bergen for 8 years.",
+        ),
+    ],
+)
+def test_a_statement_said_with_a_question_or_in_passing_is_kept(text: str, expected: str) -> None:
+    assert any(c.startswith(expected) for c in contents(text)), contents(text)
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "as a result, what should I do next?",
+        "Is it normal for sourdough to smell like that?",
+        "as an example, could you write a haiku about rain?",
+        "Background: the meeting went long, can you summarise it?",
+        "what if i dont finish the course, can i get a refund?",
+    ],
+)
+def test_questions_without_a_self_description_give_nothing(text: str) -> None:
+    assert contents(text) == []
