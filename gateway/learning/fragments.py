@@ -13,7 +13,7 @@ from __future__ import annotations
 
 import re
 
-__all__ = ["casual_english", "intention_head", "question_head", "self_header", "spaced_clauses"]
+__all__ = ["casual_english", "dropped_subject", "intention_head", "question_head", "self_header", "spaced_clauses"]
 
 _CJK = r"\u3400-\u9fff"
 _SPACE_BEFORE_CJK = re.compile(rf"[ \t\u3000]+(?=[{_CJK}])")
@@ -155,3 +155,48 @@ def self_header(sentence: str) -> str:
         return f"I'm {rest}"
     article = "an" if rest[:1].lower() in "aeiou" else "a"
     return f"I'm {article} {rest}"
+
+
+# "learning spanish so I can talk to my in-laws", "signed the lease yesterday": the user's own
+# doings with the "I" left out, as people type; only a sentence that opens with the verb
+# a progressive keeps only when it is an ongoing part of the user's life, not what they are
+# doing as they type ("baking cupcakes with the kids", "procrastinating obviously")
+_DROPPED_ING = re.compile(
+    r"^(?P<verb>learning|studying|training|teaching|working|living|renting|raising|running|building|preparing"
+    r"|applying|moving|relocating|freelancing|volunteering|practi[sc]ing|saving|recovering)"
+    r"\s+(?=(?:a|an|the|my|our|for|as|at|on|in|to|with|from|near|up|\w+\b(?:\s\w+)?\s(?:for|at|in|so|because)\b|[a-z]+\b))",
+    re.I,
+)
+_DROPPED_ED = re.compile(r"^(?P<verb>[a-z]{3,}ed)\s+(?=(?:a|an|the|my|our|up|off|to|on|in|into|with|for)\b)", re.I)
+_NOT_VERBS = re.compile(
+    r"^(?:nothing|something|anything|everything|morning|evening|during|according|string|spring|thing|building"
+    r"|wedding|ceiling|feeling|being|king|ring|sibling|darling|pudding|shopping|clothing|ceiling|meeting|sibling"
+    r"|bed|red|need|seed|speed|feed|hundred|shed|weed|sacred|naked|wicked|ragged|beloved|related|based|used"
+    r"|interested|excited|tired|bored|worried|scared|stressed|confused|married|engaged|supposed|allowed|asked)$",
+    re.I,
+)
+# a leading hedge before what the user says of themselves: "I'd say I'm B1", "I think we're fine"
+_HEDGE = re.compile(r"^(?:I'd say|I would say|I guess|I reckon|I suppose)\s+(?=(?:I|I'm|we|we're|my|our)\b)", re.I)
+
+
+def dropped_subject(sentence: str) -> str:
+    """The sentence with the "I" a user left out put back, and a leading hedge removed."""
+    s = _HEDGE.sub("", sentence.strip())
+    if s.endswith("?") or re.search(rf"[{_CJK}]", s):
+        return s
+    m = _DROPPED_ING.match(s) or _DROPPED_ED.match(s)
+    if m is None or _NOT_VERBS.match(m.group("verb")) or re.match(r"^living (?!in|on|with|near)\b", s, re.I):
+        return s
+    verb = m.group("verb")
+    rest = verb[:1].lower() + verb[1:] + s[m.end("verb") :]
+    return f"I'm {rest}" if verb.lower().endswith("ing") else f"I {rest}"
+
+
+_ASIDE = re.compile(r"\s*\([^()]*(?:<[A-Z][A-Z_]{2,}>|@|\d[\d\s-]{5,}\d|\bplease\b)[^()]*\)")
+
+
+def without_asides(sentence: str) -> str:
+    """A parenthetical aside that holds an identifier or a request dropped ("I invoice monthly
+    (the IBAN is …, put it in the footer please)" → "I invoice monthly"): the fact around it
+    stands without it."""
+    return _ASIDE.sub("", sentence)

@@ -201,6 +201,7 @@ def _read(text: str, now: datetime | None) -> tuple[tuple[Signal, ...], tuple[st
     chinese_at: list[int] = []
     for i, raw in enumerate(sentences):
         raw = fragments.self_header(fragments.casual_english(fragments.spaced_clauses(raw)))
+        raw = fragments.dropped_subject(fragments.without_asides(raw))
         correction = _correction(raw)
         sentence, reason = _gated(raw)
         sentences[i] = sentence

@@ -97,3 +97,28 @@ def test_a_statement_said_with_a_question_or_in_passing_is_kept(text: str, expec
 )
 def test_questions_without_a_self_description_give_nothing(text: str) -> None:
     assert contents(text) == []
+
+
+def test_an_i_left_out_is_put_back() -> None:
+    found = contents("studying Portuguese so I can move to Recife. signed the lease on a flat in Porto yesterday")
+    assert any(c.startswith("The user is studying Portuguese") for c in found), found
+    assert "On 2026-11-30 the user signed the lease on a flat in Porto." in found, found
+
+
+def test_an_aside_with_an_identifier_leaves_the_fact_around_it() -> None:
+    found = contents("I bill my clients every quarter (account is 4402 1188 9931, put it in the footer please).")
+    assert any(c.startswith("The user bills their clients every quarter") for c in found), found
+    assert not any("4402" in c for c in found)
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "baking brownies with my nephew this afternoon!",
+        "procrastinating as usual lol",
+        "living the dream haha",
+        "Nothing new on my side.",
+    ],
+)
+def test_what_the_user_is_doing_as_they_type_gives_nothing(text: str) -> None:
+    assert contents(text) == []
