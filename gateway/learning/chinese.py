@@ -244,9 +244,13 @@ def _episode(clause: str, now: datetime | None, we_is: str) -> Statement | None:
 _FROM_OLD = re.compile(r"从\s*[^，,。从]{1,20}?\s*(?=(?:整体|全部|都|全都)?(?:迁|换|改|转|搬))")
 
 
+_STREET = re.compile(r"(?<=[区市县镇])[\u4e00-\u9fff]{1,6}?(?:路|街|大道|巷|弄|胡同)(?:那边|附近|一带|旁边|这边)?")
+
+
 def _render(clauses: list[str], we_is: str) -> str:
     first = _strip_lead(clauses[0])
     body = _FROM_OLD.sub("", "，".join([first, *clauses[1:]]))  # a change keeps only the new value
+    body = _STREET.sub("", body)  # "住北京朝阳区望京西路那边": the district is the fact, the street an address
     if _FIRST.match(first) or first.startswith("我"):
         text = _about_user(body, we_is)
     elif re.match(r"^(?:不要|别|也别|千万别|一定要|务必|以后|今后|从现在|一律|每次|总是|永远|始终|最好|记得)", first):
@@ -360,6 +364,8 @@ def _atomic(group: list[str], we_is: str) -> list[tuple[str, str]]:
             out.append((subject + verb + body.rstrip("。！!.，, ") + "。", kind))
         elif _topic_first(_strip_lead(clause)):  # "后端用 Go", "技术就三个人": an attribute of its own
             out.append((subject + body.rstrip("。！!.，, ") + "。", _kind(clause)))
+        elif re.match(r"^(?:最近|这几天|这两天)?(?:它|它们)", clause):
+            continue  # "最近它掉毛特别厉害": about something else, not the user
         else:  # "爬不了太多山", "但从没开过车": it goes on about the clause before
             text, kind = out[-1]
             out[-1] = (text.rstrip("。") + "，" + body.rstrip("。！!.，, ") + "。", kind)

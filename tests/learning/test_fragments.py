@@ -122,3 +122,7 @@ def test_an_aside_with_an_identifier_leaves_the_fact_around_it() -> None:
 )
 def test_what_the_user_is_doing_as_they_type_gives_nothing(text: str) -> None:
     assert contents(text) == []
+
+
+def test_a_street_said_with_the_district_is_left_out() -> None:
+    assert contents("我住杭州西湖区文三路附近 最近它总是叫 怎么办") == ["用户住杭州西湖区。"]
