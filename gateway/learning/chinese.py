@@ -57,7 +57,7 @@ class Statement:
 _CLAUSE_SPLIT = re.compile(r"[，,；;：:]")
 _QUESTION = re.compile(
     r"[吗呢么？?]$|怎么|如何|为什么|为啥|什么|哪里|哪个|哪些|哪儿|多少|几[个月天点]|是否|能不能|可不可以|要不要"
-    r"|会不会|有没有|好不好|行不行|对不对|还是.{0,12}好|算.{0,6}了吗"
+    r"|会不会|有没有|好不好|行不行|对不对|还是.{0,12}好|算.{0,6}了吗|多久|多长时间|咋|啥(?!的)"
 )
 _REQUEST = re.compile(
     r"^(?:请|麻烦|帮我|帮忙|请帮我|给我|你能|你可以|可以帮|能帮|推荐|看看|帮我看看|改一下|改成|改得|写一|翻译"
@@ -83,7 +83,13 @@ _REPORTED = re.compile(
 _WHEN_ONLY = re.compile(r"^[\d一二三四五六七八九十]+月[\d一二三四五六七八九十]+[号日][^，,]{0,8}$")
 # "酒店帮我看看…": a request whose object comes first
 _TOPIC_REQUEST = re.compile(r"^[\u4e00-\u9fff]{1,4}(?:帮我|给我|帮忙|麻烦)")
-_PREAMBLE = re.compile(r"^(?:跟|和|给|向)(?:你|您)(?:同步|说|讲|汇报|更新|报告|交代)一下")
+_PREAMBLE = re.compile(
+    r"^(?:跟|和|给|向)(?:你|您)(?:同步|说|讲|汇报|更新|报告|交代)一?下|^(?:顺便|另外|还有|再)?(?:问|说|提|补充)一?下$"
+)
+# a greeting to the other party at the start ("老师好", "大家好"), a suggestion or a decision of
+# this turn ("就选室内的吧", "你删了吧")
+_GREETING = re.compile(r"^(?:老师|大家|医生|教练|师傅|各位|亲|哈喽|嗨|早上|下午|晚上)好[啊呀！!]*$")
+_SUGGESTION = re.compile(r"吧$")
 _ADDRESS = re.compile(r"[\u4e00-\u9fff]{1,10}(?:路|街|大道|巷|弄)\s*\d+\s*号|\d+\s*(?:栋|幢|单元|室|号楼)")
 _LONG_DIGITS = re.compile(r"\d[\d\s-]{6,}\d")
 _PLACEHOLDER = re.compile(r"<[A-Z][A-Z_]{2,}>")
@@ -166,6 +172,8 @@ def _dropped(clause: str) -> bool:
         return True
     if re.match(r"^我(?:要|想|得)(?:给|办|问|咨询|查|买|退|换|改|订|取消|投诉|申请)", c):
         return True  # this turn's errand
+    if _GREETING.match(c) or (_SUGGESTION.search(c) and not _RULE_LEAD.search(_strip_lead(c))):
+        return True
     if _PREAMBLE.match(c) or re.match(r"^.{0,4}(?:你好|您好)$", c) or _WHEN_ONLY.match(c):
         return True  # "跟你同步一下", "教练你好"
     if _PLACEHOLDER.search(c) or _ADDRESS.search(c) or _LONG_DIGITS.search(c):
@@ -236,9 +244,13 @@ def _episode(clause: str, now: datetime | None, we_is: str) -> Statement | None:
 _FROM_OLD = re.compile(r"从\s*[^，,。从]{1,20}?\s*(?=(?:整体|全部|都|全都)?(?:迁|换|改|转|搬))")
 
 
+_STREET = re.compile(r"(?<=[区市县镇])[\u4e00-\u9fff]{1,6}?(?:路|街|大道|巷|弄|胡同)(?:那边|附近|一带|旁边|这边)?")
+
+
 def _render(clauses: list[str], we_is: str) -> str:
     first = _strip_lead(clauses[0])
     body = _FROM_OLD.sub("", "，".join([first, *clauses[1:]]))  # a change keeps only the new value
+    body = _STREET.sub("", body)  # "住北京朝阳区望京西路那边": the district is the fact, the street an address
     if _FIRST.match(first) or first.startswith("我"):
         text = _about_user(body, we_is)
     elif re.match(r"^(?:不要|别|也别|千万别|一定要|务必|以后|今后|从现在|一律|每次|总是|永远|始终|最好|记得)", first):
@@ -273,6 +285,7 @@ def analyse(sentences: list[str], turn: str, now: datetime | None = None) -> lis
         current: list[str] | None = None
         episodes: list[Statement] = []
         sentence_first = bool(_FIRST.match(_strip_lead(s))) or "我" in s
+        after_drop = False  # a subject-less clause after a dropped one goes on about that one
         for raw in _CLAUSE_SPLIT.split(s):
             clause = raw.strip()
             episode = _episode(clause, now, we_is) if clause else None
@@ -282,6 +295,9 @@ def analyse(sentences: list[str], turn: str, now: datetime | None = None) -> lis
                 continue
             if not clause or _dropped(clause):
                 current = None if clause and not _PLEASANTRY.match(clause) else current
+                after_drop = after_drop or (
+                    bool(clause) and current is None and not _GREETING.match(clause) and not _has_name(clause)
+                )
                 continue
             lead = _strip_lead(clause)
             opens = bool(
@@ -303,6 +319,9 @@ def analyse(sentences: list[str], turn: str, now: datetime | None = None) -> lis
             if opens or current is None:
                 if not opens and not (sentence_first or _CONSTRAINT.search(clause)):
                     continue
+                if not opens and after_drop and not _CONSTRAINT.search(clause):
+                    continue
+                after_drop = False
                 current = [clause]
                 groups.append(current)
             else:
@@ -327,18 +346,58 @@ def _atomic(group: list[str], we_is: str) -> list[tuple[str, str]]:
         subject = "用户" + ("" if m.group(1) == "家" else "的") + m.group(1)
     elif re.match(r"^(?:我们|咱们)", lead):
         subject = we_is
-    if _RELATION.match(lead) or re.match(r"^我(?:妈|爸|老公|老婆|老伴)", lead):
+    named = _NAMED_RELATION.match(lead)
+    if named is not None:
+        # "我家猫叫团子，英短蓝猫，三岁了": the pet or relation, then what it is, one fact each
+        subject, kind = "用户的" + named.group("who"), "relation"
+    elif _RELATION.match(lead) or re.match(r"^我(?:妈|爸|老公|老婆|老伴)", lead):
         return [(_render(group, we_is), _kind("，".join(group)))]  # about a relation: said together
     for clause in group[1:]:
         body = _about_user(_strip_lead(clause), we_is)
+        shape = _predicate_shape(clause) if named is not None else ""
+        if named is not None and _RECENT.match(clause):
+            continue  # "最近总是挠耳朵": how the pet is these days, not what it is
         if body.startswith("用户") or _RULE_LEAD.match(body):
             out.append((_render([clause], we_is), _kind(clause)))
+        elif named is not None and shape:
+            verb = "是" if shape == "noun" else ""
+            out.append((subject + verb + body.rstrip("。！!.，, ") + "。", kind))
         elif _topic_first(_strip_lead(clause)):  # "后端用 Go", "技术就三个人": an attribute of its own
             out.append((subject + body.rstrip("。！!.，, ") + "。", _kind(clause)))
+        elif re.match(r"^(?:最近|这几天|这两天)?(?:它|它们)", clause):
+            continue  # "最近它掉毛特别厉害": about something else, not the user
         else:  # "爬不了太多山", "但从没开过车": it goes on about the clause before
             text, kind = out[-1]
             out[-1] = (text.rstrip("。") + "，" + body.rstrip("。！!.，, ") + "。", kind)
     return out
+
+
+_NAMED_RELATION = re.compile(
+    r"^(?:我家|我们家|我的|我)的?(?P<who>猫|狗|小猫|小狗|猫咪|狗狗|女儿|儿子|孩子|宝宝|老公|老婆|丈夫|妻子)(?:叫|名叫|名字叫)"
+)
+# a clause that goes on about the one before it rather than saying something of its own
+_GOES_ON = re.compile(r"^(?:但|但是|不过|可是|所以|因为|而且|并且|也|还|就|才|都|不|没|从没|别|只是|然后|结果)")
+_RECENT = re.compile(r"^(?:最近|这几天|这两天|这阵子|今天|刚才|刚刚|刚)")
+_NOUN_FLAGS = {"n", "nz", "ng", "nr", "ns", "nt", "nw", "j", "a", "an", "eng", "b"}
+
+
+def _predicate_shape(clause: str) -> str:
+    """What a subject-less clause is, said of the relation before it: "verb" ("一直吃皇家的猫粮"),
+    "count" ("三岁了"), "noun" ("英短蓝猫"), or "" when it goes on about the clause before
+    ("但从没开过车") or is none of these."""
+    c = clause.strip()
+    if len(c) < 2 or _GOES_ON.match(c):
+        return ""
+    cut = [w for w in _cut(c) if w.word.strip()]
+    if not cut:
+        return ""
+    flags = [w.flag for w in cut]
+    if flags[0] in {"m", "t"} and not any(f.startswith("v") for f in flags[1:]):
+        return "count"
+    if all(f in _NOUN_FLAGS for f in flags):
+        return "noun"
+    lead = next((f for f in flags if f not in {"d", "t"}), "")
+    return "verb" if lead in {"v", "p", "vn"} and len(c) >= 3 else ""
 
 
 _ALSO_HAVE = re.compile(r"^还有(?!.{0,4}(?:问题|一件事|个事|一点|就是|吗|没有))[^，,。]{2,12}$")

@@ -23,7 +23,7 @@ import re
 from dataclasses import dataclass
 from datetime import datetime
 
-from gateway.learning import chinese, english, gate, terse
+from gateway.learning import chinese, english, fragments, gate, terse
 from gateway.learning.extraction import KnowledgeItem
 from gateway.learning.keys import derive_key
 from gateway.learning.scoring import ScoreResult, weighted_score
@@ -182,6 +182,9 @@ def _gated(sentence: str) -> tuple[str, str | None]:
     reason = gate.sentence_reason(sentence)
     if reason in {"intention", "question"} and not _CJK.search(sentence):
         head = _THEN_ASKS.split(sentence, maxsplit=1)[0].strip().rstrip(",")
+        if head == sentence:
+            ahead = fragments.question_head if reason == "question" else fragments.intention_head
+            head = ahead(sentence) or sentence
         if head != sentence and len(head.split()) >= 3 and gate.sentence_reason(head) is None:
             return head, None
     return sentence, reason
@@ -197,6 +200,8 @@ def _read(text: str, now: datetime | None) -> tuple[tuple[Signal, ...], tuple[st
     english_at: list[int] = []
     chinese_at: list[int] = []
     for i, raw in enumerate(sentences):
+        raw = fragments.self_header(fragments.casual_english(fragments.spaced_clauses(raw)))
+        raw = fragments.dropped_subject(fragments.without_asides(raw))
         correction = _correction(raw)
         sentence, reason = _gated(raw)
         sentences[i] = sentence
