@@ -69,7 +69,6 @@ EXPECTED = {
         "strip_block",
         "validate",
     },
-    "gateway.api": {"admin_routes", "memory_routes", "openapi_routes"},
 }
 
 
