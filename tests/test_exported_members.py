@@ -52,6 +52,7 @@ EXPECTED = {
         "SOURCES",
         "Embedder",
         "Memory",
+        "MemoryPolicy",
         "MemoryService",
         "MemoryValidationError",
         "NewMemory",
