@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from gateway.store import MemoryStore
+from gateway.store import MemoryStore, TenantStats, UserSummary
 
 from ._clock import now_iso
 from ._validate import ADMIN_UPDATE_KEYS, not_poisoning
@@ -19,8 +19,8 @@ class Operator:
         self.store = store
         self.writes = writes
 
-    async def list_users(self, tenant: str | None) -> list[dict[str, Any]]:
-        """Users with personal memories: tenant, user_id, memories, enabled."""
+    async def list_users(self, tenant: str | None) -> list[UserSummary]:
+        """Users with personal memories, sorted by tenant and user."""
         return await self.store.users(tenant)
 
     async def get(self, memory_id: str) -> Memory | None:
@@ -64,8 +64,7 @@ class Operator:
             )
         return new
 
-    async def stats(self, tenant: str | None) -> dict[str, Any]:
-        """Totals, by_category, by_kind, by_scope, by_source, users and learned_per_day (auto)."""
+    async def stats(self, tenant: str | None) -> TenantStats:
         return await self.store.admin_stats(tenant)
 
     async def audit_log(

@@ -25,7 +25,18 @@ from typing import Any, Literal, TypeVar
 
 import numpy as np
 
-from gateway.store import MemoryStore, PartitionRows, Reflection, ReflectionKind, Review, ReviewState, Use, Visibility
+from gateway.store import (
+    MemoryStore,
+    PartitionRows,
+    Reflection,
+    ReflectionKind,
+    Review,
+    ReviewState,
+    TenantStats,
+    Use,
+    UserSummary,
+    Visibility,
+)
 from gateway.store.offload import run_cpu
 
 from ._access import AccessCounter
@@ -429,7 +440,7 @@ class MemoryService:
         return await self._user_data.prune_uses(retention_days)
 
     # -- operators (``Operator``, ``Tenants``) ------------------------------------------------
-    async def list_users(self, tenant: str | None) -> builtins.list[dict[str, Any]]:
+    async def list_users(self, tenant: str | None) -> builtins.list[UserSummary]:
         return await self._operator.list_users(tenant)
 
     async def admin_get(self, memory_id: str) -> Memory | None:
@@ -444,7 +455,7 @@ class MemoryService:
     async def promote(self, memory_id: str, *, actor: str) -> Memory | None:
         return await self._operator.promote(memory_id, actor=actor)
 
-    async def admin_stats(self, tenant: str | None) -> dict[str, Any]:
+    async def admin_stats(self, tenant: str | None) -> TenantStats:
         return await self._operator.stats(tenant)
 
     async def audit_log(
