@@ -17,14 +17,16 @@ from starlette.responses import Response
 from starlette.routing import BaseRoute, Route
 from starlette.types import ASGIApp, Receive, Scope, Send
 
-from gateway.api import admin_routes, memory_routes, openapi_routes
+from gateway.api.admin import admin_routes
+from gateway.api.memories import memory_routes
+from gateway.api.openapi import openapi_routes
 from gateway.auth_throttle import ClientAddressMiddleware
 from gateway.backup_schedule import backup_every
 from gateway.chat import ChatContext, ChatFilter, ChatResponse, Dialect, build_chain
 from gateway.chat.endpoint import CallerOf, DialectEndpoint
 from gateway.compose import compose
 from gateway.config import Config
-from gateway.console import console_routes
+from gateway.console.routes import console_routes
 from gateway.dialects import ANTHROPIC_MESSAGES, CHAT_COMPLETIONS, RESPONSES
 from gateway.dialects.anthropic_auth import AnthropicCallers
 from gateway.dialects.anthropic_messages import anthropic_error_bytes
@@ -33,7 +35,7 @@ from gateway.health import healthz, metrics, readyz
 from gateway.http.access_log import AccessLogMiddleware, escaped
 from gateway.http.cors import CorsMiddleware
 from gateway.lifecycle import FilterPart, Loop, Part, StopOnly, run_parts
-from gateway.mcp import McpEndpoint
+from gateway.mcp.endpoint import McpEndpoint
 from gateway.model_list import list_models
 from gateway.relay.endpoint import COUNT_TOKENS_PATH, SUB_PATHS_ROUTE, RelayEndpoint, RelayRoute, messages_label
 from gateway.services import Services

@@ -9,6 +9,7 @@ routes and the lifespan.
 from __future__ import annotations
 
 import secrets
+from collections.abc import Callable
 from dataclasses import dataclass
 
 from gateway.auth import Authenticator
@@ -19,7 +20,7 @@ from gateway.learning.keys import derive_key
 from gateway.learning.options import LearningOptions, learning_options
 from gateway.learning.parts import LearningParts
 from gateway.learning.service import LearningService
-from gateway.memory import MemoryService, build_embedder
+from gateway.memory import MemoryPolicy, MemoryService, build_embedder
 from gateway.memory.recall import RecallSettings
 from gateway.metrics import Metrics
 from gateway.model_info import ModelInfo
@@ -84,14 +85,20 @@ def memory_service(config: Config, store: MemoryStore, options: LearningOptions 
         max_pinned_per_user=m.max_pinned_per_user,
         recall=RecallSettings(**m.recall.model_dump()),
         search_min_relevance=m.search_min_relevance,
+        policy=MemoryPolicy() if options is None else memory_policy(options, key_of=derive_key),
     )
-    if options is not None:
-        memory.learning_default = options.consent == "opt_out"
-        memory.decay_half_life_days = options.decay_half_life_days
-        memory.episode_half_life_days = options.episode_half_life_days
-        memory.decay_floor = options.decay_floor
-        memory.key_of = derive_key
     return memory
+
+
+def memory_policy(options: LearningOptions, *, key_of: Callable[[str], str | None] | None = None) -> MemoryPolicy:
+    """The learning filter's consent and decay options, as the memory service reads them."""
+    return MemoryPolicy(
+        learning_default=options.consent == "opt_out",
+        decay_half_life_days=options.decay_half_life_days,
+        episode_half_life_days=options.episode_half_life_days,
+        decay_floor=options.decay_floor,
+        key_of=key_of,
+    )
 
 
 def build_filters(config: Config, services: Services) -> list[ChatFilter]:

@@ -80,6 +80,25 @@ FORBIDDEN: dict[str, tuple[str, ...]] = {
         "gateway.http",
         "filters",
     ),
+    # the HTTP APIs: the console builds on the API's plumbing (operations, common answers),
+    # never the other way round; the MCP server stands beside both
+    "gateway.api": (
+        "gateway.console",
+        "gateway.mcp",
+        "gateway.relay",
+        "gateway.dialects",
+        "gateway.upstreams",
+        "filters",
+    ),
+    "gateway.console": ("gateway.mcp", "gateway.relay", "gateway.dialects", "gateway.upstreams", "filters"),
+    "gateway.mcp": (
+        "gateway.api",
+        "gateway.console",
+        "gateway.relay",
+        "gateway.dialects",
+        "gateway.upstreams",
+        "filters",
+    ),
     "gateway.memory": (
         "gateway.store.sqlite",
         "gateway.store.postgres",
@@ -119,14 +138,9 @@ ENTRY_POINTS = ("gateway.app", "gateway.cli", "gateway.compose")
 # crossings that exist today in code other engineers are reorganising; each is to go
 KNOWN_CROSSINGS: set[tuple[str, str]] = set()
 
-# cycles not broken yet: the memory package (its service and its mixins import each other), and
-# the HTTP API/console/MCP packages whose __init__ re-exports what their modules import back
-KNOWN_CYCLES: list[set[str]] = [
-    {"gateway.memory", "gateway.memory._admin", "gateway.memory.selection", "gateway.memory.service"},
-    {"gateway.mcp", "gateway.mcp.endpoint", "gateway.mcp.server", "gateway.mcp.tools"},
-    {"gateway.api", "gateway.api.admin", "gateway.api.memories", "gateway.api.openapi", "gateway.console.mint"},
-    {"gateway.console", "gateway.console.operator_pages", "gateway.console.user_pages"},
-]
+# cycles not broken yet (none: a new one fails the test, and an entry here must be struck
+# once its cycle is gone)
+KNOWN_CYCLES: list[set[str]] = []
 
 
 def _modules() -> dict[str, Path]:

@@ -52,6 +52,7 @@ EXPECTED = {
         "SOURCES",
         "Embedder",
         "Memory",
+        "MemoryPolicy",
         "MemoryService",
         "MemoryValidationError",
         "NewMemory",
@@ -69,7 +70,6 @@ EXPECTED = {
         "strip_block",
         "validate",
     },
-    "gateway.api": {"admin_routes", "memory_routes", "openapi_routes"},
 }
 
 

@@ -1,9 +1,5 @@
-"""The user memory API, the operator API and their OpenAPI document."""
+"""The user memory API (``memories``), the operator API (``admin``), the console-link
+operations (``console_links``) and their OpenAPI document (``openapi``).
 
-from __future__ import annotations
-
-from gateway.api.admin import admin_routes
-from gateway.api.memories import memory_routes
-from gateway.api.openapi import openapi_routes
-
-__all__ = ["admin_routes", "memory_routes", "openapi_routes"]
+This package file imports nothing, so its modules can import their neighbours
+(``request_models``, ``response_models``) without importing each other back."""

@@ -151,9 +151,8 @@ async def promote(request: Request) -> Response:
 async def stats(request: Request) -> Response:
     services = services_of(request)
     tenant = parse_query(request, rq.TenantQuery).tenant
-    data = await services.memory.admin_stats(tenant)
-    data["learning"] = await services.learning.stats(tenant)
-    return json_response(data)
+    counts = await services.memory.admin_stats(tenant)
+    return json_response({**counts.to_json(), "learning": await services.learning.stats(tenant)})
 
 
 async def audit_log(request: Request) -> Response:

@@ -2,8 +2,8 @@
 
 Made from the operations that build the routes and from the pydantic models that validate their
 requests (``request_models``) and describe their answers (``response_models``); schemas live in
-``#/components/schemas``. The console-link endpoints (``gateway.console.mint``) are declared the
-same way and are part of it.
+``#/components/schemas``. The console-link endpoints (``console_links``) are declared the same way
+and are part of it.
 """
 
 from __future__ import annotations
@@ -21,6 +21,7 @@ from starlette.responses import Response
 from starlette.routing import BaseRoute, Route
 
 from gateway.api.admin import admin_operations
+from gateway.api.console_links import console_link_operations
 from gateway.api.memories import memory_operations
 from gateway.api.operation import Operation
 from gateway.api.response_models import Error
@@ -73,12 +74,8 @@ def _document_bytes() -> bytes:
 
 
 def openapi_document() -> dict[str, Any]:
-    # imported here: gateway.console imports gateway.api
-    from gateway.console.mint import console_link_operations
-
     # the operations' declaration does not depend on a minter's key or settings
-    links = console_link_operations(None)
-    return build_document([*memory_operations(), *admin_operations(), *links])
+    return build_document([*memory_operations(), *admin_operations(), *console_link_operations()])
 
 
 def build_document(operations: Sequence[Operation]) -> dict[str, Any]:

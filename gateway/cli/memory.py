@@ -334,10 +334,10 @@ async def _consolidate(service: Any, args: argparse.Namespace, tenant: str) -> i
     options = learning_options(config)
     settings = round_settings(options) if options is not None else RoundSettings()
     if options is not None:
-        service.learning_default = options.consent == "opt_out"
-        service.decay_half_life_days = options.decay_half_life_days
-        service.episode_half_life_days = options.episode_half_life_days
-        service.decay_floor = options.decay_floor
+        service.policy.learning_default = options.consent == "opt_out"
+        service.policy.decay_half_life_days = options.decay_half_life_days
+        service.policy.episode_half_life_days = options.episode_half_life_days
+        service.policy.decay_floor = options.decay_floor
     upstreams = UpstreamRouter(config)
     await upstreams.start()
     try:

@@ -1,6 +1,6 @@
-"""Minting console links: ``POST /api/console-links`` (the app, for one of its users) and
-``POST /api/admin/console-links`` (the operator, for any tenant and user). Declared as API
-operations, so ``/openapi.json`` documents them with the models that validate them."""
+"""Minting console links: the endpoints of ``POST /api/console-links`` (the app, for one of its
+users) and ``POST /api/admin/console-links`` (the operator, for any tenant and user), whose
+operations ``gateway.api.console_links`` declares."""
 
 from __future__ import annotations
 
@@ -11,9 +11,7 @@ from starlette.requests import Request
 from starlette.responses import Response
 
 from gateway.api import request_models as rq
-from gateway.api import response_models as rs
 from gateway.api.common import caller_identity, json_response, services_of
-from gateway.api.operation import Operation
 from gateway.api.validation import parse_body
 from gateway.config import ConsoleConfig
 from gateway.console.links import Links
@@ -70,33 +68,3 @@ def server_base(request: Request) -> str:
     host = f"[{host}]" if ":" in host else host
     default = {"http": 80, "https": 443}.get(request.url.scheme)
     return f"{request.url.scheme}://{host}" + ("" if port in (None, default) else f":{port}")
-
-
-async def _declared_only(request: Request) -> Response:
-    raise RuntimeError("an operation declared for /openapi.json only")
-
-
-def console_link_operations(minter: LinkMinter | None) -> list[Operation]:
-    """The routes of both endpoints and their part of ``/openapi.json`` (``gateway.api.openapi``,
-    which needs only the declarations: ``minter`` None)."""
-    return [
-        Operation(
-            "POST",
-            "/api/console-links",
-            _declared_only if minter is None else minter.console_link,
-            "A link that opens the /me/ page of the caller's user (X-Memorelay-User)",
-            "user",
-            status=201,
-            response=rs.ConsoleLink,
-        ),
-        Operation(
-            "POST",
-            "/api/admin/console-links",
-            _declared_only if minter is None else minter.console_link_for,
-            "A link that opens the /me/ page of any tenant's user",
-            "admin",
-            body=rq.ConsoleLinkFor,
-            status=201,
-            response=rs.ConsoleLink,
-        ),
-    ]

@@ -1,8 +1,4 @@
-"""The MCP server at ``/mcp``: the user's memory as tools for agents and IDE assistants."""
+"""The MCP server at ``/mcp``: the user's memory as tools for agents and IDE assistants.
 
-from __future__ import annotations
-
-from gateway.mcp.caller import InjectionOptions
-from gateway.mcp.endpoint import McpEndpoint
-
-__all__ = ["InjectionOptions", "McpEndpoint"]
+``endpoint.McpEndpoint`` is what the app mounts; this package file imports nothing, so the
+tools can import their neighbours (``arguments``) without importing the endpoint back."""

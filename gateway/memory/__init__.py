@@ -8,6 +8,7 @@ from gateway.store.kinds import DEFAULT_KIND, KINDS, derive_kind
 
 from . import _validate as validate
 from ._consolidate import CONSOLIDATED_REASON, MERGED_REASON
+from ._policy import MemoryPolicy
 from ._tenants import TenantConflict
 from .budget import count_tokens, fit_to_budget, load_all_tokenizers, load_tokenizer
 from .embedders import Embedder, build_embedder
@@ -36,6 +37,7 @@ __all__ = [
     "SOURCES",
     "Embedder",
     "Memory",
+    "MemoryPolicy",
     "MemoryService",
     "MemoryValidationError",
     "NewMemory",

@@ -1,56 +1,45 @@
-"""Admin operations of ``MemoryService`` (SPEC section 6): any user's memories, promotion,
-tenant-wide statistics and the audit log. ``tenant=None`` means all tenants."""
+"""The operator's role of the memory service: any user's memories, promotion, tenant-wide
+statistics and the audit log. ``tenant=None`` means all tenants."""
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
-from . import _validate
+from gateway.store import MemoryStore, TenantStats, UserSummary
+
 from ._clock import now_iso
-from ._reviews import refuse_pending
+from ._validate import ADMIN_UPDATE_KEYS, not_poisoning
+from ._validate import changes as valid_changes
+from ._writes import MemoryWrites, refuse_pending
 from .types import Memory
 
-if TYPE_CHECKING:
-    from gateway.store import MemoryStore
 
+class Operator:
+    def __init__(self, store: MemoryStore, writes: MemoryWrites) -> None:
+        self.store = store
+        self.writes = writes
 
-class AdminMixin:
-    if TYPE_CHECKING:  # provided by MemoryService
-        store: MemoryStore
-
-        async def _apply(self, m: Memory, changes: dict[str, Any], *, actor: str, action: str) -> Memory: ...
-        async def _delete(self, memories: list[Memory], *, actor: str) -> int: ...
-        async def _audit(
-            self,
-            action: str,
-            actor: str,
-            m: Memory | None,
-            *,
-            before: Any = None,
-            after: Any = None,
-        ) -> None: ...
-
-    async def list_users(self, tenant: str | None) -> list[dict[str, Any]]:
-        """Users with personal memories: tenant, user_id, memories, enabled."""
+    async def list_users(self, tenant: str | None) -> list[UserSummary]:
+        """Users with personal memories, sorted by tenant and user."""
         return await self.store.users(tenant)
 
-    async def admin_get(self, memory_id: str) -> Memory | None:
+    async def get(self, memory_id: str) -> Memory | None:
         return await self.store.fetch_one(memory_id)
 
-    async def admin_update(self, memory_id: str, changes: dict[str, Any], *, actor: str) -> Memory | None:
+    async def update(self, memory_id: str, changes: dict[str, Any], *, actor: str) -> Memory | None:
         """Change any memory (also ``score`` and ``disabled_reason``); None if missing."""
-        clean = _validate.changes(changes, _validate.ADMIN_UPDATE_KEYS)
+        clean = valid_changes(changes, ADMIN_UPDATE_KEYS)
         m = await self.store.fetch_one(memory_id)
         if m is None:
             return None
         refuse_pending(m, clean)
         if "title" in clean or "content" in clean:
-            _validate.not_poisoning(clean.get("title", m.title), clean.get("content", m.content))
-        return await self._apply(m, clean, actor=actor, action="update")
+            not_poisoning(clean.get("title", m.title), clean.get("content", m.content))
+        return await self.writes.apply(m, clean, actor=actor, action="update")
 
-    async def admin_delete(self, memory_id: str, *, actor: str) -> bool:
+    async def delete(self, memory_id: str, *, actor: str) -> bool:
         m = await self.store.fetch_one(memory_id)
-        return m is not None and await self._delete([m], actor=actor) == 1
+        return m is not None and await self.writes.delete([m], actor=actor) == 1
 
     async def promote(self, memory_id: str, *, actor: str) -> Memory | None:
         """Personal -> shared: the memory leaves its owner's partition for the tenant's shared
@@ -62,11 +51,11 @@ class AdminMixin:
             return m
         # a shared memory reaches every user of the tenant: what the learner or the user
         # stored before the check widened is checked again here
-        _validate.not_poisoning(m.title, m.content)
+        not_poisoning(m.title, m.content)
         new = Memory(**{**m.to_json(), "scope": "shared", "user_id": "", "updated_at": now_iso()})
         async with self.store.transaction():
             await self.store.write_fields(m.id, {"scope": "shared", "user_id": "", "updated_at": new.updated_at})
-            await self._audit(
+            await self.writes.audit(
                 "promote",
                 actor,
                 m,
@@ -75,8 +64,7 @@ class AdminMixin:
             )
         return new
 
-    async def admin_stats(self, tenant: str | None) -> dict[str, Any]:
-        """Totals, by_category, by_kind, by_scope, by_source, users and learned_per_day (auto)."""
+    async def stats(self, tenant: str | None) -> TenantStats:
         return await self.store.admin_stats(tenant)
 
     async def audit_log(

@@ -1,4 +1,4 @@
-"""Consolidation writes of ``MemoryService`` (a mixin): merge near-duplicates into the one kept,
+"""The consolidation role of the memory service: merge near-duplicates into the one kept,
 and replace a cluster of small related facts by one summary memory.
 
 What to merge or compress is decided elsewhere (``gateway.learning.consolidation``); this module
@@ -13,14 +13,14 @@ disabled, pinned, deleted meanwhile) is skipped whole.
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
 import numpy as np
 
-if TYPE_CHECKING:
-    from gateway.store import MemoryStore
+from gateway.store import MemoryStore
 
-    from .types import Memory
+from ._writes import MemoryWrites
+from .types import Memory
 
 MERGED_REASON = "merged into "
 CONSOLIDATED_REASON = "consolidated into "
@@ -39,22 +39,10 @@ def _unchanged(read: Memory, now: Memory | None) -> bool:
     )
 
 
-class ConsolidationMixin:
-    if TYPE_CHECKING:  # provided by MemoryService
-        store: MemoryStore
-
-        async def _apply(self, m: Memory, changes: dict[str, Any], *, actor: str, action: str) -> Memory: ...
-        async def _audit(
-            self,
-            action: str,
-            actor: str,
-            m: Memory | None,
-            *,
-            tenant: str | None = None,
-            user_id: str | None = None,
-            before: Any = None,
-            after: Any = None,
-        ) -> None: ...
+class Consolidation:
+    def __init__(self, store: MemoryStore, writes: MemoryWrites) -> None:
+        self.store = store
+        self.writes = writes
 
     async def _current(self, group: list[Memory]) -> bool:
         found = await self.store.fetch([m.id for m in group])
@@ -68,12 +56,12 @@ class ConsolidationMixin:
             if not await self._current([kept, *merged]):
                 return False
             if carry:
-                await self._apply(kept, carry, actor=actor, action=ACTION)
+                await self.writes.apply(kept, carry, actor=actor, action=ACTION)
             # the kept memory's uses (lists, recall's popularity) count those it took over
             await self.store.move_uses(kept.tenant, kept.user_id, [m.id for m in merged], kept.id)
             for m in merged:
                 why = MERGED_REASON + kept.id
-                await self._apply(m, {"enabled": False, "disabled_reason": why}, actor=actor, action=ACTION)
+                await self.writes.apply(m, {"enabled": False, "disabled_reason": why}, actor=actor, action=ACTION)
         return True
 
     async def compress(self, summary: Memory, vector: np.ndarray | None, members: list[Memory], *, actor: str) -> bool:
@@ -85,9 +73,9 @@ class ConsolidationMixin:
                 return False
             await self.store.insert([summary], None if vector is None else vector.reshape(1, -1))
             after = {"title": summary.title, "category": summary.category, "from": [m.id for m in members]}
-            await self._audit(ACTION, actor, summary, after=after)
+            await self.writes.audit(ACTION, actor, summary, after=after)
             await self.store.move_uses(summary.tenant, summary.user_id, [m.id for m in members], summary.id)
             for m in members:
                 why = CONSOLIDATED_REASON + summary.id
-                await self._apply(m, {"enabled": False, "disabled_reason": why}, actor=actor, action=ACTION)
+                await self.writes.apply(m, {"enabled": False, "disabled_reason": why}, actor=actor, action=ACTION)
         return True

@@ -1,4 +1,4 @@
-"""Supersedes waiting for review (``learning.review: queue``), a ``MemoryService`` mixin.
+"""Supersedes waiting for review (``learning.review: queue``), a role of the memory service.
 
 Queued: the new memory is stored disabled ("pending review of <old id>") and the old one stays
 active, so nothing changes in what is injected until someone decides. Accepted: the new memory
@@ -10,25 +10,19 @@ would have done). Rejected: the old memory stays, the new one stays disabled wit
 from __future__ import annotations
 
 import uuid
-from typing import TYPE_CHECKING, Any
 
-from gateway.errors import NotFound, ReviewDecided, ReviewPending
-from gateway.store import Review, ReviewState
+from gateway.errors import NotFound, ReviewDecided
+from gateway.store import MemoryStore, Review, ReviewState
 
 from ._clock import now_iso
+from ._writes import PENDING_REASON, MemoryWrites
 from .types import Memory
 
-if TYPE_CHECKING:
-    from gateway.store import MemoryStore
 
-PENDING_REASON = "pending review of "
-
-
-class ReviewMixin:
-    if TYPE_CHECKING:  # provided by MemoryService
-        store: MemoryStore
-
-        async def _apply(self, m: Memory, changes: dict[str, Any], *, actor: str, action: str) -> Memory: ...
+class ReviewDesk:
+    def __init__(self, store: MemoryStore, writes: MemoryWrites) -> None:
+        self.store = store
+        self.writes = writes
 
     async def queue_supersede(self, new: Memory, olds: list[Memory], reason: str, *, actor: str) -> list[Review]:
         """Hold back ``new`` (just stored) from superseding ``olds`` until reviews decide: one
@@ -39,7 +33,7 @@ class ReviewMixin:
         ]
         pending = PENDING_REASON + ", ".join(old.id for old in olds)
         async with self.store.transaction():
-            await self._apply(new, {"enabled": False, "disabled_reason": pending}, actor=actor, action="disable")
+            await self.writes.apply(new, {"enabled": False, "disabled_reason": pending}, actor=actor, action="disable")
             for review in reviews:
                 await self.store.add_review(review)
         return reviews
@@ -52,7 +46,7 @@ class ReviewMixin:
         memories = await self.store.fetch([i for r in found for i in (r.old_id, r.new_id)])
         return [(r, memories.get(r.old_id), memories.get(r.new_id)) for r in found], total
 
-    async def decide_review(
+    async def decide(
         self, review_id: str, accept: bool, *, tenant: str | None, user_id: str | None, actor: str
     ) -> Review:
         """Accept or reject a pending review. ``tenant``/``user_id`` (None: any, for operators)
@@ -75,27 +69,16 @@ class ReviewMixin:
             new, old = found.get(review.new_id), found.get(review.old_id)
             if accept:
                 if new is not None:
-                    await self._apply(new, {"enabled": True}, actor=actor, action="accept review")
+                    await self.writes.apply(new, {"enabled": True}, actor=actor, action="accept review")
                 if old is not None and old.enabled:
                     why = f"superseded by {review.new_id} (review {review.id} accepted)"
-                    await self._apply(
+                    await self.writes.apply(
                         old, {"enabled": False, "disabled_reason": why}, actor=actor, action="accept review"
                     )
             elif new is not None and not new.enabled:  # not when another review of it accepted it
-                await self._apply(
+                await self.writes.apply(
                     new, {"enabled": False, "disabled_reason": "rejected"}, actor=actor, action="reject review"
                 )
         decided = await self.store.get_review(review.id)
         assert decided is not None
         return decided
-
-
-def refuse_pending(m: Memory, changes: dict[str, Any]) -> None:
-    """A memory waiting for its supersede review is enabled only by deciding the review:
-    enabled by hand, it and the memory it would replace would both be in use."""
-    if changes.get("enabled") is True and not m.enabled and (m.disabled_reason or "").startswith(PENDING_REASON):
-        raise ReviewPending(
-            f"memory {m.id} is waiting for review ({m.disabled_reason}): accept or reject that review "
-            "instead of enabling the memory",
-            param="enabled",
-        )

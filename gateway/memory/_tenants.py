@@ -1,4 +1,4 @@
-"""Tenant-level operations of ``MemoryService``: which tenants hold a user id, and moving a
+"""The tenants role of the memory service: which tenants hold a user id, and moving a
 tenant's data to another tenant (an API key rotated in pass-through mode, or a move to a
 fixed ``auth.tenant``).
 
@@ -13,16 +13,13 @@ memory, and saved vector files are stale, so a gateway started later rebuilds th
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import TYPE_CHECKING, Any
 
+from gateway.store import MemoryStore
+
+from ._writes import MemoryWrites
 from .types import MemoryValidationError, TenantConflict
 
-if TYPE_CHECKING:
-    from gateway.store import MemoryStore
-
-    from .types import Memory
-
-__all__ = ["MAX_TENANT_LENGTH", "TenantConflict", "TenantMixin", "TenantMove"]
+__all__ = ["MAX_TENANT_LENGTH", "TenantConflict", "TenantMove", "Tenants"]
 
 MAX_TENANT_LENGTH = 128
 
@@ -41,21 +38,10 @@ class TenantMove:
         return bool(self.memories or self.settings or self.audit_entries or self.learning_rows)
 
 
-class TenantMixin:
-    if TYPE_CHECKING:  # provided by MemoryService
-        store: MemoryStore
-
-        async def _audit(
-            self,
-            action: str,
-            actor: str,
-            m: Memory | None,
-            *,
-            tenant: str | None = None,
-            user_id: str | None = None,
-            before: Any = None,
-            after: Any = None,
-        ) -> None: ...
+class Tenants:
+    def __init__(self, store: MemoryStore, writes: MemoryWrites) -> None:
+        self.store = store
+        self.writes = writes
 
     async def tenants_of(self, user_id: str) -> list[tuple[str, int]]:
         """(tenant, personal memories) for every tenant holding ``user_id``, most first."""
@@ -73,7 +59,7 @@ class TenantMixin:
         async with self.store.transaction():
             moved = TenantMove(**(await self.store.move_tenant(source, target, user_id)))
             if moved.anything:
-                await self._audit(
+                await self.writes.audit(
                     "move_tenant",
                     actor,
                     None,

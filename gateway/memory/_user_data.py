@@ -1,4 +1,4 @@
-"""Per-user data of ``MemoryService``: counts, statistics, settings and retention
+"""The per-user role of the memory service: counts, statistics, settings and retention
 (``max_memories_per_user`` and ``max_per_kind`` eviction and ``retention_days`` expiry, SPEC
 section 4 step 7).
 
@@ -12,31 +12,36 @@ from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
 from datetime import timedelta
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
-from gateway.store import Decay
+from gateway.store import Change, MemoryStore
 
 from ._clock import now_iso
-from .types import Memory, MemoryValidationError
-
-if TYPE_CHECKING:
-    from gateway.store import MemoryStore
-
+from ._policy import MemoryPolicy
+from ._writes import MemoryWrites
+from .types import MemoryValidationError
 
 _SETTINGS_CACHE_MAX = 100_000
 
 
-class UserDataMixin:
-    if TYPE_CHECKING:  # provided by MemoryService
-        store: MemoryStore
-        _settings_cache: dict[tuple[str, str], dict[str, Any]]
-        _settings_changes: int
-        learning_default: bool
-        decay_half_life_days: float
-        episode_half_life_days: float
-        decay_floor: float
+class UserData:
+    def __init__(self, store: MemoryStore, writes: MemoryWrites, policy: MemoryPolicy) -> None:
+        self.store = store
+        self.writes = writes
+        self.policy = policy
+        self._settings_cache: dict[tuple[str, str], dict[str, Any]] = {}
+        self._settings_changes = 0  # bumped by every settings change (a read racing one is not cached)
 
-        async def _delete(self, memories: list[Memory], *, actor: str) -> int: ...
+    def changed(self, change: Change) -> None:
+        """The store's ``on_change``: a settings change (on any replica) leaves the cache."""
+        if change.kind != "settings":
+            return
+        self._settings_changes += 1
+        if change.user_id == "*":
+            for key in [k for k in self._settings_cache if k[0] == change.tenant]:
+                del self._settings_cache[key]
+        else:
+            self._settings_cache.pop((change.tenant, change.user_id), None)
 
     # -- per-user info ----------------------------------------------------------------------
     async def count_personal(self, tenant: str, user_id: str) -> int:
@@ -47,7 +52,7 @@ class UserDataMixin:
         (own pinned memories), uses (memories injected into the user's responses) and weak
         (auto memories decayed below the floor, which retention removes)."""
         out = await self.store.personal_stats(tenant, user_id)
-        out["weak"] = await self.store.count_weak(tenant, user_id, self._decay())
+        out["weak"] = await self.store.count_weak(tenant, user_id, self.policy.decay())
         out["pinned"] = await self.store.count_pinned(tenant, user_id)
         out["uses"] = await self.store.count_uses(tenant, user_id)
         return out
@@ -61,7 +66,7 @@ class UserDataMixin:
         changes = self._settings_changes
         stored = await self.store.get_settings(tenant, user_id)
         # a user who never chose: learning.consent opt_out learns (True), opt_in does not
-        settings: dict[str, Any] = {"learning_enabled": self.learning_default}
+        settings: dict[str, Any] = {"learning_enabled": self.policy.learning_default}
         settings.update(stored or {})
         if changes == self._settings_changes:  # no change landed during the read
             self._cache_settings(tenant, user_id, settings)
@@ -86,9 +91,6 @@ class UserDataMixin:
         return merged
 
     # -- retention --------------------------------------------------------------------------
-    def _decay(self) -> Decay:
-        return Decay(now_iso(), self.decay_half_life_days, self.decay_floor, self.episode_half_life_days)
-
     async def evict_lowest(
         self, tenant: str, user_id: str, keep: int, *, actor: str, protect: Sequence[str] = ()
     ) -> int:
@@ -98,8 +100,8 @@ class UserDataMixin:
         excess = await self.count_personal(tenant, user_id) - max(0, keep)
         if excess <= 0:
             return 0
-        victims = await self.store.lowest_value(tenant, user_id, excess, protect, self._decay())
-        return await self._delete(victims, actor=actor)
+        victims = await self.store.lowest_value(tenant, user_id, excess, protect, self.policy.decay())
+        return await self.writes.delete(victims, actor=actor)
 
     async def evict_per_kind(
         self, tenant: str, user_id: str, caps: Mapping[str, int], *, actor: str, protect: Sequence[str] = ()
@@ -107,21 +109,21 @@ class UserDataMixin:
         """``evict_lowest`` within each kind: a user over ``caps[kind]`` memories of a kind loses
         the weakest auto ones of that kind (kinds without a cap are not limited)."""
         have = await self.store.count_by_kind(tenant, user_id)
-        decay = self._decay()
+        decay = self.policy.decay()
         evicted = 0
         for kind, cap in caps.items():
             excess = have.get(kind, 0) - max(0, cap)
             if excess > 0:
                 victims = await self.store.lowest_value(tenant, user_id, excess, protect, decay, kind=kind)
-                evicted += await self._delete(victims, actor=actor)
+                evicted += await self.writes.delete(victims, actor=actor)
         return evicted
 
     async def expire(self, retention_days: int, *, actor: str) -> int:
         """Delete unpinned auto memories never accessed and not created/refreshed for
         ``retention_days`` days, and those whose strength decayed below the floor."""
         cutoff = now_iso(-timedelta(days=retention_days))
-        victims = await self.store.expired(cutoff, self._decay())
-        return await self._delete(victims, actor=actor)
+        victims = await self.store.expired(cutoff, self.policy.decay())
+        return await self.writes.delete(victims, actor=actor)
 
     async def prune_uses(self, retention_days: int) -> int:
         """Delete citation-log rows older than ``retention_days`` days."""

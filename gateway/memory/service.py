@@ -3,11 +3,15 @@
 Every method is keyed by tenant (and user) by construction: a user reads their own personal
 memories plus their tenant's shared and system memories, and changes only their own
 personal ones. The service is handed an open ``store.MemoryStore`` (``backend.open_backend``)
-and runs no SQL: the store keeps its indexes in step with what it commits; the service
-validates, embeds, audits, and caches user settings (invalidated through ``on_change``, so
-a write on another replica reaches this one too). ``open`` prepares the store's vectors for
-the embedder (re-embedding everything when the model changed); ``close`` writes buffered
-access counts and saves derived vector files, and leaves the store open (its owner closes it).
+and runs no SQL: the store keeps its indexes in step with what it commits. The service reads
+(retrieval, pinned memories, the citation log) and hands everything else to small role
+objects it holds, each given only the parts it uses: ``MemoryWrites`` (validate, key, embed,
+cap, write and audit every change), ``UserData`` (counts, settings cached and invalidated
+through ``on_change``, so a write on another replica reaches this one too, retention),
+``Operator``, ``Tenants``, ``ReviewDesk``, ``Consolidation`` and ``ReflectionReports``; they
+share one ``MemoryPolicy``. ``open`` prepares the store's vectors for the embedder
+(re-embedding everything when the model changed); ``close`` writes buffered access counts and
+saves derived vector files, and leaves the store open (its owner closes it).
 """
 
 from __future__ import annotations
@@ -16,29 +20,38 @@ import asyncio
 import builtins
 import contextlib
 import logging
-import uuid
-from collections.abc import Callable, Collection, Sequence
+from collections.abc import Callable, Collection, Mapping, Sequence
 from typing import Any, Literal, TypeVar
 
 import numpy as np
 
-from gateway.errors import TooManyMemories, TooManyPinned
-from gateway.store import Change, MemoryStore, PartitionRows, Use, Visibility
+from gateway.store import (
+    MemoryStore,
+    PartitionRows,
+    Reflection,
+    ReflectionKind,
+    Review,
+    ReviewState,
+    TenantStats,
+    Use,
+    UserSummary,
+    Visibility,
+)
 from gateway.store.offload import run_cpu
 
-from . import _validate
 from ._access import AccessCounter
-from ._admin import AdminMixin
+from ._admin import Operator
 from ._clock import now_iso
-from ._consolidate import ConsolidationMixin
+from ._consolidate import Consolidation
 from ._indexing import embed_missing, embed_text
 from ._pinned import PinnedCache
-from ._purge import DeletedTextPurger
-from ._reflections import ReflectionMixin
-from ._reviews import ReviewMixin, refuse_pending
-from ._tenants import TenantMixin
-from ._user_data import UserDataMixin
+from ._policy import MemoryPolicy
+from ._reflections import ReflectionReports
+from ._reviews import ReviewDesk
+from ._tenants import TenantMove, Tenants
+from ._user_data import UserData
 from ._uses import UseLog
+from ._writes import MemoryWrites
 from .embedders import Embedder
 from .recall import RecallSettings, RecallStats
 from .retrieval import HybridRetriever, RetrievalSettings
@@ -49,17 +62,7 @@ log = logging.getLogger("memorelay.memory")
 T = TypeVar("T")
 
 
-def _small(memory: Memory) -> dict[str, Any]:
-    return {
-        "title": memory.title,
-        "category": memory.category,
-        "kind": memory.kind,
-        "scope": memory.scope,
-        "enabled": memory.enabled,
-    }
-
-
-class MemoryService(UserDataMixin, AdminMixin, TenantMixin, ReviewMixin, ConsolidationMixin, ReflectionMixin):
+class MemoryService:
     """See the module docstring. ``open`` must be awaited before use; ``ready`` tells."""
 
     def __init__(
@@ -73,31 +76,28 @@ class MemoryService(UserDataMixin, AdminMixin, TenantMixin, ReviewMixin, Consoli
         max_pinned_per_user: int = 10,
         recall: RecallSettings | None = None,
         search_min_relevance: float = 0.0,
+        policy: MemoryPolicy | None = None,
     ) -> None:
         self.store = store
         self.embedder = embedder
         self.retrieval_settings = retrieval or RetrievalSettings()
         self.ready = False
-        self._settings_cache: dict[tuple[str, str], dict[str, Any]] = {}
-        self._settings_changes = 0  # bumped by every settings change (a read racing one is not cached)
-        # learning_enabled of a user with no stored setting (the learning filter's consent option)
-        self.learning_default = True
-        # decay of auto memories (the learning filter's decay_half_life_days,
-        # episode_half_life_days and decay_floor)
-        self.decay_half_life_days = 90.0
-        self.episode_half_life_days = 30.0
-        self.decay_floor = 0.05
+        # the learning side's choices (consent default, decay, keys), shared with the roles
+        self.policy = policy or MemoryPolicy()
         self.index_state = "none"  # "loaded" | "rebuilt" | "reindexed" | "none"
-        # the key (``slot``) of a personal memory's text, set by the learning service
-        # (``gateway.learning.keys.derive_key``): an edited text gets its key again, or none
-        self.key_of: Callable[[str], str | None] | None = None
         self._dim = 0
         self._warming: asyncio.Future[np.ndarray] | None = None
         self._access = AccessCounter(store)
-        self._purger = DeletedTextPurger(store)
         self._uses = UseLog(store)
-        # L1: the pinned memories injected first on every turn, cached per caller
-        self.max_pinned_per_user = max_pinned_per_user
+        # L1: the pinned memories injected first on every turn, cached per caller (the cap
+        # is checked by every write that pins)
+        self._writes = MemoryWrites(store, embedder, self.policy, max_pinned_per_user)
+        self._user_data = UserData(store, self._writes, self.policy)
+        self._operator = Operator(store, self._writes)
+        self._tenants = Tenants(store, self._writes)
+        self._reviews = ReviewDesk(store, self._writes)
+        self._consolidation = Consolidation(store, self._writes)
+        self._reflections = ReflectionReports(store)
         # the relevance floor of the searches people read (``search(floor=True)``)
         self.search_min_relevance = search_min_relevance
         self._pinned = PinnedCache(store)
@@ -106,13 +106,30 @@ class MemoryService(UserDataMixin, AdminMixin, TenantMixin, ReviewMixin, Consoli
         self.recall = RecallStats(store, recall or RecallSettings(), flush=lambda: self._uses.flush(deadline_s=1.0))
         store.on_change(self.recall.changed)
         self._retriever: HybridRetriever | None = None
-        store.on_change(self._changed)
+        store.on_change(self._user_data.changed)
         # retrieval from memory for the users this process serves (0 MB: always the store);
         # a committed change drops the partitions it touched (the store's on_change)
         self.working_set: WorkingSet | None = None
         if budget_bytes(working_set_mb) > 0:
             self.working_set = WorkingSet(store, budget_bytes(working_set_mb), working_set_max_rows)
             store.on_change(self.working_set.changed)
+
+    @property
+    def max_pinned_per_user(self) -> int:
+        return self._writes.max_pinned_per_user
+
+    # read by the reflection reports (what decayed); set through ``policy``
+    @property
+    def decay_half_life_days(self) -> float:
+        return self.policy.decay_half_life_days
+
+    @property
+    def episode_half_life_days(self) -> float:
+        return self.policy.episode_half_life_days
+
+    @property
+    def decay_floor(self) -> float:
+        return self.policy.decay_floor
 
     # -- lifecycle --------------------------------------------------------------------------
     def start_warming(self) -> None:
@@ -151,16 +168,6 @@ class MemoryService(UserDataMixin, AdminMixin, TenantMixin, ReviewMixin, Consoli
         """Whether the embedder's model is loaded (always, without an embedder)."""
         return self._warming is None or self._warming.done()
 
-    def _changed(self, change: Change) -> None:
-        if change.kind != "settings":
-            return
-        self._settings_changes += 1
-        if change.user_id == "*":
-            for key in [k for k in self._settings_cache if k[0] == change.tenant]:
-                del self._settings_cache[key]
-        else:
-            self._settings_cache.pop((change.tenant, change.user_id), None)
-
     async def checkpoint(self) -> None:
         """Save the derived vector files now (also done by ``close``)."""
         await self.store.save_vectors()
@@ -179,7 +186,7 @@ class MemoryService(UserDataMixin, AdminMixin, TenantMixin, ReviewMixin, Consoli
                 await self._access.stop()
                 await self.recall.stop()
                 await self._uses.stop()
-                await self._purger.stop()
+                await self._writes.purger.stop()
                 if save:
                     await self.checkpoint()
             finally:
@@ -197,11 +204,6 @@ class MemoryService(UserDataMixin, AdminMixin, TenantMixin, ReviewMixin, Consoli
         return done
 
     # -- helpers ----------------------------------------------------------------------------
-    async def _embed(self, texts: list[str]) -> np.ndarray | None:
-        if self.embedder is None or not texts:
-            return None
-        return await self.embedder.embed(texts)
-
     async def embed_memories(self, pairs: builtins.list[tuple[str, str]]) -> np.ndarray | None:
         """Vectors of memories to be stored, (title, content) each, at background priority
         (a waiting chat's query goes first); None without an embedder."""
@@ -217,108 +219,6 @@ class MemoryService(UserDataMixin, AdminMixin, TenantMixin, ReviewMixin, Consoli
     async def background(fn: Callable[..., T], *args: object) -> T:
         """Run CPU work (a numpy scan) on the memory package's CPU thread, behind chat queries."""
         return await run_cpu(fn, *args)
-
-    async def _audit(
-        self,
-        action: str,
-        actor: str,
-        m: Memory | None,
-        *,
-        tenant: str | None = None,
-        user_id: str | None = None,
-        before: Any = None,
-        after: Any = None,
-    ) -> None:
-        await self.store.audit(
-            {
-                "time": now_iso(),
-                "actor": actor,
-                "action": action,
-                "tenant": m.tenant if m else tenant,
-                "user_id": m.user_id if m else user_id,
-                "memory_id": m.id if m else None,
-                "before": before,
-                "after": after,
-            }
-        )
-
-    # -- create -----------------------------------------------------------------------------
-    async def add(
-        self, tenant: str, user_id: str, item: NewMemory, *, actor: str, manual_cap: int | None = None
-    ) -> Memory:
-        """Validate, embed and store one memory; audit "create". With ``manual_cap``, a user
-        who already has that many manual personal memories gets ``TooManyMemories``."""
-        return (await self.add_many(tenant, user_id, [item], actor=actor, manual_cap=manual_cap))[0]
-
-    async def add_many(
-        self, tenant: str, user_id: str, items: list[NewMemory], *, actor: str, manual_cap: int | None = None
-    ) -> list[Memory]:
-        """Like ``add`` for many items, embedded in batches and stored in one transaction."""
-        stamp = now_iso()
-        memories: list[Memory] = []
-        for item in items:
-            clean = _validate.new_memory(item)
-            if clean.slot is None and clean.scope == "personal" and clean.source == "manual":
-                clean.slot = _validate.slot(await self._key(clean.content))
-            t, u = _validate.identity(tenant, user_id, clean.scope)
-            memories.append(
-                Memory(
-                    id="mem_" + uuid.uuid4().hex,
-                    tenant=t,
-                    user_id=u,
-                    scope=clean.scope,
-                    category=clean.category,
-                    subcategory=clean.subcategory,
-                    title=clean.title,
-                    content=clean.content,
-                    tags=list(clean.tags),
-                    source=clean.source,
-                    source_conversation_id=clean.source_conversation_id,
-                    score=clean.score,
-                    enabled=True,
-                    disabled_reason=None,
-                    created_at=stamp,
-                    updated_at=stamp,
-                    access_count=0,
-                    last_access_at=None,
-                    slot=clean.slot,
-                    pinned=clean.pinned,
-                    kind=clean.kind,
-                )
-            )
-        vectors = await self._embed([embed_text(m.title, m.content) for m in memories])
-        async with self.store.transaction():
-            if manual_cap is not None:
-                await self._check_manual_cap(memories, manual_cap)
-            await self._check_pinned_cap([m for m in memories if m.pinned])
-            await self.store.insert(memories, vectors)
-            for m in memories:
-                await self._audit("create", actor, m, after=_small(m))
-        return memories
-
-    async def _check_manual_cap(self, memories: builtins.list[Memory], cap: int) -> None:
-        # counted inside the write transaction, so concurrent requests cannot overshoot it
-        for tenant, user_id in {(m.tenant, m.user_id) for m in memories if m.scope == "personal"}:
-            adding = sum(1 for m in memories if (m.tenant, m.user_id) == (tenant, user_id) and m.source == "manual")
-            have = await self.store.count_personal(tenant, user_id, source="manual")
-            if adding and have + adding > cap:
-                raise TooManyMemories(
-                    f"this user already has {have} manual memories, the most allowed is {cap} "
-                    "(memory.max_manual_memories_per_user): delete some first"
-                )
-
-    async def _check_pinned_cap(self, pinning: builtins.list[Memory]) -> None:
-        # inside the write transaction, like the manual cap; shared/system pins are an
-        # operator's choice and not capped per user
-        cap = self.max_pinned_per_user
-        for tenant, user_id in {(m.tenant, m.user_id) for m in pinning if m.scope == "personal"}:
-            adding = sum(1 for m in pinning if (m.tenant, m.user_id) == (tenant, user_id) and m.scope == "personal")
-            have = await self.store.count_pinned(tenant, user_id)
-            if have + adding > cap:
-                raise TooManyPinned(
-                    f"this user already has {have} pinned memories, the most allowed is {cap} "
-                    "(memory.max_pinned_per_user): unpin one first"
-                )
 
     # -- read -------------------------------------------------------------------------------
     @staticmethod
@@ -468,105 +368,143 @@ class MemoryService(UserDataMixin, AdminMixin, TenantMixin, ReviewMixin, Consoli
             and found[mid].scope == "personal"
         ]
 
-    # -- change -----------------------------------------------------------------------------
-    def _own(self, m: Memory | None, tenant: str, user_id: str) -> bool:
-        return m is not None and m.tenant == tenant and m.scope == "personal" and m.user_id == user_id
-
-    async def update(
-        self, tenant: str, user_id: str, memory_id: str, changes: dict[str, Any], *, actor: str
-    ) -> Memory | None:
-        """Change the user's own personal memory; None if missing or not theirs."""
-        clean = _validate.changes(changes, _validate.USER_UPDATE_KEYS)
-        m = await self.store.fetch_one(memory_id)
-        if not self._own(m, tenant, user_id):
-            return None
-        assert m is not None
-        refuse_pending(m, clean)
-        if "title" in clean or "content" in clean:
-            _validate.not_poisoning(clean.get("title", m.title), clean.get("content", m.content))
-        return await self._apply(m, clean, actor=actor, action="update")
-
-    async def _key(self, content: str) -> str | None:
-        if self.key_of is None:
-            return None
-        return await asyncio.to_thread(self.key_of, content)
-
-    async def _apply(self, m: Memory, changes: dict[str, Any], *, actor: str, action: str) -> Memory:
-        fields = {k: v for k, v in changes.items() if getattr(m, k) != v}
-        if "content" in fields and m.scope == "personal":
-            # a key is what the text says: an edited memory is never superseded through its old one
-            slot = _validate.slot(await self._key(fields["content"]))
-            if slot != m.slot:
-                fields["slot"] = slot
-        if "enabled" in fields:
-            if fields["enabled"]:
-                fields["disabled_reason"] = None
-            else:
-                fields.setdefault("disabled_reason", changes.get("disabled_reason") or action)
-        if not fields:
-            return m
-        before = {k: getattr(m, k) for k in fields}
-        fields["updated_at"] = now_iso()
-        new = Memory(**{**m.to_json(), **fields})
-        vector: np.ndarray | None = None
-        if ("title" in fields or "content" in fields) and self.embedder is not None:
-            vector = (await self.embedder.embed([embed_text(new.title, new.content)]))[0]
-        async with self.store.transaction():
-            if fields.get("pinned") is True:
-                await self._check_pinned_cap([new])
-            await self.store.write_fields(m.id, fields)
-            if vector is not None:
-                await self.store.set_embedding(m.id, vector)
-            await self._audit(
-                action,
-                actor,
-                new,
-                before=before,
-                after={k: v for k, v in fields.items() if k != "updated_at"},
-            )
-        return new
-
-    async def disable(self, tenant: str, user_id: str, memory_id: str, reason: str, *, actor: str) -> bool:
-        """Disable the user's own personal memory; it leaves active search."""
-        m = await self.store.fetch_one(memory_id)
-        if not self._own(m, tenant, user_id):
-            return False
-        assert m is not None
-        await self._apply(m, {"enabled": False, "disabled_reason": reason}, actor=actor, action="disable")
-        return True
-
-    async def _delete(self, memories: builtins.list[Memory], *, actor: str) -> int:
-        if not memories:
-            return 0
-        async with self.store.transaction():
-            await self.store.delete([m.id for m in memories])
-            for m in memories:
-                # ids and kinds only: a deleted memory's text stays nowhere (issue 7 item 7)
-                await self._audit("delete", actor, m, before={"scope": m.scope, "category": m.category})
-        self._purger.schedule()
-        return len(memories)
-
-    async def delete(self, tenant: str, user_id: str, memory_id: str, *, actor: str) -> bool:
-        """Delete the user's own personal memory for good."""
-        m = await self.store.fetch_one(memory_id)
-        if not self._own(m, tenant, user_id):
-            return False
-        assert m is not None
-        return await self._delete([m], actor=actor) == 1
-
-    async def delete_all(self, tenant: str, user_id: str, *, actor: str) -> int:
-        """Delete every personal memory of the user, and their reflection reports."""
-        mems = await self.store.personal(tenant, user_id)
-        async with self.store.transaction():
-            await self.store.delete_reflections(tenant, user_id)
-            return await self._delete(mems, actor=actor)
-
     async def touch(self, memory_ids: builtins.list[str]) -> None:
         """Count an injection: access_count += 1, last_access_at = now. Never lost: counts
         that cannot be written now (database locked) stay buffered and are written by the
         next touch, the periodic flush or ``close`` (see ``_access``)."""
         await self._access.touch(memory_ids)
 
+    # -- writes (``MemoryWrites``) -----------------------------------------------------------
+    async def add(
+        self, tenant: str, user_id: str, item: NewMemory, *, actor: str, manual_cap: int | None = None
+    ) -> Memory:
+        """Validate, embed and store one memory; audit "create". With ``manual_cap``, a user
+        who already has that many manual personal memories gets ``TooManyMemories``."""
+        return (await self.add_many(tenant, user_id, [item], actor=actor, manual_cap=manual_cap))[0]
+
+    async def add_many(
+        self, tenant: str, user_id: str, items: builtins.list[NewMemory], *, actor: str, manual_cap: int | None = None
+    ) -> builtins.list[Memory]:
+        """Like ``add`` for many items, embedded in batches and stored in one transaction."""
+        return await self._writes.add_many(tenant, user_id, items, actor=actor, manual_cap=manual_cap)
+
+    async def update(
+        self, tenant: str, user_id: str, memory_id: str, changes: dict[str, Any], *, actor: str
+    ) -> Memory | None:
+        """Change the user's own personal memory; None if missing or not theirs."""
+        return await self._writes.update_own(tenant, user_id, memory_id, changes, actor=actor)
+
+    async def disable(self, tenant: str, user_id: str, memory_id: str, reason: str, *, actor: str) -> bool:
+        """Disable the user's own personal memory; it leaves active search."""
+        return await self._writes.disable_own(tenant, user_id, memory_id, reason, actor=actor)
+
+    async def delete(self, tenant: str, user_id: str, memory_id: str, *, actor: str) -> bool:
+        """Delete the user's own personal memory for good."""
+        return await self._writes.delete_own(tenant, user_id, memory_id, actor=actor)
+
+    async def delete_all(self, tenant: str, user_id: str, *, actor: str) -> int:
+        """Delete every personal memory of the user, and their reflection reports."""
+        return await self._writes.delete_all(tenant, user_id, actor=actor)
+
     async def refresh(self, memory_id: str) -> None:
         """Bump updated_at (a duplicate was seen again)."""
-        await self.store.write_fields(memory_id, {"updated_at": now_iso()})
+        await self._writes.refresh(memory_id)
+
+    # -- per user (``UserData``) ------------------------------------------------------------
+    async def count_personal(self, tenant: str, user_id: str) -> int:
+        return await self._user_data.count_personal(tenant, user_id)
+
+    async def stats(self, tenant: str, user_id: str) -> dict[str, Any]:
+        return await self._user_data.stats(tenant, user_id)
+
+    async def get_settings(self, tenant: str, user_id: str) -> dict[str, Any]:
+        return await self._user_data.get_settings(tenant, user_id)
+
+    async def put_settings(self, tenant: str, user_id: str, settings: dict[str, Any]) -> dict[str, Any]:
+        return await self._user_data.put_settings(tenant, user_id, settings)
+
+    async def evict_lowest(
+        self, tenant: str, user_id: str, keep: int, *, actor: str, protect: Sequence[str] = ()
+    ) -> int:
+        return await self._user_data.evict_lowest(tenant, user_id, keep, actor=actor, protect=protect)
+
+    async def evict_per_kind(
+        self, tenant: str, user_id: str, caps: Mapping[str, int], *, actor: str, protect: Sequence[str] = ()
+    ) -> int:
+        return await self._user_data.evict_per_kind(tenant, user_id, caps, actor=actor, protect=protect)
+
+    async def expire(self, retention_days: int, *, actor: str) -> int:
+        return await self._user_data.expire(retention_days, actor=actor)
+
+    async def prune_uses(self, retention_days: int) -> int:
+        return await self._user_data.prune_uses(retention_days)
+
+    # -- operators (``Operator``, ``Tenants``) ------------------------------------------------
+    async def list_users(self, tenant: str | None) -> builtins.list[UserSummary]:
+        return await self._operator.list_users(tenant)
+
+    async def admin_get(self, memory_id: str) -> Memory | None:
+        return await self._operator.get(memory_id)
+
+    async def admin_update(self, memory_id: str, changes: dict[str, Any], *, actor: str) -> Memory | None:
+        return await self._operator.update(memory_id, changes, actor=actor)
+
+    async def admin_delete(self, memory_id: str, *, actor: str) -> bool:
+        return await self._operator.delete(memory_id, actor=actor)
+
+    async def promote(self, memory_id: str, *, actor: str) -> Memory | None:
+        return await self._operator.promote(memory_id, actor=actor)
+
+    async def admin_stats(self, tenant: str | None) -> TenantStats:
+        return await self._operator.stats(tenant)
+
+    async def audit_log(
+        self, *, tenant: str | None = None, limit: int = 100, offset: int = 0
+    ) -> tuple[builtins.list[dict[str, Any]], int]:
+        return await self._operator.audit_log(tenant=tenant, limit=limit, offset=offset)
+
+    async def tenants_of(self, user_id: str) -> builtins.list[tuple[str, int]]:
+        return await self._tenants.tenants_of(user_id)
+
+    async def move_tenant(self, source: str, target: str, *, user_id: str | None = None, actor: str) -> TenantMove:
+        return await self._tenants.move_tenant(source, target, user_id=user_id, actor=actor)
+
+    # -- reviews, consolidation, reflections ------------------------------------------------
+    async def queue_supersede(
+        self, new: Memory, olds: builtins.list[Memory], reason: str, *, actor: str
+    ) -> builtins.list[Review]:
+        return await self._reviews.queue_supersede(new, olds, reason, actor=actor)
+
+    async def reviews(
+        self, tenant: str | None, user_id: str | None, state: ReviewState | None, *, limit: int, offset: int
+    ) -> tuple[builtins.list[tuple[Review, Memory | None, Memory | None]], int]:
+        return await self._reviews.reviews(tenant, user_id, state, limit=limit, offset=offset)
+
+    async def decide_review(
+        self, review_id: str, accept: bool, *, tenant: str | None, user_id: str | None, actor: str
+    ) -> Review:
+        return await self._reviews.decide(review_id, accept, tenant=tenant, user_id=user_id, actor=actor)
+
+    async def merge_into(
+        self, kept: Memory, merged: builtins.list[Memory], carry: dict[str, Any], *, actor: str
+    ) -> bool:
+        return await self._consolidation.merge_into(kept, merged, carry, actor=actor)
+
+    async def compress(
+        self, summary: Memory, vector: np.ndarray | None, members: builtins.list[Memory], *, actor: str
+    ) -> bool:
+        return await self._consolidation.compress(summary, vector, members, actor=actor)
+
+    async def add_reflection(self, reflection: Reflection) -> None:
+        await self._reflections.add(reflection)
+
+    async def latest_reflection(self, tenant: str, user_id: str) -> Reflection | None:
+        return await self._reflections.latest(tenant, user_id)
+
+    async def reflections(
+        self, tenant: str | None, user_id: str | None, *, limit: int, offset: int, kind: ReflectionKind | None = None
+    ) -> tuple[builtins.list[Reflection], int]:
+        return await self._reflections.page(tenant, user_id, limit=limit, offset=offset, kind=kind)
+
+    async def prune_reflections(self, retention_days: int) -> int:
+        return await self._reflections.prune(retention_days)

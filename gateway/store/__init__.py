@@ -41,7 +41,9 @@ from .records import (
     Review,
     ReviewState,
     SettingsRow,
+    TenantStats,
     Use,
+    UserSummary,
     Visibility,
 )
 from .roles.audit import AuditLog
@@ -91,8 +93,10 @@ __all__ = [
     "Reviews",
     "Settings",
     "SettingsRow",
+    "TenantStats",
     "StoreLifecycle",
     "Use",
+    "UserSummary",
     "Visibility",
 ]
 

@@ -4,7 +4,7 @@ and what it answers."""
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import Any, Literal
+from typing import Any, Literal, TypedDict
 
 import numpy as np
 
@@ -217,3 +217,41 @@ class ConsoleSession:
     expires: float  # unix seconds
     link_nonce: str | None = None
     link_expires: float | None = None
+
+
+class UserSummary(TypedDict):
+    """A user with personal memories, as operators list them (the admin API answers these
+    fields as they are): how many memories, how many of them enabled."""
+
+    tenant: str
+    user_id: str
+    memories: int
+    enabled: int
+
+
+@dataclass(frozen=True, slots=True)
+class TenantStats:
+    """A tenant's memories counted (all tenants' when none is named): ``users`` with personal
+    memories, counts by category, kind, scope and source, and auto memories learned per day."""
+
+    total: int
+    enabled: int
+    users: int
+    by_category: dict[str, int]
+    by_kind: dict[str, int]
+    by_scope: dict[str, int]
+    by_source: dict[str, int]
+    learned_per_day: dict[str, int]
+
+    def to_json(self) -> dict[str, Any]:
+        """The fields in the order the admin API answers them."""
+        return {
+            "total": self.total,
+            "enabled": self.enabled,
+            "users": self.users,
+            "by_category": self.by_category,
+            "by_kind": self.by_kind,
+            "by_scope": self.by_scope,
+            "by_source": self.by_source,
+            "learned_per_day": self.learned_per_day,
+        }

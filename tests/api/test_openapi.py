@@ -6,7 +6,8 @@ import httpx
 from openapi_spec_validator import validate
 from starlette.routing import Route
 
-from gateway.api import admin_routes, memory_routes
+from gateway.api.admin import admin_routes
+from gateway.api.memories import memory_routes
 from tests.conftest import GatewayFactory
 
 

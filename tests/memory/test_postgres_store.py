@@ -250,7 +250,7 @@ def test_settings_and_tenant_move(pg_url: str) -> None:
                 "learning_rows": 0,
             }
             stats = await s.admin_stats(None)
-            assert stats["total"] == 2 and stats["users"] == 2 and stats["by_scope"] == {"personal": 2}
+            assert stats.total == 2 and stats.users == 2 and stats.by_scope == {"personal": 2}
 
     run(main())
 

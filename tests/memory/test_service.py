@@ -162,7 +162,7 @@ def test_admin_promote_evict_expire(db_path: str) -> None:
         users = await s.list_users(None)
         assert users == [] or all(u["user_id"] != "u" for u in users)
         stats = await s.admin_stats("t")
-        assert stats["by_scope"] == {"shared": 1}
+        assert stats.by_scope == {"shared": 1}
         assert await s.admin_update(manual.id, {"score": 0.5}, actor="admin") is not None
         assert await s.expire(0, actor="system") == 0  # nothing auto left
         await s.add("t", "v", note("old auto", source="auto"), actor="l")
@@ -171,7 +171,7 @@ def test_admin_promote_evict_expire(db_path: str) -> None:
                 "UPDATE memories SET created_at = '2000-01-01T00:00:00Z', "
                 "updated_at = '2000-01-01T00:00:00Z' WHERE user_id = 'v'"
             )
-        assert (await s.admin_stats(None))["learned_per_day"] == {"2000-01-01": 1}
+        assert (await s.admin_stats(None)).learned_per_day == {"2000-01-01": 1}
         assert await s.expire(365, actor="system") == 1
         assert await s.admin_delete(manual.id, actor="admin")
         assert await s.admin_get(manual.id) is None

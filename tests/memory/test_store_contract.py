@@ -193,7 +193,7 @@ def test_retention_queries(backend: Factory) -> None:
         per_day = await s.learned_per_day("2019-12-31", "t")
         assert per_day == [("2020-01-01", "user_preference", 3)]
         admin = await s.admin_stats("t")
-        assert admin["total"] == 4 and admin["by_source"] == {"auto": 3, "manual": 1} and admin["users"] == 1
+        assert admin.total == 4 and admin.by_source == {"auto": 3, "manual": 1} and admin.users == 1
 
     run(backend, body)
 
@@ -257,7 +257,7 @@ def test_kind_is_stored_filtered_counted_and_evicted_within_its_kind(backend: Fa
         assert await s.count_by_kind("t", "u") == {"fact": 1, "episode": 2, "preference": 1}
         assert await s.count_personal("t", "u", kind="episode") == 2
         assert (await s.personal_stats("t", "u"))["by_kind"] == {"fact": 1, "episode": 2, "preference": 1}
-        assert (await s.admin_stats("t"))["by_kind"] == {"fact": 1, "episode": 2, "preference": 1}
+        assert (await s.admin_stats("t")).by_kind == {"fact": 1, "episode": 2, "preference": 1}
         decay = Decay("2026-06-01T00:00:00Z")
         # within a kind: the weakest episode goes, however weak the fact is
         await s.write_fields("f1", {"score": 0.01})

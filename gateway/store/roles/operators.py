@@ -2,21 +2,20 @@
 
 from __future__ import annotations
 
-from typing import Any, Protocol
+from typing import Protocol
+
+from ..records import TenantStats, UserSummary
 
 
 class Operators(Protocol):
     """Operators' views over users and tenants, and the tenant move."""
 
-    async def users(self, tenant: str | None) -> list[dict[str, Any]]:
-        """{tenant, user_id, memories, enabled} of users with personal memories, sorted."""
+    async def users(self, tenant: str | None) -> list[UserSummary]:
+        """Users with personal memories, sorted by tenant and user."""
         ...
 
     async def tenants(self) -> list[str]: ...
-    async def admin_stats(self, tenant: str | None) -> dict[str, Any]:
-        """total, enabled, users (with personal memories), by_category, by_kind, by_scope, by_source,
-        learned_per_day (day -> auto memories created)."""
-        ...
+    async def admin_stats(self, tenant: str | None) -> TenantStats: ...
 
     async def learned_per_day(self, since: str, tenant: str | None) -> list[tuple[str, str, int]]:
         """(day, category, memories learned) for auto memories created since ``since``."""

@@ -5,7 +5,7 @@ from __future__ import annotations
 from typing import Any
 
 from ..keyword_index import SHARED_OWNER
-from ..records import Change, TenantConflict
+from ..records import Change, TenantConflict, TenantStats, UserSummary
 from .base import SqlBase, Writer
 
 # the learning tables, keyed by (tenant, user_id), that a tenant move carries
@@ -22,19 +22,19 @@ def _only_user(user_id: str | None, column: str = "user_id") -> tuple[str, list[
 
 
 class SqlOperators(SqlBase):
-    async def users(self, tenant: str | None) -> list[dict[str, Any]]:
+    async def users(self, tenant: str | None) -> list[UserSummary]:
         where, args = ("tenant = ? AND ", [tenant]) if tenant is not None else ("", [])
         rows = await self._query(
             f"SELECT tenant, user_id, COUNT(*), COUNT(*) FILTER (WHERE enabled) FROM memories WHERE {where}"
             "scope = 'personal' GROUP BY tenant, user_id ORDER BY tenant, user_id",
             args,
         )
-        return [{"tenant": r[0], "user_id": r[1], "memories": int(r[2]), "enabled": int(r[3])} for r in rows]
+        return [UserSummary(tenant=r[0], user_id=r[1], memories=int(r[2]), enabled=int(r[3])) for r in rows]
 
     async def tenants(self) -> list[str]:
         return [str(r[0]) for r in await self._query("SELECT DISTINCT tenant FROM memories ORDER BY tenant")]
 
-    async def admin_stats(self, tenant: str | None) -> dict[str, Any]:
+    async def admin_stats(self, tenant: str | None) -> TenantStats:
         where, args = ("WHERE tenant = ?", [tenant]) if tenant is not None else ("", [])
         and_where = f"{where} AND" if where else "WHERE"
         totals = await self._query(f"SELECT COUNT(*), COUNT(*) FILTER (WHERE enabled) FROM memories {where}", args)
@@ -53,16 +53,16 @@ class SqlOperators(SqlBase):
             args,
         )
         total, enabled = totals[0]
-        return {
-            "total": int(total),
-            "enabled": int(enabled or 0),
-            "users": users,
-            "by_category": await grouped("category"),
-            "by_kind": await grouped("kind"),
-            "by_scope": await grouped("scope"),
-            "by_source": await grouped("source"),
-            "learned_per_day": {str(r[0]): int(r[1]) for r in per_day},
-        }
+        return TenantStats(
+            total=int(total),
+            enabled=int(enabled or 0),
+            users=users,
+            by_category=await grouped("category"),
+            by_kind=await grouped("kind"),
+            by_scope=await grouped("scope"),
+            by_source=await grouped("source"),
+            learned_per_day={str(r[0]): int(r[1]) for r in per_day},
+        )
 
     async def learned_per_day(self, since: str, tenant: str | None) -> list[tuple[str, str, int]]:
         extra, args = ("AND tenant = ?", [tenant]) if tenant else ("", [])
