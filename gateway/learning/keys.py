@@ -66,8 +66,9 @@ def key_of(text: str, lang: str | None = None) -> Key | None:
         or found.slot.startswith(("does.", "taste.", "profile."))
         or topical == "team.size"
     ):
-        # attributes named by their own word (emoji, indentation, diet, team size …)
-        base = found or Key(topical)
+        # attributes named by their own word (emoji, indentation, diet, team size …); without a
+        # frame the sentence's own words say whether it changes ("now", "已经") or ends one
+        base = found or Key(topical, change=_changes(text, lang), retraction=_retracts(text, lang))
         found = Key(topical, False, base.values, base.old, base.change, base.retraction)
     bad = found is not None and (
         not _VALID.fullmatch(found.slot) or len(found.slot) > MAX_KEY or found.slot != found.slot.casefold()
@@ -75,6 +76,32 @@ def key_of(text: str, lang: str | None = None) -> Key | None:
     if bad:
         return None  # a key is dotted lower-case words (the store's check): none rather than a bad one
     return found
+
+
+_NEW_VALUE = re.compile(r"\b(?:now|instead|switched|these days)\b|现在|改成|换成|改用|改为|而是", re.I)
+_RETRACT_EN = re.compile(
+    r"\bno longer\b|\b(?:not|n't)\b.*\b(?:any ?more|any longer)\b|\b(?:stopped|quit|gave up|given up|ditched)\b",
+    re.I,
+)
+_CHANGE_EN = re.compile(r"\b(?:now|instead|switched|moved|changed|actually|any ?more|no longer|these days)\b", re.I)
+
+
+def _retracts(text: str, lang: str) -> bool:
+    """ "No longer vegetarian", "不再吃素了": the value ends, and the sentence names no new one."""
+    from gateway.learning.keys_zh import retracts_zh
+
+    if lang == "zh":
+        return retracts_zh(text)
+    return bool(_RETRACT_EN.search(text)) and not _NEW_VALUE.search(text)
+
+
+def _changes(text: str, lang: str) -> bool:
+    """ "Actually the budget is more like 2k now", "预算已经改成两万了": a new value of the attribute."""
+    from gateway.learning.keys_zh import changes_zh
+
+    if _retracts(text, lang):
+        return False
+    return changes_zh(text) if lang == "zh" else bool(_CHANGE_EN.search(text))
 
 
 # --- English ---------------------------------------------------------------------------------
@@ -192,7 +219,12 @@ class _Sentence:
                 old.extend(_phrase(c) for c in t.children if c.dep_ == "pobj")
             if t.lower_ == "off" and t.dep_ == "prt":  # "moved off Heroku": the particle's object
                 old.extend(_phrase(c) for c in t.head.children if c.dep_ == "dobj")
-        if self.retracting:
+        low = self.sent.text.lower()
+        named = [m.group("old") for m in _NO_LONGER.finditer(low)] if self.retracting and _NEW_VALUE.search(low) else []
+        # "not fully veggie anymore … pescatarian now": what is no longer so is the old value,
+        # and what the sentence's verb takes is the new one
+        old.extend(named)
+        if self.retracting and not named:
             root = self.sent.root
             old.extend(_phrase(c) for c in root.children if c.dep_ in {"dobj", "attr"})
             old.extend(_phrase(g) for c in root.children if c.dep_ == "prep" for g in c.children if g.dep_ == "pobj")
@@ -216,7 +248,20 @@ class _Sentence:
             key = self._frame(verb)
             if key is not None:
                 return key
-        return self._fallback(verbs)
+        return self._dwelling() or self._fallback(verbs)
+
+    def _dwelling(self) -> Key | None:
+        """ "… in their flat in Leeds", "our house in Porto": the home is where the user's
+        dwelling is, whatever the verb."""
+        for t in self.sent:
+            owner = _owner(t)
+            if t.lemma_.lower() not in _DWELLINGS or owner is None or _who(owner)[0] != "user":
+                continue
+            for prep in (c for c in t.children if c.dep_ == "prep" and c.lower_ in {"in", "near"}):
+                for place in (g for g in prep.children if g.dep_ == "pobj"):
+                    if place.pos_ == "PROPN" or place.i in self.places:
+                        return self._make(("user", None), "home.city", [_phrase(place)])
+        return None
 
     def _make(self, who: tuple[str, str | None], attr: str, values: list[str], *, multi: bool = False) -> Key:
         kind, name = who
@@ -327,6 +372,9 @@ class _Sentence:
                     return self._make(who, "home.origin", [_phrase(obj)])
         # work: "works at Acme as a data engineer", "joined Globex"
         if lemma == "work":
+            shifts = [o for o in objs if o.lemma_.lower() in {"shift", "night", "weekend", "hour"}]
+            if shifts:  # "works day shifts at the hospital": when, more than where
+                return self._make(who, "work.schedule", [_phrase(shifts[0])])
             for prep, obj in preps:
                 if prep in {"at", "for"}:
                     return self._make(who, "work.employer", [_phrase(obj)])
@@ -413,6 +461,12 @@ class _Sentence:
                 # an activity: several at once ("plays tennis", "plays chess"); kept for retractions
                 return self._make((kind, name), f"does.{clean_segment(verb.lemma_)}", [_phrase(objs[0])], multi=True)
         return None
+
+
+_NO_LONGER = re.compile(
+    r"\b(?:no longer|not)\s+(?:(?:fully|really|quite|totally|strictly|a|an|on|using|eating|doing|at|in|with)\s+)*"
+    r"(?P<old>[a-z][\w-]+)(?=[^,;.]*\b(?:any ?more|any longer)\b|\s*[,;.]|\s*$)"
+)
 
 
 def _who(tok: Token) -> tuple[str, str | None]:

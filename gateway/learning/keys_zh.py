@@ -83,6 +83,16 @@ _ZH_AGE = re.compile(r"(?P<v>[\d一二两三四五六七八九十]+)\s*岁")
 _ZH_TRAILING = re.compile(r"(?:上|里|中|了|啦|吧|呢|来|去|平台|上面|服务器)+$")
 
 
+def retracts_zh(text: str) -> bool:
+    """ "不再吃素了", "现在不喝咖啡了": a value ends without a new one (``keys._retracts``)."""
+    return bool(_ZH_RETRACT.search(text)) and not re.search(r"改用|换成|改成|改为|而是", text)
+
+
+def changes_zh(text: str) -> bool:
+    """ "已经搬到杭州了", "预算改成两万": a new value (``keys._changes``)."""
+    return bool(_ZH_CHANGE.search(text) or re.search(r"已经|现在|不再|改为", text))
+
+
 def key_zh(text: str) -> Key | None:
     """The key of a Chinese ``text``: that of its first sentence that names an attribute."""
     for clause in re.split(r"[。！？!?；;\n]", text):
