@@ -201,7 +201,7 @@ _TOPIC_LEAD_EN = re.compile(
     r"^\s*(?:(?:what|everything|anything|all|the stuff|the things?)\s+(?:i|we)\s+(?:said|told you|mentioned|wrote"
     r"|shared)(?:\s+(?:before|earlier|previously))?(?:\s+(?:about|regarding|on))?"
     r"|(?:the|that|my|any)\s+(?:memory|memories|note|notes|info|information|thing|bit|part|stuff|details?)\s+"
-    r"(?:about|on|regarding|of)|about|that|the fact that)\s+",
+    r"(?:about|on|regarding|of)|(?:i|we) (?:said|told you|mentioned)(?: that)?|about|that|the fact that)\s+",
     re.IGNORECASE,
 )
 _TOPIC_TAIL_EN = re.compile(
@@ -240,6 +240,7 @@ _REST_SPLIT = re.compile(r"(?:[,;，；。.!！?？]\s*|\s+[-–—]\s+)")
 
 def _forget(body: str) -> Command:
     """Split "X, <new statement>" into the topic to forget and the statement to learn."""
+    body = _TOPIC_LEAD_EN.sub("", body)  # "that I said I wear size 11": what was said
     parts = _REST_SPLIT.split(body, maxsplit=1)
     topic = parts[0].strip()
     rest = parts[1].strip() if len(parts) > 1 else ""

@@ -119,6 +119,16 @@ def _sentence_zh(sentence: str) -> Key | None:
         old = tuple(v for k in gone if k.slot == new.slot for v in k.values if v not in new.values)
         if old:
             return Key(new.slot, new.multi, new.values, new.old + old, True, False, new.subject)
+    if gone and not stated:
+        # "以后快递都用京东，不用顺丰了": what is used instead takes the attribute of what is not
+        ended = gone[0]
+        for part in parts:
+            use = re.search(r"(?:改用|换成|换用|改成|都用|就用|只用|用(?!户))(?P<v>[^，,。；;]{1,12})", part)
+            if use is None or _ZH_RETRACT.search(part):
+                continue
+            value = _zh_value(use.group("v"))
+            if value and value.lower() not in ended.values:
+                return Key(ended.slot, ended.multi, (value.lower(),), ended.values, True, False, ended.subject)
     return whole
 
 

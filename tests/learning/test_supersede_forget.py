@@ -26,6 +26,7 @@ from tests.fake_upstream import FakeUpstream
         ("We moved to Porto. Also please forget where I live.", "where I live", "We moved to Porto."),
         ("could you delete what I told you about my old car? it got sold", "my old car", None),
         ("别记我住哪了", "我住哪", None),
+        ("Forget that I said I drive a Golf, it is my sister's car.", "I drive a Golf", "it is my sister's car."),
         ("我们换了新的牙医。另外把我住哪儿的信息删掉吧 不想存这个。", "我住哪儿", "我们换了新的牙医。"),
         ("之前存的苏州那条你删了吧 我现在住在无锡。", "苏州", "我现在住在无锡。"),
     ],
@@ -112,6 +113,12 @@ def test_keys_of_changes_said_without_a_frame(
     assert key is not None and key.slot == slot
     assert (key.change, key.retraction) == (change, retraction)
     assert key.old == old
+
+
+def test_a_value_used_instead_of_one_no_longer_used_replaces_it() -> None:
+    key = key_of("以后快递都用中通吧，不用韵达了。")
+    assert key is not None and key.slot == "shop.courier"
+    assert (key.values, key.old, key.change) == (("中通",), ("韵达",), True)
 
 
 SEQUENCES = [
