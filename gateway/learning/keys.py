@@ -160,6 +160,13 @@ _CHANGE = {"move", "switch", "migrate", "change", "replace", "relocate", "conver
 _STOP = {"stop", "quit", "drop", "abandon", "ditch", "leave", "cease"}
 _DEPLOY = {"deploy", "host", "ship", "release", "serve", "self-host"}
 _USE = {"use", "adopt", "choose", "pick", "select", "standardise", "standardize", "rely", "build", "write", "code"}
+_OWN = {"have", "own", "get", "buy"}
+# what one "has" that is no possession
+_NOT_OWNED = set(
+    """question problem issue meeting time minute hour day week month year idea call chance deadline lot bit
+    feeling plan appointment job role experience budget team way thing look go word chat break lunch dinner
+    breakfast shower nap rest class lesson exam interview trip holiday baby kid child sense fun""".split()
+)
 _TASTE = {"like", "love", "enjoy", "hate", "dislike", "adore", "detest", "prefer", "favour", "favor"}
 _ROLE_NOUNS = re.compile(
     r"(?:er|or|ist|ant|ent|ian|eer|ect|man|woman|person|student|lead|founder|cto|ceo|sre|devops|pm|nurse|chef"
@@ -218,7 +225,11 @@ class _Sentence:
             if t.lower_ in {"from", "off"} and t.dep_ == "prep" or t.lower_ == "of" and t.head.lower_ == "instead":
                 old.extend(_phrase(c) for c in t.children if c.dep_ == "pobj")
             if t.lower_ == "off" and t.dep_ == "prt":  # "moved off Heroku": the particle's object
-                old.extend(_phrase(c) for c in t.head.children if c.dep_ == "dobj")
+                old.extend(
+                    _phrase(c)
+                    for c in t.head.children
+                    if c.dep_ == "dobj" or c.dep_ == "npadvmod" and c.pos_ == "PROPN" and c.i == t.i + 1
+                )
         low = self.sent.text.lower()
         named = [m.group("old") for m in _NO_LONGER.finditer(low)] if self.retracting and _NEW_VALUE.search(low) else []
         # "not fully veggie anymore … pescatarian now": what is no longer so is the old value,
@@ -244,6 +255,9 @@ class _Sentence:
         verbs = [root, *[c for c in root.children if c.dep_ in {"xcomp", "conj"} and c.pos_ in {"VERB", "AUX"}]]
         if root.lemma_ in _STOP | {"start", "begin", "decide", "try", "continue", "keep"}:
             verbs = [*verbs[1:], root]  # "stopped using Jest": the inner verb names the attribute
+        if root.lemma_ in _CHANGE:  # "switched to learning Korean": the gerund names it
+            inner = [g for c in root.children if c.dep_ == "prep" for g in c.children if g.dep_ == "pcomp"]
+            verbs = [*(g for g in inner if g.pos_ == "VERB"), *verbs]
         for verb in verbs:
             key = self._frame(verb)
             if key is not None:
@@ -311,6 +325,25 @@ class _Sentence:
         if lemma in {"call", "name"} and kind == "rel" and name in RELATIONS:
             group, multi = RELATIONS[name]
             return self._make(("user", None), f"{group}.{name}", [_phrase(o) for o in objs], multi=multi)
+        if lemma in {"rename", "name", "call"}:  # whoever named it
+            # "the kids renamed the cat Luna": the relation's name changes
+            for o in objs:
+                role = _relation(o)
+                names = [c for c in o.children if c.dep_ in {"appos", "oprd"} and c.pos_ == "PROPN"]
+                names += [c for c in verb.children if c.dep_ in {"oprd", "xcomp", "npadvmod"} and c.pos_ == "PROPN"]
+                if role and names:
+                    group, multi = RELATIONS[role]
+                    key = self._make(("user", None), f"{group}.{role}", [_phrase(names[0])], multi=multi)
+                    return replace(key, change=key.change or lemma == "rename")
+        if lemma in _OWN and kind != "rel":
+            # "has a charcoal grill", "got a gas grill now": one thing of its kind, by its noun;
+            # a thing "at their flat in Leeds" says first where the user lives
+            home = self._dwelling()
+            if home is not None:
+                return home
+            for o in objs:
+                if o.dep_ == "dobj" and o.pos_ == "NOUN" and not _relation(o) and o.lemma_.lower() not in _NOT_OWNED:
+                    return self._make(who, f"owns.{clean_segment(o.lemma_)}", [_phrase(o)])
         if lemma == "have" and kind != "rel":
             for o in objs:
                 role = _relation(o)

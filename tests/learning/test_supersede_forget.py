@@ -104,6 +104,9 @@ def test_a_topic_naming_the_attribute_finds_its_key() -> None:
         ("The user works day shifts.", "work.schedule", False, False, ()),
         ("Actually the budget is more like 2k now.", "trip.budget", True, False, ()),
         ("The user has a small garden at their house in Porto.", "home.city", False, False, ()),
+        ("The user got a gas grill now.", "owns.grill", True, False, ()),
+        ("The user has switched to learning Korean.", "lang.learning", True, False, ()),
+        ("The kids renamed the cat Luna.", "pets.cat", True, False, ()),
     ],
 )
 def test_keys_of_changes_said_without_a_frame(
@@ -132,6 +135,7 @@ SEQUENCES = [
     ),
     Sequence(("I work day shifts at the hospital.", "I switched to night shifts."), ("night",), ("day shifts",)),
     Sequence(("我住在成都。", "另外把成都那条删掉吧"), (), ("成都",), named=False),
+    Sequence(("I have a charcoal grill in the garden.", "I have a gas grill now."), ("gas",), ("charcoal",)),
 ]
 
 
