@@ -66,8 +66,9 @@ def key_of(text: str, lang: str | None = None) -> Key | None:
         or found.slot.startswith(("does.", "taste.", "profile."))
         or topical == "team.size"
     ):
-        # attributes named by their own word (emoji, indentation, diet, team size …)
-        base = found or Key(topical)
+        # attributes named by their own word (emoji, indentation, diet, team size …); without a
+        # frame the sentence's own words say whether it changes ("now", "已经") or ends one
+        base = found or Key(topical, change=_changes(text, lang), retraction=_retracts(text, lang))
         found = Key(topical, False, base.values, base.old, base.change, base.retraction)
     bad = found is not None and (
         not _VALID.fullmatch(found.slot) or len(found.slot) > MAX_KEY or found.slot != found.slot.casefold()
@@ -75,6 +76,32 @@ def key_of(text: str, lang: str | None = None) -> Key | None:
     if bad:
         return None  # a key is dotted lower-case words (the store's check): none rather than a bad one
     return found
+
+
+_NEW_VALUE = re.compile(r"\b(?:now|instead|switched|these days)\b|现在|改成|换成|改用|改为|而是", re.I)
+_RETRACT_EN = re.compile(
+    r"\bno longer\b|\b(?:not|n't)\b.*\b(?:any ?more|any longer)\b|\b(?:stopped|quit|gave up|given up|ditched)\b",
+    re.I,
+)
+_CHANGE_EN = re.compile(r"\b(?:now|instead|switched|moved|changed|actually|any ?more|no longer|these days)\b", re.I)
+
+
+def _retracts(text: str, lang: str) -> bool:
+    """ "No longer vegetarian", "不再吃素了": the value ends, and the sentence names no new one."""
+    from gateway.learning.keys_zh import retracts_zh
+
+    if lang == "zh":
+        return retracts_zh(text)
+    return bool(_RETRACT_EN.search(text)) and not _NEW_VALUE.search(text)
+
+
+def _changes(text: str, lang: str) -> bool:
+    """ "Actually the budget is more like 2k now", "预算已经改成两万了": a new value of the attribute."""
+    from gateway.learning.keys_zh import changes_zh
+
+    if _retracts(text, lang):
+        return False
+    return changes_zh(text) if lang == "zh" else bool(_CHANGE_EN.search(text))
 
 
 # --- English ---------------------------------------------------------------------------------
@@ -133,6 +160,13 @@ _CHANGE = {"move", "switch", "migrate", "change", "replace", "relocate", "conver
 _STOP = {"stop", "quit", "drop", "abandon", "ditch", "leave", "cease"}
 _DEPLOY = {"deploy", "host", "ship", "release", "serve", "self-host"}
 _USE = {"use", "adopt", "choose", "pick", "select", "standardise", "standardize", "rely", "build", "write", "code"}
+_OWN = {"have", "own", "get", "buy"}
+# what one "has" that is no possession
+_NOT_OWNED = set(
+    """question problem issue meeting time minute hour day week month year idea call chance deadline lot bit
+    feeling plan appointment job role experience budget team way thing look go word chat break lunch dinner
+    breakfast shower nap rest class lesson exam interview trip holiday baby kid child sense fun""".split()
+)
 _TASTE = {"like", "love", "enjoy", "hate", "dislike", "adore", "detest", "prefer", "favour", "favor"}
 _ROLE_NOUNS = re.compile(
     r"(?:er|or|ist|ant|ent|ian|eer|ect|man|woman|person|student|lead|founder|cto|ceo|sre|devops|pm|nurse|chef"
@@ -191,8 +225,17 @@ class _Sentence:
             if t.lower_ in {"from", "off"} and t.dep_ == "prep" or t.lower_ == "of" and t.head.lower_ == "instead":
                 old.extend(_phrase(c) for c in t.children if c.dep_ == "pobj")
             if t.lower_ == "off" and t.dep_ == "prt":  # "moved off Heroku": the particle's object
-                old.extend(_phrase(c) for c in t.head.children if c.dep_ == "dobj")
-        if self.retracting:
+                old.extend(
+                    _phrase(c)
+                    for c in t.head.children
+                    if c.dep_ == "dobj" or c.dep_ == "npadvmod" and c.pos_ == "PROPN" and c.i == t.i + 1
+                )
+        low = self.sent.text.lower()
+        named = [m.group("old") for m in _NO_LONGER.finditer(low)] if self.retracting and _NEW_VALUE.search(low) else []
+        # "not fully veggie anymore … pescatarian now": what is no longer so is the old value,
+        # and what the sentence's verb takes is the new one
+        old.extend(named)
+        if self.retracting and not named:
             root = self.sent.root
             old.extend(_phrase(c) for c in root.children if c.dep_ in {"dobj", "attr"})
             old.extend(_phrase(g) for c in root.children if c.dep_ == "prep" for g in c.children if g.dep_ == "pobj")
@@ -212,11 +255,27 @@ class _Sentence:
         verbs = [root, *[c for c in root.children if c.dep_ in {"xcomp", "conj"} and c.pos_ in {"VERB", "AUX"}]]
         if root.lemma_ in _STOP | {"start", "begin", "decide", "try", "continue", "keep"}:
             verbs = [*verbs[1:], root]  # "stopped using Jest": the inner verb names the attribute
+        if root.lemma_ in _CHANGE:  # "switched to learning Korean": the gerund names it
+            inner = [g for c in root.children if c.dep_ == "prep" for g in c.children if g.dep_ == "pcomp"]
+            verbs = [*(g for g in inner if g.pos_ == "VERB"), *verbs]
         for verb in verbs:
             key = self._frame(verb)
             if key is not None:
                 return key
-        return self._fallback(verbs)
+        return self._dwelling() or self._fallback(verbs)
+
+    def _dwelling(self) -> Key | None:
+        """ "… in their flat in Leeds", "our house in Porto": the home is where the user's
+        dwelling is, whatever the verb."""
+        for t in self.sent:
+            owner = _owner(t)
+            if t.lemma_.lower() not in _DWELLINGS or owner is None or _who(owner)[0] != "user":
+                continue
+            for prep in (c for c in t.children if c.dep_ == "prep" and c.lower_ in {"in", "near"}):
+                for place in (g for g in prep.children if g.dep_ == "pobj"):
+                    if place.pos_ == "PROPN" or place.i in self.places:
+                        return self._make(("user", None), "home.city", [_phrase(place)])
+        return None
 
     def _make(self, who: tuple[str, str | None], attr: str, values: list[str], *, multi: bool = False) -> Key:
         kind, name = who
@@ -266,6 +325,25 @@ class _Sentence:
         if lemma in {"call", "name"} and kind == "rel" and name in RELATIONS:
             group, multi = RELATIONS[name]
             return self._make(("user", None), f"{group}.{name}", [_phrase(o) for o in objs], multi=multi)
+        if lemma in {"rename", "name", "call"}:  # whoever named it
+            # "the kids renamed the cat Luna": the relation's name changes
+            for o in objs:
+                role = _relation(o)
+                names = [c for c in o.children if c.dep_ in {"appos", "oprd"} and c.pos_ == "PROPN"]
+                names += [c for c in verb.children if c.dep_ in {"oprd", "xcomp", "npadvmod"} and c.pos_ == "PROPN"]
+                if role and names:
+                    group, multi = RELATIONS[role]
+                    key = self._make(("user", None), f"{group}.{role}", [_phrase(names[0])], multi=multi)
+                    return replace(key, change=key.change or lemma == "rename")
+        if lemma in _OWN and kind != "rel":
+            # "has a charcoal grill", "got a gas grill now": one thing of its kind, by its noun;
+            # a thing "at their flat in Leeds" says first where the user lives
+            home = self._dwelling()
+            if home is not None:
+                return home
+            for o in objs:
+                if o.dep_ == "dobj" and o.pos_ == "NOUN" and not _relation(o) and o.lemma_.lower() not in _NOT_OWNED:
+                    return self._make(who, f"owns.{clean_segment(o.lemma_)}", [_phrase(o)])
         if lemma == "have" and kind != "rel":
             for o in objs:
                 role = _relation(o)
@@ -327,6 +405,9 @@ class _Sentence:
                     return self._make(who, "home.origin", [_phrase(obj)])
         # work: "works at Acme as a data engineer", "joined Globex"
         if lemma == "work":
+            shifts = [o for o in objs if o.lemma_.lower() in {"shift", "night", "weekend", "hour"}]
+            if shifts:  # "works day shifts at the hospital": when, more than where
+                return self._make(who, "work.schedule", [_phrase(shifts[0])])
             for prep, obj in preps:
                 if prep in {"at", "for"}:
                     return self._make(who, "work.employer", [_phrase(obj)])
@@ -413,6 +494,12 @@ class _Sentence:
                 # an activity: several at once ("plays tennis", "plays chess"); kept for retractions
                 return self._make((kind, name), f"does.{clean_segment(verb.lemma_)}", [_phrase(objs[0])], multi=True)
         return None
+
+
+_NO_LONGER = re.compile(
+    r"\b(?:no longer|not)\s+(?:(?:fully|really|quite|totally|strictly|a|an|on|using|eating|doing|at|in|with)\s+)*"
+    r"(?P<old>[a-z][\w-]+)(?=[^,;.]*\b(?:any ?more|any longer)\b|\s*[,;.]|\s*$)"
+)
 
 
 def _who(tok: Token) -> tuple[str, str | None]:

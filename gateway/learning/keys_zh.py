@@ -83,6 +83,16 @@ _ZH_AGE = re.compile(r"(?P<v>[\d一二两三四五六七八九十]+)\s*岁")
 _ZH_TRAILING = re.compile(r"(?:上|里|中|了|啦|吧|呢|来|去|平台|上面|服务器)+$")
 
 
+def retracts_zh(text: str) -> bool:
+    """ "不再吃素了", "现在不喝咖啡了": a value ends without a new one (``keys._retracts``)."""
+    return bool(_ZH_RETRACT.search(text)) and not re.search(r"改用|换成|改成|改为|而是", text)
+
+
+def changes_zh(text: str) -> bool:
+    """ "已经搬到杭州了", "预算改成两万": a new value (``keys._changes``)."""
+    return bool(_ZH_CHANGE.search(text) or re.search(r"已经|现在|不再|改为", text))
+
+
 def key_zh(text: str) -> Key | None:
     """The key of a Chinese ``text``: that of its first sentence that names an attribute."""
     for clause in re.split(r"[。！？!?；;\n]", text):
@@ -109,6 +119,16 @@ def _sentence_zh(sentence: str) -> Key | None:
         old = tuple(v for k in gone if k.slot == new.slot for v in k.values if v not in new.values)
         if old:
             return Key(new.slot, new.multi, new.values, new.old + old, True, False, new.subject)
+    if gone and not stated:
+        # "以后快递都用京东，不用顺丰了": what is used instead takes the attribute of what is not
+        ended = gone[0]
+        for part in parts:
+            use = re.search(r"(?:改用|换成|换用|改成|都用|就用|只用|用(?!户))(?P<v>[^，,。；;]{1,12})", part)
+            if use is None or _ZH_RETRACT.search(part):
+                continue
+            value = _zh_value(use.group("v"))
+            if value and value.lower() not in ended.values:
+                return Key(ended.slot, ended.multi, (value.lower(),), ended.values, True, False, ended.subject)
     return whole
 
 

@@ -63,6 +63,16 @@ _RULES: tuple[tuple[str, re.Pattern[str]], ...] = (
         ),
     ),
     ("trip.budget", re.compile(r"\bbudget\b|预算", re.I)),
+    # when the user works: one schedule at a time, whatever the verb ("works nights", "switched to")
+    (
+        "work.schedule",
+        re.compile(
+            r"\b(?:night|day|early|late|morning|evening|afternoon|weekend|rotating|split|double|12[- ]hour)"
+            r" shifts?\b|\bwork(?:s|ing)? (?:nights|weekends|part[- ]time|full[- ]time|remotely|from home)\b"
+            r"|\b(?:part[- ]time|full[- ]time) (?:job|role|position)\b|夜班|白班|倒班|轮班|全职|兼职|远程办公|在家办公",
+            re.I,
+        ),
+    ),
     (
         "clothing.shoe_size",
         re.compile(
