@@ -351,7 +351,18 @@ _ONLY_VERDICT = re.compile(
     re.I,
 )
 # a trailing aside without a verb: "…, lots of runners with wrecked knees."
-_ASIDE_END = re.compile(r",\s*(?:lots of|loads of|tons of|plenty of|a lot of|so many|so much|full of)\b[^,]*$", re.I)
+_ASIDE_END = re.compile(
+    r",\s*(?:lots of|loads of|tons of|plenty of|a lot of|so many|so much|full of)\b[^,]*$"
+    r"|,\s*that(?:'s| is) (?:the|a|so|really|such|pretty|quite)\b[^,]*$",  # "…, that's the real win."
+    re.I,
+)
+# a meal of one day is no event of the user's life: "On 2026-05-02 the user had a curry."
+_MEAL = re.compile(
+    r"^(?:On|In) [\w\- ]*?\d{4}(?:-\d{2}-\d{2})?,? the user (?:had|ate|drank|ordered|got|grabbed) (?:a |an |some )?"
+    r"(?:\w+ ){0,2}(?:takeaway|take-?out|dinner|lunch|breakfast|brunch|pizza|curry|coffee|tea|burgers?|sushi|snacks?"
+    r"|noodles|kebab|ice cream|cake|beers?|wine|drinks?)\W*$",
+    re.I,
+)
 # someone else's doings of the moment: "The user's mum is pretending …", "… head chef is moving to Lyon"
 _OTHER_DOING = re.compile(
     r"^The user's (?:(?:old|new|former|ex|best) )?(?:mum|mom|dad|mother|father|sister|brother|friend|boss|colleague"
@@ -389,6 +400,8 @@ def _casual_reason(content: str) -> str | None:
         return "fragment"
     if _DEMONSTRATIVE_OBJECT.search(content):
         return "unresolved-reference"
+    if _MEAL.match(content):
+        return "small-talk"
     return None
 
 
@@ -447,7 +460,7 @@ def _chinese_item_reason(item: KnowledgeItem, content: str) -> str | None:
         return "fragment"
     if content.startswith("用户") and not _CJK.search(body):
         return "pasted"  # "用户Nowadays。": "用户" put before text in another language
-    if _ZH_INTERJECTION.match(body) or _ZH_VOCATIVE.match(body):
+    if _ZH_INTERJECTION.match(body) or _ZH_VOCATIVE.match(body) or re.match(r"^[\u4e00-\u9fff]{1,3}着$", body):
         return "small-talk"  # "用户好吧好吧。"
     if _ZH_THIRD_LEAD.match(content) or _ZH_REPORTED.match(content) or _ZH_OTHERS_HABIT.match(content):
         return "small-talk"  # someone else's doing or saying: "他的活都堆到…", "小雨说用户…"

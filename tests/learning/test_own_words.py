@@ -167,6 +167,8 @@ def test_the_users_own_health_stays() -> None:
         "The user's brother is pretending he's fine.",
         "The user's turn, what's the best film.",
         "The user runs a bakery, lots of customers with sourdough opinions.",
+        "The user fixed the gate, that's the best part.",
+        "On 2026-09-13 the user had a pizza.",
     ],
 )
 def test_casual_leftovers_are_not_memories(content: str) -> None:
@@ -184,6 +186,8 @@ def test_casual_leftovers_are_not_memories(content: str) -> None:
         "用户去洗个澡。",
         "用户Best regards。",
         "用户お疲れ様です。",
+        "用户只能等着。",
+        "用户阿明。",
     ],
 )
 def test_chinese_leftovers_are_not_memories(content: str) -> None:
