@@ -368,7 +368,7 @@ _OTHER_DOING = re.compile(
     r"^The user's (?:(?:old|new|former|ex|best) )?(?:mum|mom|dad|mother|father|sister|brother|friend|boss|colleague"
     r"|neighbou?r|partner|husband|wife|boyfriend|girlfriend|(?:head )?chef|manager|roommate|flatmate|cousin|aunt"
     r"|uncle|gran|grandma|grandad|grandpa|son|daughter|kids?)\b (?:is|are) (?!called|named|getting married|turning"
-    r"|expecting|studying|learning|working as|living)\w+ing\b",
+    r"|expecting|studying|learning|working|living|attending|training|dating|retiring|teaching|running|serving)\w+ing\b",
     re.I,
 )
 # "In the user's setup, clients pay.", "In the user's setup, 3.4kg, loud as anything.": the
