@@ -22,6 +22,7 @@ from __future__ import annotations
 import re
 
 from gateway.learning.extraction import KnowledgeItem
+from gateway.learning.own_words import own_words
 
 __all__ = ["REASONS", "item_reason", "sentence_reason", "strip_pasted"]
 
@@ -219,10 +220,11 @@ _FIRST_PERSON = re.compile(r"\b(?:I|I'm|I've|my|we|our|me)\b|我")
 
 
 def strip_pasted(text: str) -> tuple[str, int]:
-    """The turn without pasted material (stack traces, log lines, long pasted passages that do
-    not speak in the first person), and how many such lines went."""
+    """The turn without pasted material (what the user pasted, quoted or forwarded:
+    ``own_words``; stack traces, log lines, long pasted passages that do not speak in the first
+    person), and how many such pieces went."""
+    text, dropped = own_words(text)
     kept: list[str] = []
-    dropped = 0
     for line in text.splitlines():
         if _PASTED_LINE.match(line) or (len(line) > _LONG_LINE and not _FIRST_PERSON.search(line[:200])):
             dropped += 1
@@ -275,6 +277,9 @@ _FEELINGS = (
     r"|upset|sick|unwell|grateful|thankful|overwhelmed|worried|relieved|amazed|inspired|frustrated|annoyed|angry"
     r"|confused|lonely|homesick|sore|proud|impressed|touched|heartbroken|devastated|glad|so happy|so excited"
     r"|stumped|finding (?:some )?(?:comfort|peace|joy)|feeling \w+"
+    # the body's state of the moment: wet from the rain, shaking, floating with joy
+    r"|scared|terrified|frightened|shaking|shaky|knackered|gutted|chuffed|buzzing|floating|damp|soaked|drenched"
+    r"|sweaty|hungover|sunburnt|jet-?lagged|full|stuffed|dying"
 )
 _ITEM_MOMENTARY = re.compile(
     rf"\b(?:is|are|feels?|was|has been) (?:\w+ ){{0,2}}(?:{_FEELINGS}|jealous|envious|starving|freezing)\b"
@@ -296,15 +301,124 @@ _ITEM_SOMEONE_ELSE = re.compile(
     r"(?! (?:is|was) (?:called|named)\b)(?! (?-i:[A-Z][a-z]+)\b)(?!.*\bthe user\b)",
     re.I,
 )
+_ZH_INTERJECTION = re.compile(
+    r"^(?:好吧|行吧|好的|好啊|行啊|嗯|哦|对|是的|是啊|哈哈|嘿嘿|呵呵|唉|哎|好|行)+[啊呀吧了的]*$"
+)
+# "用户希望每次…它都要…": someone else's habit read as the user's wish
+_ZH_OTHERS_HABIT = re.compile(r"^用户希望.*(?:它|他|她)(?!们)(?:都|就|也|总|会|要|又)")
+# "用户小暖。": a name said to the other party, nothing said about the user
+_ZH_VOCATIVE = re.compile(r"^(?:小|老|阿)[\u4e00-\u9fff]$")
+_ZH_THIRD_LEAD = re.compile(r"^(?:他|她)(?!们)|^说得")
+_ZH_REPORTED = re.compile(r"^[^用，。]{1,6}(?:说|觉得|认为|讲|嫌)(?:带)?用户")
+# a time of this day or of these days: what happens then is this turn's news, not a fact
+_ZH_THIS_DAY = re.compile(r"中午|早上|晚上|下午|今早|今晚|刚才|刚刚|待会|等会|月底|这周|本周|下周|周末|这个月|过两天")
+_ZH_GOING_NOW = re.compile(r"^去[^，。过]{1,6}$")
 _ZH_ITEM_NOW = re.compile(r"(?:先|要|得)?去[^，。]{1,6}了$|现在还|正在|才能见|就觉得|刚刚?[^，。]{0,6}了$")
 _ITEM_HYPOTHETICAL = re.compile(r"^(?:if|what if|suppose|imagine)\b|\b(?:would (?:love|like) to|wishes)\b", re.I)
+
+
+# how a reply or an aside opens; what follows is judged without it
+_DISCOURSE_LEAD = re.compile(
+    r"^(?:(?:mostly|well|yeah|yep|yes|no|nope|fine|obviously|honestly|basically|anyway|so|oh|ok(?:ay)?|lol|haha"
+    r"|right|sure|true|actually|seriously|literally)\b[\s,!.]*)+",
+    re.I,
+)
+# a subordinate clause left without its main clause: "Once the user stopped laughing."
+_SUBORDINATE_ONLY = re.compile(
+    r"^(?:once|when|whenever|while|although|though|after|before|until|unless|like|as if|as though|just one of)\b"
+    r"(?![^,]*,)",
+    re.I,
+)
+# what this turn asks for: "The user needs help with their CV."
+_THIS_TURNS_HELP = re.compile(r"^The user (?:needs|wants|would like|is looking for) (?:some |a little )?help\b", re.I)
+# "wants that saved", "needs it done": a thing of this conversation, never named
+_DEMONSTRATIVE_OBJECT = re.compile(
+    r"\b(?:wants?|needs?|has|have|gets?|keeps?)\s+(?:that|this|it)\s+(?:\w+ed|done|gone|fixed|sorted)\b", re.I
+)
+# a greeting or a name said to the other party before the point ("Morning Juniper, …")
+_GREETING_LEAD = re.compile(r"^(?:(?:good )?(?:morning|evening|afternoon|night)|hi|hey|hello|yo|omg|wow)\b", re.I)
+# not literal: "feels like they've been through a mincer", "drinks like pirates"
+_SIMILE = re.compile(
+    r"\b(?:feels?|felt|looks?|looked|sounds?|drinks?|eats?|sleeps?|spits?|tastes?|acts?|dances?|snores?) like\b", re.I
+)
+_JOKE_EMOJI = re.compile("[\U0001f602\U0001f923\U0001f606\U0001f605\U0001f61c\U0001f61d\U0001f643\U0001f92a]")
+# a reply's question: "The user's turn, what's the favourite colour."
+_ITEM_WH = re.compile(r"\b(?:what|which|who|where|how)(?:'s| is| are| do| does)\b", re.I)
+# banter about oneself with nothing to hold: "The user is famously terrible."
+_ONLY_VERDICT = re.compile(
+    r"^The user (?:is|are) (?:\w+ly |so |just |really |pretty )?(?:terrible|awful|rubbish|hopeless|useless|hilarious"
+    r"|amazing|awesome|brilliant|lucky|blessed|weird|crazy|mad|nuts|lazy|the worst|the best|a mess|a disaster)\W*$",
+    re.I,
+)
+# a trailing aside without a verb: "…, lots of runners with wrecked knees."
+_ASIDE_END = re.compile(
+    r",\s*(?:lots of|loads of|tons of|plenty of|a lot of|so many|so much|full of)\b[^,]*$"
+    r"|,\s*that(?:'s| is) (?:the|a|so|really|such|pretty|quite)\b[^,]*$",  # "…, that's the real win."
+    re.I,
+)
+# a meal of one day is no event of the user's life: "On 2026-05-02 the user had a curry."
+_MEAL = re.compile(
+    r"^(?:On|In) [\w\- ]*?\d{4}(?:-\d{2}-\d{2})?,? the user (?:had|ate|drank|ordered|got|grabbed) (?:a |an |some )?"
+    r"(?:\w+ ){0,2}(?:takeaway|take-?out|dinner|lunch|breakfast|brunch|pizza|curry|coffee|tea|burgers?|sushi|snacks?"
+    r"|noodles|kebab|ice cream|cake|beers?|wine|drinks?)\W*$",
+    re.I,
+)
+# someone else's doings of the moment: "The user's mum is pretending …", "… head chef is moving to Lyon"
+_OTHER_DOING = re.compile(
+    r"^The user's (?:(?:old|new|former|ex|best) )?(?:mum|mom|dad|mother|father|sister|brother|friend|boss|colleague"
+    r"|neighbou?r|partner|husband|wife|boyfriend|girlfriend|(?:head )?chef|manager|roommate|flatmate|cousin|aunt"
+    r"|uncle|gran|grandma|grandad|grandpa|son|daughter|kids?)\b (?:is|are) (?!called|named|getting married|turning"
+    r"|expecting|studying|learning|working|living|attending|training|dating|retiring|teaching|running|serving)\w+ing\b",
+    re.I,
+)
+# "In the user's setup, clients pay.", "In the user's setup, 3.4kg, loud as anything.": the
+# rewrite of a terse statement that held no attribute
+_SETUP_EMPTY = re.compile(
+    r"^In the user's setup, (?:\S+ ){0,1}\S+\W*$|^In the user's setup, [\d.,]+\s?[a-z]{0,3},", re.I
+)
+
+
+def _casual_reason(content: str) -> str | None:
+    """Casual chat's leftovers: a reply's opening, a fragment, a joke, banter, someone else's day."""
+    rest = _DISCOURSE_LEAD.sub("", content).strip()
+    if rest != content and rest:
+        if _UNRESOLVED_LEAD.match(rest):
+            return "unresolved-reference"  # "Obviously, he's the user's tortoise not hers."
+    if _SUBORDINATE_ONLY.match(rest):
+        return "fragment"
+    if _THIS_TURNS_HELP.match(content) and not re.search(r"\b(?:every|always|usually|often)\b", content, re.I):
+        return "plan-today"  # "The user needs help with their CV.": what this turn asks for
+    if _GREETING_LEAD.match(content):
+        return "small-talk"
+    if _SIMILE.search(content) or _JOKE_EMOJI.search(content) or _ONLY_VERDICT.match(content):
+        return "small-talk"
+    if _ITEM_WH.search(content) and not re.search(r"\bthe user\b.*\b(?:knows?|likes?|loves?)\b", content, re.I):
+        return "question"
+    if _ASIDE_END.search(content) or _OTHER_DOING.match(content):
+        return "small-talk"
+    if _SETUP_EMPTY.match(content):
+        return "fragment"
+    if _DEMONSTRATIVE_OBJECT.search(content):
+        return "unresolved-reference"
+    if _MEAL.match(content):
+        return "small-talk"
+    return None
+
+
+# a script the learner does not read: the item comes from text in another language
+_FOREIGN_SCRIPT = re.compile(r"[\u3040-\u30ff\uac00-\ud7af\u0400-\u04ff\u0600-\u06ff]")
 
 
 def item_reason(item: KnowledgeItem) -> str | None:
     """Why an extracted item is not a memory, or ``None`` when it may be stored."""
     content = item.content.strip()
+    if len(_FOREIGN_SCRIPT.findall(content)) >= 3:
+        return "pasted"  # "用户今週の進捗を報告します。": another language's text, not the user's
     if _CJK.search(content):
         return _chinese_item_reason(item, content)
+    casual = _casual_reason(content) if item.kind != "rule" else None
+    if casual is not None:
+        return casual
     body = re.sub(r"^(?:On|In) (?:the week of )?[\w\- ]*?\d{4}(?:-\d{2}-\d{2})?,? ", "", content)
     words = re.findall(r"[\w'’+#.-]+", re.sub(r"^The user(?:'s)?\b", "", body))
     predicate = re.sub(r"^The user(?:'s)?\b", "", body)
@@ -344,6 +458,12 @@ def _chinese_item_reason(item: KnowledgeItem, content: str) -> str | None:
     body = re.sub(r"^(?:用户(?:的|希望|一家)?|\d{4}年\d{1,2}月(?:\d{1,2}日)?)", "", content.rstrip("。！!"))
     if len(re.sub(r"[^\w]", "", body)) < 2:
         return "fragment"
+    if content.startswith("用户") and not _CJK.search(body):
+        return "pasted"  # "用户Nowadays。": "用户" put before text in another language
+    if _ZH_INTERJECTION.match(body) or _ZH_VOCATIVE.match(body) or re.match(r"^[\u4e00-\u9fff]{1,3}着$", body):
+        return "small-talk"  # "用户好吧好吧。"
+    if _ZH_THIRD_LEAD.match(content) or _ZH_REPORTED.match(content) or _ZH_OTHERS_HABIT.match(content):
+        return "small-talk"  # someone else's doing or saying: "他的活都堆到…", "小雨说用户…"
     if content.rstrip("。 ").endswith(("？", "?", "吗", "呢")):
         return "question"
     if "助手" in content and item.kind != "rule" and not content.startswith("用户希望"):
@@ -364,6 +484,9 @@ def _chinese_item_reason(item: KnowledgeItem, content: str) -> str | None:
             return "intention"
     if item.kind != "episode" and (_ZH_MOMENTARY.search(body) or re.search(r"今天|此刻|这会儿", body)):
         return "momentary"
+    if item.kind != "episode" and not _ZH_LASTING.search(body):
+        if _ZH_THIS_DAY.search(body) or _ZH_GOING_NOW.match(body):
+            return "momentary"  # "用户中午食堂有芒果布丁", "用户月底要上线新功能", "用户去睡个午觉"
     if item.kind != "episode" and _ZH_ITEM_NOW.search(body.rstrip("。")):
         return "momentary"
     if _ZH_HYPOTHETICAL.search(body):

@@ -23,7 +23,7 @@ import re
 from dataclasses import dataclass
 from datetime import datetime
 
-from gateway.learning import chinese, english, fragments, gate, terse
+from gateway.learning import chinese, english, fragments, gate, sensitive, terse
 from gateway.learning.extraction import KnowledgeItem
 from gateway.learning.keys import derive_key
 from gateway.learning.scoring import ScoreResult, weighted_score
@@ -136,10 +136,11 @@ _QUOTED_ZH = re.compile(r"['‘“\"「『]([^'’”\"」』\n]{6,}?)['’”\"
 
 
 def prepare(text: str) -> str:
-    """The user's own prose: code blocks, code lines, pasted traces and logs, and quoted passages
-    (text to edit) removed."""
+    """The user's own prose: code blocks, code lines, pasted traces and logs, quoted passages
+    (text to edit), and other people's health or similar details removed."""
     text = _FENCE.sub("\n", text)
     text, _ = gate.strip_pasted(text)
+    text, _ = sensitive.without_third_party_details(text)
     lines = [line for line in text.splitlines() if not _CODE_LINE.match(line)]
     text = _QUOTED.sub("", "\n".join(lines))
     return _QUOTED_ZH.sub(lambda m: "" if _CJK.search(m.group(1)) else m.group(0), text)
@@ -197,6 +198,8 @@ def _read(text: str, now: datetime | None) -> tuple[tuple[Signal, ...], tuple[st
     sentences = split_sentences(prepared)
     found: list[list[Signal]] = [[] for _ in sentences]
     rejected: list[str] = list(pasted)
+    if sensitive.without_third_party_details(text)[1]:
+        rejected.append(sensitive.REASON)
     english_at: list[int] = []
     chinese_at: list[int] = []
     for i, raw in enumerate(sentences):

@@ -169,7 +169,7 @@ _RULES: tuple[tuple[str, re.Pattern[str]], ...] = tuple(
         (
             "covert instruction",
             rf"{_W}whenever\s+(?:a|the|any|some)?\s*(?:user|one|body|customer|person|anyone|someone|somebody|people)\b"
-            rf"{_CLAUSE_EN}{{0,60}}?\b(?:tell|send|redirect|direct|point|say|reply|answer|recommend)\b",
+            rf"{_CLAUSE_EN}{{0,60}}?\b(?:tell|send|redirect|direct|point|say|reply|answer|recommend|advise|urge|steer|push)\b",
         ),
         # --- deceiving or acting behind the user's back
         ("covert instruction", rf"{_W}(?:do\s+not|don't|never)\s+(?:tell|inform|let)\s+the\s+user"),
@@ -240,6 +240,48 @@ _RULES: tuple[tuple[str, re.Pattern[str]], ...] = tuple(
             rf"{_W}(?:decode|base64|rot13|reverse|decrypt|translate)\b{_CLAUSE_EN}{{0,50}}?\b(?:do|follow|obey|execute|run|"
             r"carry\s+out)\s+(?:what|whatever|it|them|the\s+(?:instructions?|result))",
         ),
+        # --- text that addresses AI assistants, or writes a consent into the user's memory
+        (
+            "covert instruction",
+            rf"{_W}note\s+(?:for|to)\s+(?:ai|the\s+assistant|assistants|llms?|language\s+models|bots?)\b"
+            rf"|{_W}(?:ai|llm)\s+(?:assistants?|models?|agents?)\s*(?::|,\s*please|should|must|please)",
+        ),
+        (
+            "memory poisoning",
+            rf"{_W}(?:store|save|write|record|add|put|note|keep)\b{_CLAUSE_EN}{{0,40}}?\bmemory\b{_CLAUSE_EN}{{0,80}}?"
+            r"\b(?:has|have|had)\s+(?:approved|agreed|consented|authori[sz]ed|opted\s+in)",
+        ),
+        (
+            "instruction override",
+            # the user's own instructions to someone ("my earlier instructions to the builder") are theirs to void
+            r"^(?!.*\b(?:my|our)\s+(?:\w+\s+)?(?:instructions?|guidelines|directives|prompts?)\b)"
+            rf"{_CLAUSE_EN}*?{_W}(?:instructions?|guidelines|directives|prompts?|programming)\b{_CLAUSE_EN}{{0,40}}?"
+            r"(?:(?:\bas|\b(?:are|is|have|has)(?:\s+now)?|(?<=s|n))\s+(?:void|expired|invalid|null|cancell?ed)\b"
+            r"|\bno\s+longer\s+(?:valid|count|apply))",
+        ),
+        (
+            "role reassignment",
+            rf"{_W}(?:you|the\s+assistant)\s+(?:are|is)\s+no\s+longer\s+(?!(?:able|needed|required|allowed|there|here"
+            r"|available|on|in|at|with|using|working)\b)(?:\w+\s*[.,;]|an?\s)",
+        ),
+        (
+            "jailbreak",
+            rf"{_W}(?:an?\s+)?(?:ai|assistant|model|bot|chatbot)\s+(?:with\s+no|without(?:\s+any)?)\s+(?:rules|limits"
+            rf"|restrictions|filters|guidelines)|{_W}never\s+refuse\b|{_W}you\s+are\s+dan\b",
+        ),
+        (
+            "authority confusion",
+            rf"{_W}(?:developer|admin|administrator|system|root)\s+(?:override|access|command)\b",
+        ),
+        ("prompt markup", r"<!--\s*(?:system|assistant|ai|developer|admin|note\s+for)\b"),
+        (
+            "promotion",
+            rf"{_W}(?<!\bi\s)(?<!\bwe\s)(?:always|only)\s+(?:tell|advise|urge|remind|direct|send)\s+(?:the\s+)?(?:users?|people|customers?|visitors?"
+            r"|everyone|everybody|them)\s+to\b"
+            rf"|{_W}steer\s+(?:them|people|users?|customers?|everyone|everybody)\b"
+            rf"|{_W}(?:talk\s+down|badmouth|disparage|never\s+mention|don't\s+mention|do\s+not\s+mention)\s+(?:the\s+|any\s+)?"
+            r"(?:others|other\s+(?:brands|shops|stores|options)|competitors?|competition|alternatives|rivals)",
+        ),
         # --- the same in Chinese
         (
             "instruction override",
@@ -302,6 +344,21 @@ _RULES: tuple[tuple[str, re.Pattern[str]], ...] = tuple(
         (
             "covert instruction",
             r"(?:向|跟)(?:我|用户|他|她|对方)(?:要|索要|索取)(?:一下)?(?:验证码|密码|口令|银行卡号|卡号)",
+        ),
+        ("covert instruction", r"ai助手请|(?:ai|人工智能)助手(?:须|必须|要|注意)|致ai"),
+        (
+            "memory poisoning",
+            rf"(?:写入|写进|存入|存进|记入|记进|记住){_CLAUSE_ZH}{{0,30}}?(?:已同意|同意|授权|已批准|已指定)",
+        ),
+        (
+            "link insertion",
+            rf"(?:每次|每个|所有|任何)(?:回答|回复|答案){_CLAUSE_ZH}{{0,12}}?(?:附上|加上|带上|附|插入|放上|贴上)"
+            rf"{_CLAUSE_ZH}{{0,10}}?(?:链接|网址|https?://)",
+        ),
+        (
+            "promotion",
+            rf"(?:每次|每个|所有|任何)(?:回答|回复){_CLAUSE_ZH}{{0,20}}?(?:recommend|promote|推荐|推销)"
+            r"|(?:不管|无论|不论)用户问什么",
         ),
     )
 )
@@ -407,7 +464,7 @@ def is_poisoning(item_text: str) -> str | None:
     return None
 
 
-_SENTENCE_END = re.compile(r"(?<=[.!?;])\s+|(?<=[。！？；\n])")
+_SENTENCE_END = re.compile(r"(?<=[.!?;])[^\S\n]+|(?<=[。！？；])")
 
 
 def without_steering(text: str) -> tuple[str, list[str]]:
@@ -415,18 +472,25 @@ def without_steering(text: str) -> tuple[str, list[str]]:
 
     The learner rewrites what it keeps ("you" becomes "the assistant", an address goes), which
     can hide an attack from the check on the item; so the user's own words are read first. A
-    text that steers as a whole though no sentence of it does alone is dropped whole."""
-    kept: list[str] = []
+    text that steers as a whole though no sentence of it does alone is dropped whole. The
+    lines of what is kept stay lines: the learner tells pasted blocks, code and logs from the
+    user's prose by them."""
+    lines: list[str] = []
     reasons: list[str] = []
-    for sentence in _SENTENCE_END.split(text):
-        reason = is_poisoning(sentence) if sentence.strip() else None
-        if reason is None:
-            kept.append(sentence)
-        else:
-            reasons.append(reason)
-    rest = ""
-    for sentence in (s.strip() for s in kept if s.strip()):
-        rest += sentence if not rest or rest[-1] in "。！？；" else " " + sentence
+    for line in text.split("\n"):
+        rest, before = "", len(reasons)
+        for sentence in (s.strip() for s in _SENTENCE_END.split(line)):
+            if not sentence:
+                continue
+            reason = is_poisoning(sentence)
+            if reason is not None:
+                reasons.append(reason)
+                continue
+            rest += sentence if not rest or rest[-1] in "。！？；" else " " + sentence
+        if len(reasons) == before:
+            lines.append(line.rstrip())  # untouched, indentation and all
+        elif rest:
+            lines.append(rest)
     if not reasons and (reason := is_poisoning(text)) is not None:
         return "", [reason]
-    return rest, reasons
+    return "\n".join(lines).strip(), reasons

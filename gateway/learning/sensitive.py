@@ -11,6 +11,8 @@ from __future__ import annotations
 
 import re
 
+__all__ = ["REASON", "third_party_sensitive", "without_third_party_details"]
+
 REASON = "third-party-sensitive"
 
 _SENSITIVE_EN = re.compile(
@@ -23,14 +25,17 @@ _SENSITIVE_EN = re.compile(
     r"|prays?|praying|ramadan|gay|lesbian|bisexual|transgender|queer|homosexual|sexual\w*|came out|non-binary"
     r"|criminal record|arrested|in prison|in jail|convicted|political views|votes? for"
     # a condition named by its medical ending ("osteoporosis", "arthritis", "anaemia", "melanoma")
-    r"|\w{3,}(?:osis|itis|aemia|emia|oma|pathy|plegia)|syndrome|sclerosis|palsy)\b",
+    r"|\w{3,}(?:osis|itis|aemia|emia|oma|pathy|plegia)|syndrome|sclerosis|palsy"
+    # how someone's body gets around: a wheelchair, a walking stick, legs that no longer carry them
+    r"|wheelchairs?|walking stick|walker|crutches|mobility (?:issues?|problems?|aids?|scooter)|can(?:no|')t walk"
+    r"|blind|deaf|paralys\w+|amputee)\b",
     re.IGNORECASE,
 )
 _SENSITIVE_ZH = re.compile(
     r"癌|肿瘤|化疗|白血病|糖尿病|抑郁|焦虑症|精神病|精神疾病|自闭症|多动症|痴呆|阿尔茨海默|帕金森|艾滋|乙肝|肝炎|中风"
     r"|心脏病|高血压|手术|住院|怀孕|流产|确诊|生病|病了|疾病|吃药|服药|治疗|残疾|过敏|哮喘|癫痫|不孕|痛风"
-    r"|腿脚不(?:太)?(?:方便|好)|行动不便|瘫痪|坐轮椅"
     r"|[\u4e00-\u9fff]{1,3}(?:症|炎|癌|瘤)(?![状])"
+    r"|腿脚不|行动不便|轮椅|拄拐|瘫痪|失明|失聪|耳聋|结石|骨折|脑梗|心梗"
     r"|信佛|佛教|基督|天主教|穆斯林|伊斯兰|犹太教|信教|宗教|做礼拜|教会"
     r"|同性恋|双性恋|跨性别|出柜|性取向|坐牢|前科|被捕|犯罪记录"
 )
@@ -42,7 +47,7 @@ _THIRD_EN = re.compile(
     re.IGNORECASE,
 )
 _THIRD_ZH = re.compile(
-    r"妈妈|爸爸|母亲|父亲|老妈|老爸|老婆|妻子|太太|老公|丈夫|女儿|儿子|孩子|哥哥|姐姐|弟弟|妹妹|爷爷|奶奶|外公|外婆|姥姥|姥爷"
+    r"妈妈|爸爸|母亲|父亲|老妈|老爸|[我他她]妈|[我他她]爸|老婆|妻子|太太|老公|丈夫|女儿|儿子|孩子|哥哥|姐姐|弟弟|妹妹|爷爷|奶奶|外公|外婆|姥姥|姥爷"
     r"|舅舅|阿姨|叔叔|婆婆|公公|岳母|岳父|同事|朋友|老板|领导|邻居|客户|室友|闺蜜|好友|发小|他|她"
 )
 _NAME = re.compile(r"(?<![.!?]\s)(?<!^)\b[A-Z][a-z]{2,}\b")
@@ -74,3 +79,52 @@ def third_party_sensitive(text: str) -> str | None:
 
 # the detail is the user's own: "the user has asthma", "I was diagnosed"
 _THE_USER = re.compile(r"\b(?:the user|user|I|I'm|I've|me|my)\b", re.I)
+
+
+_FIRST_PERSON = re.compile(r"\b(?:I|I'm|I've|I'd|me|my|mine)\b|我")
+_LINE_SENTENCES = re.compile(r"(?<=[.!?])\s+|(?<=[。！？])\s*")
+# where a clause ends: punctuation, a joining word, or a space between Chinese clauses
+_CLAUSE_BREAK = re.compile(
+    r"([,;，；]\s*|\s+(?:and|but|because|since|so|who|whose|which)\s+|(?<=[\u4e00-\u9fff])\s+(?=[\u4e00-\u9fff]))"
+)
+
+
+def without_third_party_details(text: str) -> tuple[str, int]:
+    """``text`` without the clauses that tell someone else's health, religion or similar
+    detail, and how many went; the rest of the sentence stays ("my dad is moving in, he can't
+    walk far, so the bathroom needs grab bars" keeps the move and the grab bars)."""
+    removed = 0
+    lines = []
+    for line in text.split("\n"):
+        if not (_SENSITIVE_EN.search(line) or _SENSITIVE_ZH.search(line)):
+            lines.append(line)
+            continue
+        sentences = []
+        for sentence in _LINE_SENTENCES.split(line):
+            pieces = _CLAUSE_BREAK.split(sentence)
+            kept: list[str] = []
+            for k in range(0, len(pieces), 2):
+                clause = pieces[k]
+                if _third_party_clause(clause, sentence):
+                    removed += 1
+                    continue
+                if kept and k > 0:
+                    kept.append(pieces[k - 1])
+                kept.append(clause)
+            sentences.append("".join(kept).strip())
+        line = ""
+        for sentence in (s for s in sentences if s):
+            line += sentence if not line or line[-1] in "。！？" else " " + sentence
+        lines.append(line)
+    return "\n".join(lines), removed
+
+
+def _third_party_clause(clause: str, sentence: str) -> bool:
+    """Whether ``clause`` tells a sensitive detail of someone other than the user."""
+    if _SENSITIVE_EN.search(clause):
+        mine = _FIRST_PERSON.search(clause) is not None
+        names = [n for n in _NAME.findall(" " + clause.strip()) if n not in _NOT_NAMES]
+        return bool(_THIRD_EN.search(clause)) or (not mine and (bool(names) or bool(_THIRD_EN.search(sentence))))
+    if _SENSITIVE_ZH.search(clause):
+        return bool(_THIRD_ZH.search(clause)) or ("我" not in clause and bool(_THIRD_ZH.search(sentence)))
+    return False
