@@ -20,7 +20,7 @@ import time
 from collections.abc import Awaitable, Callable, Mapping
 from dataclasses import dataclass, field
 from datetime import UTC, datetime
-from typing import Any, Protocol
+from typing import Any, Protocol, TypeVar
 
 from gateway.chat import TranscriptMessage
 from gateway.errors import TooManyPinned
@@ -50,6 +50,7 @@ from gateway.learning.standing import is_standing_rule
 from gateway.memory import Memory, MemoryValidationError, NewMemory, strip_block
 
 log = logging.getLogger("memorelay.learning")
+T = TypeVar("T")
 
 _CONTEXT_MESSAGES = 6
 _MAX_MESSAGE_CHARS = 4000
@@ -176,6 +177,16 @@ Hold = Callable[[], Awaitable[None]]
 
 async def _unfenced() -> None:
     """No lease to confirm (a pipeline run outside the worker pool)."""
+
+
+async def _unpinned_if_full(new: NewMemory, write: Callable[[NewMemory], Awaitable[T]]) -> T:
+    """``write(new)``; when the user's L1 is full, ``new`` is kept unpinned (retrieved only
+    when relevant) rather than refused."""
+    try:
+        return await write(new)
+    except TooManyPinned:
+        new.pinned = False
+        return await write(new)
 
 
 class Scrubber(Protocol):
@@ -491,33 +502,35 @@ class Pipeline:
             pinned=is_standing_rule(item) or (verdict == "supersede" and any(old.pinned for old, _ in close)),
         )
         reviewed = verdict == "supersede" and self._reviewed(why)
+        olds = [old for old, _ in close]
+        replaced: list[str] = []
         try:
-            # the new memory and the old ones' disabling commit together (or not at all)
-            async with memory.store.transaction():
-                try:
-                    created = await memory.add(job.tenant, job.user_id, new, actor="learning")
-                except TooManyPinned:  # the user's L1 is full: kept, but retrieved only when relevant
-                    new.pinned = False
-                    created = await memory.add(job.tenant, job.user_id, new, actor="learning")
-                if verdict == "supersede" and not reviewed:
-                    for old, _ in close:
-                        await memory.disable(
-                            job.tenant,
-                            job.user_id,
+            if verdict == "supersede" and not reviewed:
+                # the new memory and the old ones' disabling commit together (or not at all)
+                created, replaced = await _unpinned_if_full(
+                    new, lambda n: memory.supersede(job.tenant, job.user_id, n, olds, why, actor="learning")
+                )
+                for old in olds:
+                    if old.id not in replaced:
+                        log.info(
+                            "job %s: %s was edited, disabled or deleted since it was read: kept, beside %s",
+                            job.id,
                             old.id,
-                            f"superseded by {created.id} ({why})",
-                            actor="learning",
+                            created.id,
                         )
+            else:
+                created = await _unpinned_if_full(
+                    new, lambda n: memory.add(job.tenant, job.user_id, n, actor="learning")
+                )
         except MemoryValidationError as exc:
             outcome.rejected.append({"title": item.title[:80], "reason": f"invalid: {exc}"})
             return
         outcome.added.append(created.id)
         if reviewed:
-            olds = [old for old, _ in close]
             for review in await memory.queue_supersede(created, olds, why, actor="learning"):
                 outcome.queued.append({"review": review.id, "old": review.old_id, "new": created.id, "reason": why})
         elif verdict == "supersede":
-            outcome.superseded.extend({"old": old.id, "new": created.id, "reason": why} for old, _ in close)
+            outcome.superseded.extend({"old": old_id, "new": created.id, "reason": why} for old_id in replaced)
 
     async def _retract(self, job: Job, key: Key, outcome: Outcome) -> bool:
         """ "No longer on Jest", "不再用 Jest 了": disable the memories of that key holding the

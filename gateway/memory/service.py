@@ -16,7 +16,6 @@ import asyncio
 import builtins
 import contextlib
 import logging
-import uuid
 from collections.abc import Callable, Collection, Sequence
 from typing import Any, Literal, TypeVar
 
@@ -32,6 +31,7 @@ from ._admin import AdminMixin
 from ._clock import now_iso
 from ._consolidate import ConsolidationMixin
 from ._indexing import embed_missing, embed_text
+from ._new import stored
 from ._pinned import PinnedCache
 from ._purge import DeletedTextPurger
 from ._reflections import ReflectionMixin
@@ -218,6 +218,28 @@ class MemoryService(UserDataMixin, AdminMixin, TenantMixin, ReviewMixin, Consoli
         """Run CPU work (a numpy scan) on the memory package's CPU thread, behind chat queries."""
         return await run_cpu(fn, *args)
 
+    @staticmethod
+    def _entry(
+        action: str,
+        actor: str,
+        m: Memory | None,
+        *,
+        tenant: str | None = None,
+        user_id: str | None = None,
+        before: Any = None,
+        after: Any = None,
+    ) -> dict[str, Any]:
+        return {
+            "time": now_iso(),
+            "actor": actor,
+            "action": action,
+            "tenant": m.tenant if m else tenant,
+            "user_id": m.user_id if m else user_id,
+            "memory_id": m.id if m else None,
+            "before": before,
+            "after": after,
+        }
+
     async def _audit(
         self,
         action: str,
@@ -229,18 +251,8 @@ class MemoryService(UserDataMixin, AdminMixin, TenantMixin, ReviewMixin, Consoli
         before: Any = None,
         after: Any = None,
     ) -> None:
-        await self.store.audit(
-            {
-                "time": now_iso(),
-                "actor": actor,
-                "action": action,
-                "tenant": m.tenant if m else tenant,
-                "user_id": m.user_id if m else user_id,
-                "memory_id": m.id if m else None,
-                "before": before,
-                "after": after,
-            }
-        )
+        entry = self._entry(action, actor, m, tenant=tenant, user_id=user_id, before=before, after=after)
+        await self.store.audit(entry)
 
     # -- create -----------------------------------------------------------------------------
     async def add(
@@ -255,37 +267,7 @@ class MemoryService(UserDataMixin, AdminMixin, TenantMixin, ReviewMixin, Consoli
     ) -> list[Memory]:
         """Like ``add`` for many items, embedded in batches and stored in one transaction."""
         stamp = now_iso()
-        memories: list[Memory] = []
-        for item in items:
-            clean = _validate.new_memory(item)
-            if clean.slot is None and clean.scope == "personal" and clean.source == "manual":
-                clean.slot = _validate.slot(await self._key(clean.content))
-            t, u = _validate.identity(tenant, user_id, clean.scope)
-            memories.append(
-                Memory(
-                    id="mem_" + uuid.uuid4().hex,
-                    tenant=t,
-                    user_id=u,
-                    scope=clean.scope,
-                    category=clean.category,
-                    subcategory=clean.subcategory,
-                    title=clean.title,
-                    content=clean.content,
-                    tags=list(clean.tags),
-                    source=clean.source,
-                    source_conversation_id=clean.source_conversation_id,
-                    score=clean.score,
-                    enabled=True,
-                    disabled_reason=None,
-                    created_at=stamp,
-                    updated_at=stamp,
-                    access_count=0,
-                    last_access_at=None,
-                    slot=clean.slot,
-                    pinned=clean.pinned,
-                    kind=clean.kind,
-                )
-            )
+        memories = [stored(tenant, user_id, await self._clean(item), stamp) for item in items]
         vectors = await self._embed([embed_text(m.title, m.content) for m in memories])
         async with self.store.transaction():
             if manual_cap is not None:
@@ -295,6 +277,33 @@ class MemoryService(UserDataMixin, AdminMixin, TenantMixin, ReviewMixin, Consoli
             for m in memories:
                 await self._audit("create", actor, m, after=_small(m))
         return memories
+
+    async def _clean(self, item: NewMemory) -> NewMemory:
+        clean = _validate.new_memory(item)
+        if clean.slot is None and clean.scope == "personal" and clean.source == "manual":
+            clean.slot = _validate.slot(await self._key(clean.content))
+        return clean
+
+    async def supersede(
+        self, tenant: str, user_id: str, item: NewMemory, olds: Sequence[Memory], why: str, *, actor: str
+    ) -> tuple[Memory, builtins.list[str]]:
+        """Store ``item`` and disable the user's ``olds`` ("superseded by <new id> (why)") in one
+        store transaction, auditing each write. An old memory edited, disabled or deleted since
+        it was read is left as it is: the answer names the ids actually disabled."""
+        stamp = now_iso()
+        new = stored(tenant, user_id, await self._clean(item), stamp)
+        vectors = await self._embed([embed_text(new.title, new.content)])
+        reason = f"superseded by {new.id} ({why})"
+        own = [m for m in olds if self._own(m, tenant, user_id)]
+        audit = {new.id: self._entry("create", actor, new, after=_small(new))}
+        for m in own:
+            before = {"enabled": True, "disabled_reason": m.disabled_reason}
+            after = {"enabled": False, "disabled_reason": reason}
+            audit[m.id] = self._entry("disable", actor, m, before=before, after=after)
+        async with self.store.transaction():
+            await self._check_pinned_cap([new] if new.pinned else [])
+            replaced = await self.store.supersede(new, vectors, own, reason, stamp, audit)
+        return new, replaced
 
     async def _check_manual_cap(self, memories: builtins.list[Memory], cap: int) -> None:
         # counted inside the write transaction, so concurrent requests cannot overshoot it
