@@ -4,13 +4,13 @@ from __future__ import annotations
 
 import uuid
 
-from . import _validate
+from ._validate import identity
 from .types import Memory, NewMemory
 
 
 def stored(tenant: str, user_id: str, clean: NewMemory, stamp: str) -> Memory:
     """``clean`` (``_validate.new_memory``'s answer) as a fresh, enabled memory of its owner."""
-    t, u = _validate.identity(tenant, user_id, clean.scope)
+    t, u = identity(tenant, user_id, clean.scope)
     return Memory(
         id="mem_" + uuid.uuid4().hex,
         tenant=t,
