@@ -38,7 +38,6 @@ from gateway.learning.completers import AnthropicCompleter, ChatCompleter, Compl
 from gateway.learning.dedup import compare
 from gateway.learning.errors import LearningError, MalformedOutput
 from gateway.learning.extraction import KnowledgeItem
-from gateway.learning.jobs import Job
 from gateway.learning.key_record import Key
 from gateway.learning.keys import key_of, mentions_value, named_only_as_old
 from gateway.learning.learners import HeuristicLearner, Learner, LLMLearner, RetryableError, Turn
@@ -48,6 +47,7 @@ from gateway.learning.redact import PII_ONLY, PLACEHOLDER, remove_identifiers
 from gateway.learning.sensitive import third_party_sensitive
 from gateway.learning.standing import is_standing_rule
 from gateway.memory import Memory, MemoryValidationError, NewMemory, strip_block
+from gateway.store import Job
 
 log = logging.getLogger("memorelay.learning")
 T = TypeVar("T")

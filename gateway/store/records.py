@@ -217,3 +217,20 @@ class ConsoleSession:
     expires: float  # unix seconds
     link_nonce: str | None = None
     link_expires: float | None = None
+
+
+@dataclass(slots=True)
+class Job:
+    """A learning job as a worker sees it: both stores hand these out of the queue."""
+
+    id: int
+    tenant: str
+    user_id: str
+    conversation_id: str | None
+    model: str
+    payload: dict[str, Any]
+    attempts: int
+    # the replica that holds this job's caller key in memory (pass-through mode), or None
+    key_holder: str | None = None
+    # this claim's lease token: the store renews, finishes or retries the job only with it
+    lease: str = ""
