@@ -22,7 +22,8 @@ from gateway.learning.job_writer import JobWriter
 from gateway.learning.options import LearningOptions
 from gateway.learning.pending import SharedPending
 from gateway.learning.pii_process import IsolatedScrubber
-from gateway.learning.pipeline import Outcome, Pipeline, PipelineSettings
+from gateway.learning.pipeline import Pipeline
+from gateway.learning.pipeline_records import Outcome, PipelineSettings
 from gateway.learning.redact import PII_ONLY
 from gateway.learning.workers import WorkerPool
 from gateway.store import Job
