@@ -38,9 +38,10 @@ from gateway.learning.combined import MAX_KNOWN, combined_prompt, known_memories
 from gateway.learning.commands import parse_command
 from gateway.learning.extraction import KnowledgeItem
 from gateway.learning.heuristic import extract_items, score_turn, worth_learning
-from gateway.learning.prompts import default_prompt, render
+from gateway.learning.prompts import render
 from gateway.learning.scoring import ScoreResult
 from gateway.memory.budget import count_tokens
+from gateway.store.prompts import default_prompt
 
 MODEL = "gpt-4o-mini"
 THRESHOLD = 0.6

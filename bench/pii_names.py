@@ -6,7 +6,7 @@ builds to {name} last year.", "我们用 {name} 做监控。"); a false positive
 the scrubber replaced (part of) the name with ``<PERSON>``. Each person name is put into an
 English and a Chinese context ("Please ask {name} before merging.", "这个需求是{name}提的。"); it is
 found when the name no longer appears in the scrubbed text. Names marked ``held_out`` are not in
-the scrubber's product vocabulary (``pii._NOT_NAMES``), so their row measures the context rules
+the scrubber's product vocabulary (``pii_names.NOT_NAMES``), so their row measures the context rules
 alone.
 
 Run: ``PYTHONPATH=$PWD .venv/bin/python bench/pii_names.py [-v]``
@@ -21,7 +21,7 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
-from gateway.learning import pii
+from gateway.learning import pii_names
 from gateway.learning.pii import PiiScrubber
 
 TECH = """
@@ -100,7 +100,7 @@ def names(block: str) -> list[str]:
 
 
 def held_out(name: str) -> bool:
-    return not all(t.lower().strip(".'-") in pii._NOT_NAMES for t in name.replace("'s", "").split())
+    return not all(t.lower().strip(".'-") in pii_names.NOT_NAMES for t in name.replace("'s", "").split())
 
 
 def main() -> None:

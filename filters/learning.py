@@ -18,9 +18,9 @@ import logging
 from gateway.chat import ChatContext, ChatResponse, Completion, Handler
 from gateway.config import ConfigError
 from gateway.learning.commands import parse_command
+from gateway.learning.job_payload import job_payload
 from gateway.learning.job_writer import JobRequest
 from gateway.learning.options import LearningOptions
-from gateway.learning.pipeline import job_payload
 from gateway.learning.redact import PII_ONLY
 from gateway.learning.service import LearningService
 from gateway.memory import strip_block

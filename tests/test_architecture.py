@@ -113,9 +113,10 @@ FORBIDDEN: dict[str, tuple[str, ...]] = {
         "gateway.mcp",
         "filters",
     ),
-    # the store holds records and SQL: it knows no service above it (it still reads the
-    # learning queue's ``Job`` and ``PromptName`` records from ``gateway.learning``)
+    # the store holds records and SQL: it knows no service above it, nor the learning side
+    # (the queue's ``Job`` and the prompts' names are its own records)
     "gateway.store": (
+        "gateway.learning",
         "gateway.memory",
         "gateway.services",
         "gateway.compose",

@@ -66,7 +66,7 @@ class LearningOptions(BaseModel):
     # opt_in: nothing is learned for a user until they turn learning on (page or settings API)
     consent: Literal["opt_in", "opt_out"] = "opt_out"
     # queue: a supersede waits for the user (or an operator) to accept or reject it, and the
-    # old memory stays in use until then; review_scope says which (see Pipeline._reviewed)
+    # old memory stays in use until then; review_scope says which (see verdicts.Verdicts.reviewed)
     review: Literal["auto", "queue"] = "auto"
     review_scope: Literal["uncertain", "all"] = "uncertain"
     # consolidation (gateway.learning.consolidation) every consolidate_interval_h hours (0: off;

@@ -1,4 +1,5 @@
-"""Default scoring and extraction prompts (``config/prompts/*.md``).
+"""Filling the scoring and extraction prompts (their names and default texts are the store's,
+``gateway.store.prompts``: it answers an operator's override or the default).
 
 Each prompt holds a ``{conversation}`` placeholder that the pipeline fills with
 ``str.replace``; ``str.format`` would trip over the JSON braces in the prompts.
@@ -6,32 +7,7 @@ Each prompt holds a ``{conversation}`` placeholder that the pipeline fills with
 
 from __future__ import annotations
 
-import importlib.resources
-from pathlib import Path
-from typing import Literal
-
-PromptName = Literal["scoring", "extraction"]
-PROMPT_NAMES: tuple[PromptName, ...] = ("scoring", "extraction")
 PLACEHOLDER = "{conversation}"
-# a source checkout's config/prompts (editable installs, tests) ...
-PROMPTS_DIR = Path(__file__).resolve().parents[2] / "config" / "prompts"
-
-
-def _packaged_dir() -> Path:
-    """... else the copy an installed wheel carries as package data (``setup.py``)."""
-    return Path(str(importlib.resources.files("gateway") / "_defaults" / "prompts"))
-
-
-def default_prompt(name: PromptName, *, directory: Path | None = None) -> str:
-    """Return the text of the default prompt ``name`` (read from ``config/prompts``)."""
-    if name not in ("scoring", "extraction"):
-        raise ValueError(f"unknown prompt {name!r}")
-    folder = directory or (PROMPTS_DIR if PROMPTS_DIR.is_dir() else _packaged_dir())
-    path = folder / f"{name}.md"
-    try:
-        return path.read_text(encoding="utf-8")
-    except FileNotFoundError as exc:
-        raise FileNotFoundError(f"default prompt {name!r} not found at {path}") from exc
 
 
 def render(prompt: str, conversation: str) -> str:

@@ -19,13 +19,14 @@ from typing import TYPE_CHECKING
 from gateway.learning.commands import Command, remember_item
 from gateway.learning.consolidate_job import consolidate_every
 from gateway.learning.job_writer import JobWriter
-from gateway.learning.jobs import Job
 from gateway.learning.options import LearningOptions
 from gateway.learning.pending import SharedPending
 from gateway.learning.pii_process import IsolatedScrubber
-from gateway.learning.pipeline import Outcome, Pipeline, PipelineSettings
+from gateway.learning.pipeline import Pipeline
+from gateway.learning.pipeline_records import Outcome, PipelineSettings
 from gateway.learning.redact import PII_ONLY
 from gateway.learning.workers import WorkerPool
+from gateway.store import Job
 
 if TYPE_CHECKING:
     from gateway.learning.parts import LearningParts

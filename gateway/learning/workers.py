@@ -50,12 +50,12 @@ import random
 import time
 
 from gateway.learning.errors import LeaseLost
-from gateway.learning.jobs import Job
 from gateway.learning.learners import RetryableError
 from gateway.learning.parts import LearningParts
 from gateway.learning.pending import SharedPending
-from gateway.learning.pipeline import Outcome, Pipeline
-from gateway.store import LearningStore
+from gateway.learning.pipeline import Pipeline
+from gateway.learning.pipeline_records import Outcome
+from gateway.store import Job, LearningStore
 from gateway.store.errors import store_fault
 
 log = logging.getLogger("memorelay.learning")

@@ -23,7 +23,7 @@ from pydantic import ValidationError
 from gateway.errors import GatewayError
 from gateway.learning.commands import Command
 from gateway.learning.errors import LearningError
-from gateway.learning.pipeline import Outcome
+from gateway.learning.pipeline_records import Outcome
 from gateway.learning.poisoning import is_poisoning
 from gateway.learning.redact import PII_ONLY, remove_identifiers
 from gateway.learning.sensitive import REASON as SENSITIVE

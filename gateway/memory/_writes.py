@@ -8,7 +8,7 @@ only in the audit trail, and schedules the purge of the deleted text (``_purge``
 from __future__ import annotations
 
 import asyncio
-import uuid
+from collections.abc import Sequence
 from typing import Any
 
 import numpy as np
@@ -18,9 +18,10 @@ from gateway.store import MemoryStore
 
 from ._clock import now_iso
 from ._indexing import embed_text
+from ._new import stored
 from ._policy import MemoryPolicy
 from ._purge import DeletedTextPurger
-from ._validate import USER_UPDATE_KEYS, identity, new_memory, not_poisoning
+from ._validate import USER_UPDATE_KEYS, new_memory, not_poisoning
 from ._validate import changes as valid_changes
 from ._validate import slot as valid_slot
 from .embedders import Embedder
@@ -56,6 +57,29 @@ def refuse_pending(m: Memory, changes: dict[str, Any]) -> None:
         )
 
 
+def _entry(
+    action: str,
+    actor: str,
+    m: Memory | None,
+    *,
+    tenant: str | None = None,
+    user_id: str | None = None,
+    before: Any = None,
+    after: Any = None,
+) -> dict[str, Any]:
+    """One audit-log entry: who did what to which memory, with its before and after."""
+    return {
+        "time": now_iso(),
+        "actor": actor,
+        "action": action,
+        "tenant": m.tenant if m else tenant,
+        "user_id": m.user_id if m else user_id,
+        "memory_id": m.id if m else None,
+        "before": before,
+        "after": after,
+    }
+
+
 class MemoryWrites:
     def __init__(
         self, store: MemoryStore, embedder: Embedder | None, policy: MemoryPolicy, max_pinned_per_user: int
@@ -77,18 +101,7 @@ class MemoryWrites:
         before: Any = None,
         after: Any = None,
     ) -> None:
-        await self.store.audit(
-            {
-                "time": now_iso(),
-                "actor": actor,
-                "action": action,
-                "tenant": m.tenant if m else tenant,
-                "user_id": m.user_id if m else user_id,
-                "memory_id": m.id if m else None,
-                "before": before,
-                "after": after,
-            }
-        )
+        await self.store.audit(_entry(action, actor, m, tenant=tenant, user_id=user_id, before=before, after=after))
 
     async def key(self, content: str) -> str | None:
         if self.policy.key_of is None:
@@ -100,37 +113,7 @@ class MemoryWrites:
         self, tenant: str, user_id: str, items: list[NewMemory], *, actor: str, manual_cap: int | None = None
     ) -> list[Memory]:
         stamp = now_iso()
-        memories: list[Memory] = []
-        for item in items:
-            clean = new_memory(item)
-            if clean.slot is None and clean.scope == "personal" and clean.source == "manual":
-                clean.slot = valid_slot(await self.key(clean.content))
-            t, u = identity(tenant, user_id, clean.scope)
-            memories.append(
-                Memory(
-                    id="mem_" + uuid.uuid4().hex,
-                    tenant=t,
-                    user_id=u,
-                    scope=clean.scope,
-                    category=clean.category,
-                    subcategory=clean.subcategory,
-                    title=clean.title,
-                    content=clean.content,
-                    tags=list(clean.tags),
-                    source=clean.source,
-                    source_conversation_id=clean.source_conversation_id,
-                    score=clean.score,
-                    enabled=True,
-                    disabled_reason=None,
-                    created_at=stamp,
-                    updated_at=stamp,
-                    access_count=0,
-                    last_access_at=None,
-                    slot=clean.slot,
-                    pinned=clean.pinned,
-                    kind=clean.kind,
-                )
-            )
+        memories = [stored(tenant, user_id, await self._clean(item), stamp) for item in items]
         vectors = await self._embed([embed_text(m.title, m.content) for m in memories])
         async with self.store.transaction():
             if manual_cap is not None:
@@ -140,6 +123,30 @@ class MemoryWrites:
             for m in memories:
                 await self.audit("create", actor, m, after=_small(m))
         return memories
+
+    async def _clean(self, item: NewMemory) -> NewMemory:
+        clean = new_memory(item)
+        if clean.slot is None and clean.scope == "personal" and clean.source == "manual":
+            clean.slot = valid_slot(await self.key(clean.content))
+        return clean
+
+    async def supersede(
+        self, tenant: str, user_id: str, item: NewMemory, olds: Sequence[Memory], why: str, *, actor: str
+    ) -> tuple[Memory, list[str]]:
+        stamp = now_iso()
+        new = stored(tenant, user_id, await self._clean(item), stamp)
+        vectors = await self._embed([embed_text(new.title, new.content)])
+        reason = f"superseded by {new.id} ({why})"
+        own = [m for m in olds if owned(m, tenant, user_id)]
+        audit = {new.id: _entry("create", actor, new, after=_small(new))}
+        for m in own:
+            before = {"enabled": True, "disabled_reason": m.disabled_reason}
+            after = {"enabled": False, "disabled_reason": reason}
+            audit[m.id] = _entry("disable", actor, m, before=before, after=after)
+        async with self.store.transaction():
+            await self.check_pinned_cap([new] if new.pinned else [])
+            replaced = await self.store.supersede(new, vectors, own, reason, stamp, audit)
+        return new, replaced
 
     async def _embed(self, texts: list[str]) -> np.ndarray | None:
         if self.embedder is None or not texts:

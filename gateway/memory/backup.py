@@ -47,9 +47,9 @@ from typing import Any
 import numpy as np
 import orjson
 
-from gateway.learning.prompts import PROMPT_NAMES
 from gateway.store import Backend, MemoryRow, Reflection, Review, SettingsRow, Use
 from gateway.store.kinds import KINDS, derive_kind
+from gateway.store.prompts import PROMPT_NAMES
 
 from ._clock import now_iso
 from ._validate import stored_id, stored_memory

@@ -23,8 +23,8 @@ from __future__ import annotations
 import hashlib
 from dataclasses import dataclass
 
-from gateway.learning.prompts import PROMPT_NAMES
 from gateway.store import Backend, Reflection
+from gateway.store.prompts import PROMPT_NAMES
 
 BATCH = 500
 ACTOR = "migrate"

@@ -388,6 +388,14 @@ class MemoryService:
         """Like ``add`` for many items, embedded in batches and stored in one transaction."""
         return await self._writes.add_many(tenant, user_id, items, actor=actor, manual_cap=manual_cap)
 
+    async def supersede(
+        self, tenant: str, user_id: str, item: NewMemory, olds: Sequence[Memory], why: str, *, actor: str
+    ) -> tuple[Memory, builtins.list[str]]:
+        """Store ``item`` and disable the user's ``olds`` ("superseded by <new id> (why)") in one
+        store transaction, auditing each write. An old memory edited, disabled or deleted since
+        it was read is left as it is: the answer names the ids actually disabled."""
+        return await self._writes.supersede(tenant, user_id, item, olds, why, actor=actor)
+
     async def update(
         self, tenant: str, user_id: str, memory_id: str, changes: dict[str, Any], *, actor: str
     ) -> Memory | None:

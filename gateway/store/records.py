@@ -255,3 +255,20 @@ class TenantStats:
             "by_source": self.by_source,
             "learned_per_day": self.learned_per_day,
         }
+
+
+@dataclass(slots=True)
+class Job:
+    """A learning job as a worker sees it: both stores hand these out of the queue."""
+
+    id: int
+    tenant: str
+    user_id: str
+    conversation_id: str | None
+    model: str
+    payload: dict[str, Any]
+    attempts: int
+    # the replica that holds this job's caller key in memory (pass-through mode), or None
+    key_holder: str | None = None
+    # this claim's lease token: the store renews, finishes or retries the job only with it
+    lease: str = ""

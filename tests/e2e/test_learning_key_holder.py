@@ -9,7 +9,7 @@ from pathlib import Path
 
 import httpx
 
-from gateway.learning.pipeline import job_payload
+from gateway.learning.job_payload import job_payload
 from gateway.store.sqlite import SQLiteLearningStore
 from tests.conftest import GatewayFactory
 from tests.e2e.test_learning import ADMIN, HIGH, learner, learning, learning_calls, log_entries, memories, say, wait_for

@@ -7,8 +7,8 @@ import pytest
 
 from gateway.learning.combined import combined_prompt, job_text, known_memories, parse_combined
 from gateway.learning.errors import MalformedOutput
-from gateway.learning.prompts import default_prompt
 from gateway.learning.scoring import weighted_score
+from gateway.store.prompts import default_prompt
 
 DIMS = {"density": 0.9, "clarity": 0.8, "depth": 0.7, "relevance": 0.9, "novelty": 0.6}
 KNOWN = known_memories([("mem-acme", "Works at Acme"), ("mem-tabs", "Prefers tabs")])

@@ -164,7 +164,7 @@ def test_the_llm_answer_is_parsed_with_its_kind() -> None:
 
 
 def test_the_combined_prompt_gives_the_conversation_time_and_asks_for_kinds() -> None:
-    from gateway.learning.prompts import default_prompt
+    from gateway.store.prompts import default_prompt
 
     prompt = combined_prompt(default_prompt("scoring"), default_prompt("extraction"), "User: hi", [], NOW)
     assert "2026-12-01 (Tuesday)" in prompt

@@ -2,7 +2,8 @@ from __future__ import annotations
 
 import pytest
 
-from gateway.learning.prompts import PLACEHOLDER, default_prompt, render
+from gateway.learning.prompts import PLACEHOLDER, render
+from gateway.store.prompts import default_prompt
 
 
 @pytest.mark.parametrize("name", ["scoring", "extraction"])

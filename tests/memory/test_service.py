@@ -178,3 +178,28 @@ def test_admin_promote_evict_expire(db_path: str) -> None:
         await s.close()
 
     run(main())
+
+
+def test_a_supersede_disables_only_what_the_user_left_as_it_was(db_path: str) -> None:
+    async def main() -> None:
+        s = await opened(db_path, None)
+        tea = await s.add("t1", "alice", note("Tea", "Alice drinks green tea"), actor="learning")
+        cat = await s.add("t1", "alice", note("Cat", "Alice has a cat"), actor="learning")
+        bob = await s.add("t1", "bob", note("Bob", "Bob drinks tea"), actor="learning")
+        # the learner has read tea and cat; the user edits cat before the learner writes
+        await s.update("t1", "alice", cat.id, {"content": "Alice has two cats"}, actor="alice")
+        new, replaced = await s.supersede(
+            "t1", "alice", note("Oolong", "Alice drinks oolong now"), [tea, cat, bob], "changed", actor="learning"
+        )
+        assert replaced == [tea.id]
+        old = await s.get("t1", "alice", tea.id)
+        assert old is not None and not old.enabled and old.disabled_reason == f"superseded by {new.id} (changed)"
+        edited = await s.get("t1", "alice", cat.id)
+        assert edited is not None and edited.enabled and edited.content == "Alice has two cats"
+        other = await s.get("t1", "bob", bob.id)
+        assert other is not None and other.enabled  # never another user's
+        entries, _ = await s.audit_log(tenant="t1", limit=3)
+        assert {(e["memory_id"], e["action"]) for e in entries[:2]} == {(new.id, "create"), (tea.id, "disable")}
+        await s.close()
+
+    run(main())

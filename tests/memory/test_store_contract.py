@@ -350,6 +350,73 @@ def test_access_counts_add_up(backend: Factory) -> None:
     run(backend, body)
 
 
+def _audit_of(memory_id: str, action: str) -> dict[str, object]:
+    return {
+        "time": "2026-01-02T00:00:00Z",
+        "actor": "learning",
+        "action": action,
+        "tenant": "t",
+        "user_id": "u",
+        "memory_id": memory_id,
+    }
+
+
+def test_supersede_stores_the_new_memory_and_disables_the_old_ones_together(backend: Factory) -> None:
+    async def body(b: Backend) -> None:
+        s = b.memories
+        await s.prepare_vectors("test-model", DIM)
+        await _people(b)
+        olds = list((await s.fetch(["m_u1", "m_u2"])).values())
+        new = replace(mem("m_new", "Oolong", "The user drinks oolong now"), created_at="2026-01-02T00:00:00Z")
+        audit = {m: _audit_of(m, "disable") for m in ("m_u1", "m_u2")} | {"m_new": _audit_of("m_new", "create")}
+        replaced = await s.supersede(new, np.stack([vec(1, 0, 0, 0)]), olds, "superseded by m_new", "2026-01-02", audit)
+        assert sorted(replaced) == ["m_u1", "m_u2"]
+        now = await s.fetch(["m_u1", "m_u2", "m_new"])
+        assert now["m_new"].enabled and now["m_new"].title == "Oolong"
+        for mid in ("m_u1", "m_u2"):
+            assert not now[mid].enabled and now[mid].disabled_reason == "superseded by m_new"
+            assert now[mid].updated_at == "2026-01-02"
+        hits = await s.vector_candidates(Visibility("t", "u"), vec(1, 0, 0, 0), 10)
+        assert hits[0][0] == "m_new" and not {"m_u1", "m_u2"} & {h[0] for h in hits}
+        log, _ = await s.audit_entries("t", limit=10, offset=0)
+        assert sorted((e["memory_id"], e["action"]) for e in log) == [
+            ("m_new", "create"),
+            ("m_u1", "disable"),
+            ("m_u2", "disable"),
+        ]
+        # a failed write leaves both as they were: the new id is taken, nothing is disabled
+        again = replace(new, title="Again")
+        (kept,) = (await s.fetch(["m_sh"])).values()
+        with pytest.raises(Exception):  # noqa: B017 - each backend names its own integrity error
+            await s.supersede(again, None, [kept], "superseded by m_new", "2026-01-03", {})
+        assert (await s.fetch_one("m_sh")) == kept
+
+    run(backend, body)
+
+
+def test_supersede_keeps_an_old_memory_the_user_changed_since_it_was_read(backend: Factory) -> None:
+    async def body(b: Backend) -> None:
+        s = b.memories
+        await _people(b)
+        read = await s.fetch(["m_u1", "m_u2", "m_v1"])
+        # meanwhile the user edits one, disables another, and the third is deleted
+        await s.write_fields("m_u1", {"content": "The user drinks black tea", "updated_at": "2026-01-01T09:00:00Z"})
+        await s.write_fields("m_u2", {"enabled": False, "disabled_reason": "user"})
+        await s.delete(["m_v1"])
+        new = mem("m_new", "Oolong", "The user drinks oolong now", created="2026-01-02T00:00:00Z")
+        audit = {m: _audit_of(m, "disable") for m in read} | {"m_new": _audit_of("m_new", "create")}
+        replaced = await s.supersede(new, None, list(read.values()), "superseded by m_new", "2026-01-02", audit)
+        assert replaced == []
+        now = await s.fetch(["m_u1", "m_u2", "m_new"])
+        assert now["m_new"].enabled
+        assert now["m_u1"].enabled and now["m_u1"].content == "The user drinks black tea"
+        assert not now["m_u2"].enabled and now["m_u2"].disabled_reason == "user"
+        log, _ = await s.audit_entries("t", limit=10, offset=0)
+        assert [(e["memory_id"], e["action"]) for e in log] == [("m_new", "create")]
+
+    run(backend, body)
+
+
 # -- candidates -------------------------------------------------------------------------------
 def test_vector_candidates_follow_committed_writes(backend: Factory) -> None:
     async def body(b: Backend) -> None:

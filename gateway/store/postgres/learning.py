@@ -27,8 +27,8 @@ import orjson
 import psycopg
 
 from gateway.errors import GatewayError
-from gateway.learning.jobs import Job
 
+from ..records import Job
 from ..sql.base import POSTGRES, Row
 from ..sql.base import iso as _iso
 from ..sql.learning import SqlLearningShared, log_entry

@@ -4,8 +4,8 @@ from __future__ import annotations
 
 from typing import Any, Protocol
 
-from gateway.learning.jobs import Job
-from gateway.learning.prompts import PromptName
+from ..prompts import PromptName
+from ..records import Job
 
 
 class LearningQueue(Protocol):

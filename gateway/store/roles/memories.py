@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from typing import Any, Protocol
 
 import numpy as np
@@ -20,6 +20,20 @@ class MemoryRows(Protocol):
     async def fetch(self, ids: Sequence[str]) -> dict[str, Memory]: ...
     async def fetch_one(self, memory_id: str) -> Memory | None: ...
     async def write_fields(self, memory_id: str, fields: dict[str, Any]) -> None: ...
+    async def supersede(
+        self,
+        new: Memory,
+        embedding: np.ndarray | None,
+        olds: Sequence[Memory],
+        reason: str,
+        stamp: str,
+        audit: Mapping[str, dict[str, Any]],
+    ) -> list[str]:
+        """Insert ``new`` and disable (``reason``, at ``stamp``) each of ``olds`` still active
+        and unchanged since it was read, in one transaction; write the ``audit`` entry of each
+        memory written (by id). Answers the ids of the old memories disabled."""
+        ...
+
     async def delete(self, ids: Sequence[str]) -> None:
         """Delete the rows and scrub their text from earlier audit entries."""
         ...

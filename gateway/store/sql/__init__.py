@@ -17,12 +17,21 @@ from .operators import SqlOperators
 from .reflections import SqlReflections
 from .reviews import SqlReviews
 from .settings import SqlSettings
+from .supersede import SqlSupersede
 from .uses import SqlCitationLog
 
 __all__ = ["POSTGRES", "SQLITE", "Dialect", "SharedStatements", "SqlBase", "Writer"]
 
 
 class SharedStatements(
-    SqlMeta, SqlMemoryReads, SqlCitationLog, SqlReviews, SqlReflections, SqlSettings, SqlAudit, SqlOperators
+    SqlMeta,
+    SqlMemoryReads,
+    SqlSupersede,
+    SqlCitationLog,
+    SqlReviews,
+    SqlReflections,
+    SqlSettings,
+    SqlAudit,
+    SqlOperators,
 ):
     """Every role method whose SQL is the same on both backends."""

@@ -38,6 +38,9 @@ class Dialect:
     # episode half-life, the other kinds'); the exponent is capped so a memory unused for
     # centuries reads 0.5 ** 1000, not an underflow
     strength: str
+    # what a read appends to hold its rows until the transaction ends ("" where the write
+    # lock of the whole file already does)
+    lock: str = ""
 
     def statement(self, sql: str) -> str:
         """``sql`` written with ``?`` placeholders, in this backend's style."""
@@ -87,6 +90,7 @@ POSTGRES = Dialect(
         "COALESCE(last_access_at, updated_at)::timestamptz))::float8 / 86400.0) "
         "/ (CASE WHEN kind = 'episode' THEN ?::float8 ELSE ?::float8 END))))"
     ),
+    lock=" FOR UPDATE",
 )
 
 

@@ -10,8 +10,7 @@ from typing import Any
 
 import orjson
 
-from gateway.learning.prompts import PromptName, default_prompt
-
+from ..prompts import PromptName, default_prompt
 from .base import SqlBase, equal_to, iso
 
 _DEAD_KEYS = ("id", "tenant", "user_id", "model", "attempts", "created_at", "updated_at", "last_error")

@@ -27,9 +27,9 @@ import aiosqlite
 import orjson
 
 from gateway.errors import InsufficientStorage, StorageUnavailable
-from gateway.learning.jobs import Job
 
 from ..errors import StoreBusy
+from ..records import Job
 from ..sql.base import SQLITE
 from ..sql.base import iso as _iso
 from ..sql.learning import SqlLearningShared
