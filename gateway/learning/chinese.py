@@ -156,6 +156,11 @@ def words(text: str) -> list[str]:
     return [w.word for w in _cut(text)]
 
 
+def tagged(text: str) -> list[tuple[str, str]]:
+    """jieba's segmentation of ``text`` with each word's part of speech (``ns``: a place name)."""
+    return [(w.word, w.flag) for w in _cut(text)]
+
+
 def _has_name(clause: str) -> bool:
     return bool(person_names(clause))
 
@@ -353,7 +358,7 @@ def _atomic(group: list[str], we_is: str) -> list[tuple[str, str]]:
     elif _RELATION.match(lead) or re.match(r"^我(?:妈|爸|老公|老婆|老伴)", lead):
         return [(_render(group, we_is), _kind("，".join(group)))]  # about a relation: said together
     for clause in group[1:]:
-        body = _about_user(_strip_lead(clause), we_is)
+        body = _FROM_OLD.sub("", _about_user(_strip_lead(clause), we_is))  # a change keeps only the new value
         shape = _predicate_shape(clause) if named is not None else ""
         if named is not None and _RECENT.match(clause):
             continue  # "最近总是挠耳朵": how the pet is these days, not what it is

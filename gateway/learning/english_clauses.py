@@ -187,9 +187,15 @@ def _imperative(sent: Span, root: Token) -> Token | None:
     return lead
 
 
+def _now_state(root: Token) -> bool:
+    """ "I got a gas grill now", "I've got 9 devs now": a past form with "now" says what holds
+    from now on, not a past event."""
+    return any(c.dep_ == "advmod" and c.lower_ == "now" for c in root.children)
+
+
 def _one_off(sent: Span, root: Token) -> bool:
     text = sent.text
-    change = root.lemma_.lower() in _CHANGE
+    change = root.lemma_.lower() in _CHANGE or _now_state(root)
     if _ONE_OFF.search(text) and not change:
         return True
     if _TROUBLE.search(text):

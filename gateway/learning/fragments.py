@@ -167,7 +167,11 @@ _DROPPED_ING = re.compile(
     r"\s+(?=(?:a|an|the|my|our|for|as|at|on|in|to|with|from|near|up|\w+\b(?:\s\w+)?\s(?:for|at|in|so|because)\b|[a-z]+\b))",
     re.I,
 )
-_DROPPED_ED = re.compile(r"^(?P<verb>[a-z]{3,}ed)\s+(?=(?:a|an|the|my|our|up|off|to|on|in|into|with|for)\b)", re.I)
+_DROPPED_ED = re.compile(
+    r"^(?P<verb>[a-z]{3,}ed|got|bought|sold|built|took|gave up|gave away)"
+    r"\s+(?=(?:a|an|the|my|our|up|off|to|on|in|into|with|for|\d)\b)",
+    re.I,
+)
 _NOT_VERBS = re.compile(
     r"^(?:nothing|something|anything|everything|morning|evening|during|according|string|spring|thing|building"
     r"|wedding|ceiling|feeling|being|king|ring|sibling|darling|pudding|shopping|clothing|ceiling|meeting|sibling"

@@ -49,10 +49,13 @@ _ZH_RETRACT = re.compile(r"不再|不用.{0,12}了|没再|不.{0,6}了$|戒了|�
 _ZH_CHANGE = re.compile(
     r"改用|换成|换到|换用|改成|迁到|迁移到|搬到|搬去|转到|切换到|现在用|现在改|从.{1,20}(?:到|换|迁|改)"
     r"|扩到|扩大到|增加到|涨到|降到|减到|变成"
+    r"|(?<![旋运好])转(?=\s*[A-Za-z])"  # "转Go了": what the user switched to, named
 )
 _ZH_HOME = re.compile(
     r"(?:家住在?|住在|住|定居在?|居住在|生活在|现居|常住|搬到|搬去|搬家到)了?(?P<v>[^\s，,。；;了的]{2,12})"
 )
+# "我在成都，家里四口人": a clause that is only where the user is, a place name (jieba ``ns``)
+_ZH_AT_PLACE = re.compile(r"^(?:用户|我)(?:们|一家)?(?:现在|目前)?在(?P<v>[\u4e00-\u9fff]{2,6})(?=[，,。；;]|$)")
 _ZH_DEPLOY = re.compile(r"(?:部署在|部署到|跑在|托管在|放在|迁到|迁移到|上了)(?P<v>[^，,。；;]{2,24})")
 _ZH_USE = re.compile(r"(?:改用|换成|换到|换用|采用|使用|在用|选用|切换到|转到|用的是|用)(?P<v>[^，,。；;]{1,30})")
 _ZH_WORK = re.compile(r"在(?P<v>[^\s，,。；;]{2,16}?)(?:工作|上班|任职|实习)")
@@ -180,6 +183,13 @@ def _clause_zh(clause: str) -> Key | None:
     return _clause_zh_user(clause, words, make)
 
 
+def _place_first(text: str) -> bool:
+    from gateway.learning import chinese
+
+    cut = chinese.tagged(text)
+    return bool(cut) and cut[0][1] == "ns"
+
+
 def _clause_zh_user(clause: str, words: list[str], make: Callable[..., Key]) -> Key | None:
     deploy = _ZH_DEPLOY.search(clause)
     if deploy:
@@ -189,6 +199,9 @@ def _clause_zh_user(clause: str, words: list[str], make: Callable[..., Key]) -> 
     home = _ZH_HOME.search(clause)
     if home and not ("搬" in home.group(0) and lexicon.class_of(home.group("v"))):
         return make("home.city", [_zh_value(home.group("v"))])
+    where = _ZH_AT_PLACE.match(clause)
+    if where and _place_first(where.group("v")):
+        return make("home.city", [where.group("v")])
     work = _ZH_WORK.search(clause)
     if work:
         return make("work.employer", [work.group("v")])
