@@ -160,8 +160,8 @@ async def build_store(path: str, args: argparse.Namespace) -> None:
 
 async def round_in_process(path: str) -> None:
     from gateway.config import config_from_dict
-    from gateway.learning.consolidate_job import RoundSettings, consolidate_round
-    from gateway.learning.summaries import RuleSummary
+    from gateway.learning.upkeep.consolidate_job import RoundSettings, consolidate_round
+    from gateway.learning.upkeep.summaries import RuleSummary
     from gateway.memory import MemoryService, build_embedder
     from gateway.store.backend import open_backend
 

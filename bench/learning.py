@@ -333,7 +333,7 @@ def pii_text(target_bytes: int) -> str:
 
 
 def pii_bench(samples: int) -> None:
-    from gateway.learning.pii import PiiScrubber
+    from gateway.learning.privacy.pii import PiiScrubber
 
     scrubber = PiiScrubber()
     t = time.perf_counter()

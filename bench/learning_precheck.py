@@ -8,7 +8,7 @@ keywords occur in any user turn), and upstream learning calls and tokens per 100
 * ``no pre-check, two calls``: score then extract, every turn (the learner before issue 9);
 * ``pre-check, two calls``: score for a turn that passes, extract when it scores >= 0.6 (main
   before the combined call);
-* ``pre-check, one call``: one combined call for a turn that passes (``gateway.learning.combined``),
+* ``pre-check, one call``: one combined call for a turn that passes (``gateway.learning.llm.combined``),
   showing the user's latest memories (up to 8 titles) for the judge.
 
 The model is a stand-in: its answers are the built-in learner's score dimensions and items
@@ -34,12 +34,12 @@ from typing import Any
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
 from bench.learning_quality import DEFAULT_DATASET, fact_matches, system_prompt
-from gateway.learning.combined import MAX_KNOWN, combined_prompt, known_memories
-from gateway.learning.commands import parse_command
-from gateway.learning.extraction import KnowledgeItem
-from gateway.learning.heuristic import extract_items, score_turn, worth_learning
-from gateway.learning.prompts import render
-from gateway.learning.scoring import ScoreResult
+from gateway.learning.llm.combined import MAX_KNOWN, combined_prompt, known_memories
+from gateway.learning.llm.prompts import render
+from gateway.learning.offline.heuristic import extract_items, score_turn, worth_learning
+from gateway.learning.steps.commands import parse_command
+from gateway.learning.steps.extraction import KnowledgeItem
+from gateway.learning.steps.scoring import ScoreResult
 from gateway.memory.budget import count_tokens
 from gateway.store.prompts import default_prompt
 

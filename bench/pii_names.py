@@ -21,8 +21,8 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
-from gateway.learning import pii_names
-from gateway.learning.pii import PiiScrubber
+from gateway.learning.privacy import pii_names
+from gateway.learning.privacy.pii import PiiScrubber
 
 TECH = """
 Jupyter|Datadog|Sentry|Grafana|Kibana|Splunk|New Relic|PagerDuty|Opsgenie|Honeycomb|Lightstep|Jaeger|Zipkin|

@@ -18,8 +18,8 @@ from starlette.requests import Request
 from starlette.responses import JSONResponse
 from starlette.routing import Route
 
-from gateway.learning.extraction import KnowledgeItem
-from gateway.learning.heuristic import extract_items, score_turn
+from gateway.learning.offline.heuristic import extract_items, score_turn
+from gateway.learning.steps.extraction import KnowledgeItem
 from gateway.memory.budget import count_tokens
 from tests.fake_upstream import FakeUpstream
 

@@ -6,7 +6,7 @@ answers, so the header says ``skipped; reason=pii-only`` when nothing of it woul
 ``queued; note=identifiers-removed`` when its identifiers are left out; the durable job is written before the client
 has the whole answer (a whole body: before it is sent; a stream: before the chunk that
 ends the answer), so a gateway killed right after answering still learns it. No store call
-holds the answer longer than ``store_timeout_ms`` (``gateway.learning.job_writer``). Nothing
+holds the answer longer than ``store_timeout_ms`` (``gateway.learning.runtime.job_writer``). Nothing
 from an opted-out request is written anywhere.
 """
 
@@ -17,12 +17,12 @@ import logging
 
 from gateway.chat import ChatContext, ChatResponse, Completion, Handler
 from gateway.config import ConfigError
-from gateway.learning.commands import parse_command
-from gateway.learning.job_payload import job_payload
-from gateway.learning.job_writer import JobRequest
 from gateway.learning.options import LearningOptions
-from gateway.learning.redact import PII_ONLY
-from gateway.learning.service import LearningService
+from gateway.learning.privacy.redact import PII_ONLY
+from gateway.learning.runtime.job_writer import JobRequest
+from gateway.learning.runtime.service import LearningService
+from gateway.learning.steps.commands import parse_command
+from gateway.learning.steps.job_payload import job_payload
 from gateway.memory import strip_block
 from gateway.services import Services
 
@@ -33,7 +33,7 @@ _REMEMBER_CHECK_S = 3.0  # past this the header says "queued" and the job alone 
 
 class LearningFilter:
     """Queues learning jobs for chats with a user who has not opted out. The workers, the
-    scrubber process and retention belong to the application (``gateway.learning.service``),
+    scrubber process and retention belong to the application (``gateway.learning.runtime.service``),
     configured from this filter's options; this filter decides, enqueues and hands over the
     caller's key."""
 

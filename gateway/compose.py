@@ -16,10 +16,10 @@ from gateway.auth import Authenticator
 from gateway.chat import ChatFilter
 from gateway.config import Config
 from gateway.filter_loader import filter_class, filter_options
-from gateway.learning.keys import derive_key
+from gateway.learning.offline.keys import derive_key
 from gateway.learning.options import LearningOptions, learning_options
 from gateway.learning.parts import LearningParts
-from gateway.learning.service import LearningService
+from gateway.learning.runtime.service import LearningService
 from gateway.memory import MemoryPolicy, MemoryService, build_embedder
 from gateway.memory.recall import RecallSettings
 from gateway.metrics import Metrics

@@ -28,7 +28,7 @@ from gateway.telemetry import Telemetry
 from gateway.upstreams import UpstreamRouter
 
 if TYPE_CHECKING:
-    from gateway.learning.service import LearningService
+    from gateway.learning.runtime.service import LearningService
 
 log = logging.getLogger("memorelay")
 

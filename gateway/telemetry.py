@@ -67,7 +67,7 @@ _USAGE_KEYS = (("input", ("prompt_tokens", "input_tokens")), ("output", ("comple
 
 
 class _Outcome(Protocol):
-    """What a learning job's span reports (``gateway.learning.pipeline_records.Outcome``)."""
+    """What a learning job's span reports (``gateway.learning.steps.pipeline_records.Outcome``)."""
 
     learner: str
     command: str | None

@@ -23,7 +23,7 @@ from gateway.api.validation import parse_body, parse_query
 from gateway.chat.identity import MAX_ID_LENGTH
 from gateway.errors import BadRequest, GatewayError, NotFound
 from gateway.http.asgi import header_dict
-from gateway.learning.reflection import reflection_json
+from gateway.learning.upkeep.reflection import reflection_json
 from gateway.memory import MemoryValidationError
 from gateway.store.prompts import PROMPT_NAMES, PromptName
 

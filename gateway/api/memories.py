@@ -28,7 +28,7 @@ from gateway.api.common import (
 from gateway.api.operation import Operation, routes_of
 from gateway.api.validation import parse_body, parse_query
 from gateway.errors import BadRequest, GatewayError, NotFound
-from gateway.learning.reflection import reflection_json
+from gateway.learning.upkeep.reflection import reflection_json
 from gateway.memory import MemoryValidationError, NewMemory, derive_kind
 from gateway.memory_export import export_csv, export_json, export_markdown
 

@@ -322,8 +322,8 @@ async def _reindex(service: Any, args: argparse.Namespace, tenant: str) -> int:
 
 async def _consolidate(service: Any, args: argparse.Namespace, tenant: str) -> int:
     from gateway.auth import Authenticator
-    from gateway.learning.consolidate_job import RoundSettings, consolidate_round, round_settings, summariser_for
     from gateway.learning.options import learning_options
+    from gateway.learning.upkeep.consolidate_job import RoundSettings, consolidate_round, round_settings, summariser_for
     from gateway.upstreams import UpstreamRouter
 
     for flag, value in (("--tenant", args.tenant), ("--user", args.user)):

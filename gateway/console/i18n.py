@@ -99,7 +99,7 @@ MESSAGES: dict[str, tuple[str, str]] = {
     "deleted": ("Deleted.", "已删除。"),
     "cleared": ("All your memories were deleted.", "你的全部记忆已删除。"),
     "reviews": ("Changes to confirm", "待确认的更改"),
-    # the user's latest reflection report (gateway.learning.reflection)
+    # the user's latest reflection report (gateway.learning.upkeep.reflection)
     "reflection": ("What I learned", "我学到了什么"),
     "reflection_period": ("From {start} to {end}", "{start} 至 {end}"),
     "reflections": ("Reflections", "反思报告"),

@@ -24,7 +24,7 @@ from gateway.console.sessions import Session, SessionStore
 from gateway.console.web import Pages, clear_cookie, query_string, read_form, set_session_cookie
 from gateway.console.words import diff, why_off
 from gateway.errors import NotFound, ReviewDecided, TooManyAuthFailures, TooManyPinned, Unauthorized
-from gateway.learning.reflection import KINDS, reflection_json
+from gateway.learning.upkeep.reflection import KINDS, reflection_json
 from gateway.memory import CATEGORIES, MemoryValidationError, NewMemory
 from gateway.store import ReviewState
 from gateway.store.prompts import PROMPT_NAMES, PromptName

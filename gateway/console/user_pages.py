@@ -23,7 +23,7 @@ from gateway.console.sessions import Session, SessionStore
 from gateway.console.web import Pages, clear_cookie, query_string, read_form, set_session_cookie
 from gateway.console.words import why_off
 from gateway.errors import NotFound, ReviewDecided, TooManyMemories, TooManyPinned
-from gateway.learning.reflection import KINDS, reflection_json
+from gateway.learning.upkeep.reflection import KINDS, reflection_json
 from gateway.memory import CATEGORIES, Memory, MemoryValidationError, NewMemory
 from gateway.memory_export import export_csv, export_json, export_markdown
 

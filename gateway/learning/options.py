@@ -69,9 +69,9 @@ class LearningOptions(BaseModel):
     # old memory stays in use until then; review_scope says which (see verdicts.Verdicts.reviewed)
     review: Literal["auto", "queue"] = "auto"
     review_scope: Literal["uncertain", "all"] = "uncertain"
-    # consolidation (gateway.learning.consolidation) every consolidate_interval_h hours (0: off;
+    # consolidation (gateway.learning.upkeep.consolidation) every consolidate_interval_h hours (0: off;
     # `memorelay memories consolidate` runs a round by hand), then a reflection report per user
-    # and per tenant (gateway.learning.reflection)
+    # and per tenant (gateway.learning.upkeep.reflection)
     consolidate_interval_h: float = Field(24, ge=0)
     consolidate_merge_threshold: float = Field(0.9, gt=0, le=1)
     consolidate_cluster_threshold: float = Field(0.6, gt=0, le=1)

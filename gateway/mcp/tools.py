@@ -21,12 +21,12 @@ import orjson
 from pydantic import ValidationError
 
 from gateway.errors import GatewayError
-from gateway.learning.commands import Command
 from gateway.learning.errors import LearningError
-from gateway.learning.pipeline_records import Outcome
-from gateway.learning.poisoning import is_poisoning
-from gateway.learning.redact import PII_ONLY, remove_identifiers
-from gateway.learning.sensitive import REASON as SENSITIVE
+from gateway.learning.privacy.redact import PII_ONLY, remove_identifiers
+from gateway.learning.privacy.sensitive import REASON as SENSITIVE
+from gateway.learning.steps.commands import Command
+from gateway.learning.steps.pipeline_records import Outcome
+from gateway.learning.steps.poisoning import is_poisoning
 from gateway.mcp import arguments as a
 from gateway.mcp.caller import InjectionOptions, McpCaller
 from gateway.memory import Memory, MemoryValidationError, render_block, select

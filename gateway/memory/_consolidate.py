@@ -1,7 +1,7 @@
 """The consolidation role of the memory service: merge near-duplicates into the one kept,
 and replace a cluster of small related facts by one summary memory.
 
-What to merge or compress is decided elsewhere (``gateway.learning.consolidation``); this module
+What to merge or compress is decided elsewhere (``gateway.learning.upkeep.consolidation``); this module
 only writes, each group in one transaction: a crash leaves either the old memories or the new
 state, never half. The originals' logged uses (citation log) move to the memory that holds their
 facts, as their access counts do, so its ``uses`` and recall popularity count them; the

@@ -22,7 +22,7 @@ class MemoryPolicy:
     decay_half_life_days: float = 90.0
     episode_half_life_days: float = 30.0
     decay_floor: float = 0.05
-    # the key (``slot``) of a personal memory's text (``gateway.learning.keys.derive_key``):
+    # the key (``slot``) of a personal memory's text (``gateway.learning.offline.keys.derive_key``):
     # an edited text gets its key again, or none
     key_of: Callable[[str], str | None] | None = None
 

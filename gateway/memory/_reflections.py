@@ -1,5 +1,5 @@
 """The reflection reports role of the memory service: stored, listed and deleted with the
-user's data. Built by ``gateway.learning.reflection``."""
+user's data. Built by ``gateway.learning.upkeep.reflection``."""
 
 from __future__ import annotations
 

@@ -142,7 +142,7 @@ def slot(value: Any) -> str | None:
 
 def not_poisoning(title_text: str, content_text: str) -> None:
     """Raise ``MemoryPoisoning`` when the text steers the assistant (the learner's check)."""
-    from gateway.learning.poisoning import is_poisoning  # a pure function; imported late: learning imports memory
+    from gateway.learning.steps.poisoning import is_poisoning  # a pure function; imported late: learning imports memory
 
     reason = is_poisoning(f"{title_text}\n{content_text}")
     if reason is not None:

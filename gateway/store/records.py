@@ -192,7 +192,7 @@ class Review:
 class Reflection:
     """A reflection report: what a user's memory (``user_id`` set) or a whole tenant's
     (``user_id`` "") learned, merged, consolidated, superseded, let fade, used most and left
-    unused over ``period_start``..``period_end`` (see ``gateway.learning.reflection``). ``report``
+    unused over ``period_start``..``period_end`` (see ``gateway.learning.upkeep.reflection``). ``report``
     holds counts and memory ids only, never memory text."""
 
     id: str

@@ -1,4 +1,4 @@
-"""Pass-through caller keys and several replicas (gateway/learning/workers.py): the key stays in
+"""Pass-through caller keys and several replicas (gateway/learning/runtime/workers.py): the key stays in
 the memory of the replica that queued the job, never in the database; a job whose key another
 replica holds is claimed here only after the holder's wait, and then learned offline (counted)."""
 
@@ -9,7 +9,7 @@ from pathlib import Path
 
 import httpx
 
-from gateway.learning.job_payload import job_payload
+from gateway.learning.steps.job_payload import job_payload
 from gateway.store.sqlite import SQLiteLearningStore
 from tests.conftest import GatewayFactory
 from tests.e2e.test_learning import ADMIN, HIGH, learner, learning, learning_calls, log_entries, memories, say, wait_for

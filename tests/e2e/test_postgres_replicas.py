@@ -13,7 +13,7 @@ import httpx
 import openai
 import psycopg
 
-from gateway.learning.pending import PENDING_TTL_S
+from gateway.learning.runtime.pending import PENDING_TTL_S
 from gateway.memory import MEMORY_BLOCK_START
 from tests.conftest import GatewayFactory
 from tests.e2e.test_durability import gateway_process, kill9

@@ -2,7 +2,7 @@ from __future__ import annotations
 
 import pytest
 
-from gateway.learning.pii import PiiScrubber
+from gateway.learning.privacy.pii import PiiScrubber
 
 
 @pytest.fixture(scope="session")

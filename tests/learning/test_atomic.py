@@ -5,9 +5,9 @@ from __future__ import annotations
 
 import pytest
 
-from gateway.learning.atomic import split, split_item, without_old
-from gateway.learning.extraction import KnowledgeItem
-from gateway.learning.keys import key_of
+from gateway.learning.offline.atomic import split, split_item, without_old
+from gateway.learning.offline.keys import key_of
+from gateway.learning.steps.extraction import KnowledgeItem
 
 
 def _keys(content: str) -> dict[str, str]:

@@ -8,12 +8,12 @@ from datetime import UTC, datetime
 
 import pytest
 
-from gateway.learning import heuristic
-from gateway.learning.extraction import KnowledgeItem
-from gateway.learning.gate import item_reason
-from gateway.learning.keys import key_of
-from gateway.learning.poisoning import is_poisoning
-from gateway.learning.sensitive import third_party_sensitive
+from gateway.learning.offline import heuristic
+from gateway.learning.offline.keys import key_of
+from gateway.learning.privacy.sensitive import third_party_sensitive
+from gateway.learning.steps.extraction import KnowledgeItem
+from gateway.learning.steps.gate import item_reason
+from gateway.learning.steps.poisoning import is_poisoning
 
 NOW = datetime(2026, 6, 3, 10, 0, tzinfo=UTC)
 

@@ -5,9 +5,9 @@ from __future__ import annotations
 import orjson
 import pytest
 
-from gateway.learning.combined import combined_prompt, job_text, known_memories, parse_combined
 from gateway.learning.errors import MalformedOutput
-from gateway.learning.scoring import weighted_score
+from gateway.learning.llm.combined import combined_prompt, job_text, known_memories, parse_combined
+from gateway.learning.steps.scoring import weighted_score
 from gateway.store.prompts import default_prompt
 
 DIMS = {"density": 0.9, "clarity": 0.8, "depth": 0.7, "relevance": 0.9, "novelty": 0.6}

@@ -2,7 +2,7 @@ from __future__ import annotations
 
 import pytest
 
-from gateway.learning.commands import Command, item_from_remember, parse_command
+from gateway.learning.steps.commands import Command, item_from_remember, parse_command
 
 
 @pytest.mark.parametrize(

@@ -9,10 +9,10 @@ from dataclasses import replace
 import numpy as np
 import pytest
 
-from gateway.learning.completers import ModelAnswer
-from gateway.learning.consolidation import ConsolidationSettings, plan, summary_memory
 from gateway.learning.errors import RetryableError
-from gateway.learning.summaries import LLMSummary, RuleSummary, missing, parse_summary
+from gateway.learning.llm.completers import ModelAnswer
+from gateway.learning.upkeep.consolidation import ConsolidationSettings, plan, summary_memory
+from gateway.learning.upkeep.summaries import LLMSummary, RuleSummary, missing, parse_summary
 from gateway.memory import Memory
 from gateway.store import PartitionRows
 

@@ -6,7 +6,7 @@ from datetime import UTC, date, datetime
 
 import pytest
 
-from gateway.learning.dates import find_chinese, find_english
+from gateway.learning.offline.dates import find_chinese, find_english
 
 # a Tuesday
 NOW = datetime(2026, 12, 1, 9, 30, tzinfo=UTC)

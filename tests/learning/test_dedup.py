@@ -2,7 +2,7 @@ from __future__ import annotations
 
 import pytest
 
-from gateway.learning.dedup import classify, compare, normalise
+from gateway.learning.steps.dedup import classify, compare, normalise
 
 
 def test_normalise() -> None:

@@ -3,7 +3,7 @@ from __future__ import annotations
 import pytest
 
 from gateway.learning.errors import MalformedOutput
-from gateway.learning.extraction import CATEGORIES, KnowledgeItem, find_json, parse_items
+from gateway.learning.steps.extraction import CATEGORIES, KnowledgeItem, find_json, parse_items
 
 ITEM = (
     '{"title": "Prefers tabs", "content": "The user prefers tabs.", '

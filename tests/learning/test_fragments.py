@@ -6,9 +6,9 @@ from datetime import UTC, datetime
 
 import pytest
 
-from gateway.learning.fragments import spaced_clauses
-from gateway.learning.heuristic import extract_items
-from gateway.learning.sensitive import third_party_sensitive
+from gateway.learning.offline.fragments import spaced_clauses
+from gateway.learning.offline.heuristic import extract_items
+from gateway.learning.privacy.sensitive import third_party_sensitive
 
 NOW = datetime(2026, 12, 1, 9, 30, tzinfo=UTC)
 

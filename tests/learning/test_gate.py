@@ -4,8 +4,8 @@ from __future__ import annotations
 
 import pytest
 
-from gateway.learning.extraction import KnowledgeItem
-from gateway.learning.gate import REASONS, item_reason, sentence_reason, strip_pasted
+from gateway.learning.steps.extraction import KnowledgeItem
+from gateway.learning.steps.gate import REASONS, item_reason, sentence_reason, strip_pasted
 
 
 @pytest.mark.parametrize(

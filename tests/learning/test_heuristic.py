@@ -2,7 +2,7 @@ from __future__ import annotations
 
 import pytest
 
-from gateway.learning.heuristic import extract_items, score_turn
+from gateway.learning.offline.heuristic import extract_items, score_turn
 
 ANSWER = "Sure, here is what I suggest. " * 5
 

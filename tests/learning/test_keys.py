@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import pytest
 
-from gateway.learning.keys import derive_key, key_of, named_only_as_old
+from gateway.learning.offline.keys import derive_key, key_of, named_only_as_old
 
 
 @pytest.mark.parametrize(

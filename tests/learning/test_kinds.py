@@ -6,9 +6,9 @@ from datetime import UTC, datetime
 
 import pytest
 
-from gateway.learning.combined import combined_prompt, parse_combined
-from gateway.learning.extraction import normalise_kind, parse_items
-from gateway.learning.heuristic import extract_items, rejections
+from gateway.learning.llm.combined import combined_prompt, parse_combined
+from gateway.learning.offline.heuristic import extract_items, rejections
+from gateway.learning.steps.extraction import normalise_kind, parse_items
 
 NOW = datetime(2026, 12, 1, 9, 30, tzinfo=UTC)  # a Tuesday
 

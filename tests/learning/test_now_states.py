@@ -8,8 +8,8 @@ from datetime import UTC, datetime
 
 import pytest
 
-from gateway.learning import heuristic
-from gateway.learning.keys import derive_key
+from gateway.learning.offline import heuristic
+from gateway.learning.offline.keys import derive_key
 from tests.conftest import GatewayFactory
 from tests.e2e.test_learning import ADMIN, learning
 from tests.e2e.test_learning_keys import Sequence, run_sequences

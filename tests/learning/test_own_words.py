@@ -7,11 +7,12 @@ from datetime import UTC, datetime
 
 import pytest
 
-from gateway.learning import atomic, gate, heuristic
-from gateway.learning.extraction import KnowledgeItem
-from gateway.learning.own_words import own_words
-from gateway.learning.poisoning import is_poisoning, without_steering
-from gateway.learning.sensitive import third_party_sensitive, without_third_party_details
+from gateway.learning.offline import atomic, heuristic
+from gateway.learning.privacy.sensitive import third_party_sensitive, without_third_party_details
+from gateway.learning.steps import gate
+from gateway.learning.steps.extraction import KnowledgeItem
+from gateway.learning.steps.own_words import own_words
+from gateway.learning.steps.poisoning import is_poisoning, without_steering
 
 NOW = datetime(2026, 9, 14, 10, 0, tzinfo=UTC)
 

@@ -6,8 +6,8 @@ from typing import Any
 import pytest
 
 from gateway.learning.errors import PiiError
-from gateway.learning.pii import PiiScrubber, Span, replace_spans, without_placeholders
-from gateway.learning.pii_recognizers import cn_resident_id_valid
+from gateway.learning.privacy.pii import PiiScrubber, Span, replace_spans, without_placeholders
+from gateway.learning.privacy.pii_recognizers import cn_resident_id_valid
 
 # (text, planted values, placeholders expected)
 CORPUS: list[tuple[str, list[str], list[str]]] = [

@@ -2,7 +2,7 @@ from __future__ import annotations
 
 import pytest
 
-from gateway.learning.poisoning import is_poisoning, without_steering
+from gateway.learning.steps.poisoning import is_poisoning, without_steering
 
 
 @pytest.mark.parametrize(

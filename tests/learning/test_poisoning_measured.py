@@ -13,7 +13,7 @@ from __future__ import annotations
 import json
 from pathlib import Path
 
-from gateway.learning.poisoning import is_poisoning
+from gateway.learning.steps.poisoning import is_poisoning
 
 CASES = Path(__file__).parent / "poisoning_cases"
 

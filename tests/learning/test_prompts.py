@@ -2,7 +2,7 @@ from __future__ import annotations
 
 import pytest
 
-from gateway.learning.prompts import PLACEHOLDER, render
+from gateway.learning.llm.prompts import PLACEHOLDER, render
 from gateway.store.prompts import default_prompt
 
 

@@ -5,10 +5,10 @@ from __future__ import annotations
 
 import pytest
 
-from gateway.learning.commands import parse_command, remember_item
-from gateway.learning.pii import PiiScrubber
-from gateway.learning.redact import remove_identifiers
-from gateway.learning.sensitive import third_party_sensitive
+from gateway.learning.privacy.pii import PiiScrubber
+from gateway.learning.privacy.redact import remove_identifiers
+from gateway.learning.privacy.sensitive import third_party_sensitive
+from gateway.learning.steps.commands import parse_command, remember_item
 
 # (statement, the identifier, words the stored fact must still hold)
 REMEMBER = [

@@ -3,7 +3,7 @@ from __future__ import annotations
 import pytest
 
 from gateway.learning.errors import MalformedOutput
-from gateway.learning.scoring import WEIGHTS, ScoreResult, parse_score, weighted_score
+from gateway.learning.steps.scoring import WEIGHTS, ScoreResult, parse_score, weighted_score
 
 DIMS = '{"density": 0.8, "clarity": 0.7, "depth": 0.6, "relevance": 0.9, "novelty": 0.5}'
 

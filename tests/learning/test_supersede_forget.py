@@ -8,8 +8,8 @@ from __future__ import annotations
 
 import pytest
 
-from gateway.learning.commands import mentions, parse_command, topic_words
-from gateway.learning.keys import key_of
+from gateway.learning.offline.keys import key_of
+from gateway.learning.steps.commands import mentions, parse_command, topic_words
 from gateway.store.records import Memory
 from tests.conftest import GatewayFactory
 from tests.e2e.test_learning import ADMIN, learning

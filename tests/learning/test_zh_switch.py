@@ -6,7 +6,7 @@ from __future__ import annotations
 
 import pytest
 
-from gateway.learning.keys import derive_key, key_of
+from gateway.learning.offline.keys import derive_key, key_of
 from tests.conftest import GatewayFactory
 from tests.e2e.test_learning import ADMIN, learning
 from tests.e2e.test_learning_keys import Sequence, run_sequences

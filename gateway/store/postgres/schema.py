@@ -211,7 +211,7 @@ MIGRATIONS: tuple[str, ...] = (
     CREATE INDEX memory_uses_counts ON memory_uses (memory_id, tenant, user_id);
     """,
     # 6: reflection reports of a user's (or, user_id '', a tenant's) memory over a period
-    # (gateway.learning.reflection): counts and memory ids as JSON, never memory text
+    # (gateway.learning.upkeep.reflection): counts and memory ids as JSON, never memory text
     """
     CREATE TABLE reflections (
         id text PRIMARY KEY,

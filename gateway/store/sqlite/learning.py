@@ -6,7 +6,7 @@ Jobs survive a restart: a job is ``pending`` until a worker leases it (``running
 process died) makes it claimable again, and nothing else does (no re-queue at start:
 another replica's jobs may be running); after ``max_attempts`` it is ``dead``. A job may
 name the replica holding its caller key in memory (``key_holder``); other replicas get it
-only ``holder_wait_s`` after it was created (see ``gateway.learning.workers``). ``renew``,
+only ``holder_wait_s`` after it was created (see ``gateway.learning.runtime.workers``). ``renew``,
 ``finish`` and ``retry`` change a job only while the caller's token is still the job's: a
 worker that outlived its lease writes nothing (``finish`` writes the learning-log entry in
 the same transaction). The conversation payload is wiped when the job is done (data

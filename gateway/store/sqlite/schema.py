@@ -236,7 +236,7 @@ MIGRATIONS: tuple[str, ...] = (
     CREATE TABLE IF NOT EXISTS learning_probe (filler BLOB);
     """,
     # 8: the replica holding a job's caller key in memory (pass-through mode; see
-    # gateway.learning.workers); the key itself is never written
+    # gateway.learning.runtime.workers); the key itself is never written
     """
     ALTER TABLE learning_jobs ADD COLUMN key_holder TEXT;
     """,
@@ -302,7 +302,7 @@ MIGRATIONS: tuple[str, ...] = (
     CREATE INDEX memory_uses_counts ON memory_uses (memory_id, tenant, user_id);
     """,
     # 14: reflection reports of a user's (or, user_id '', a tenant's) memory over a period
-    # (gateway.learning.reflection): counts and memory ids as JSON, never memory text
+    # (gateway.learning.upkeep.reflection): counts and memory ids as JSON, never memory text
     """
     CREATE TABLE reflections (
         id TEXT PRIMARY KEY,

@@ -1,0 +1,262 @@
+"""The recognizers memorelay adds to Presidio's: values a word announces (account, ID and
+order numbers, passwords and keys), API keys, street addresses, Chinese names, mobiles and
+resident IDs, and the built-in patterns rewritten so a Chinese character next to digits or a
+Latin name is a boundary."""
+
+from __future__ import annotations
+
+import datetime
+import ipaddress
+import re
+from typing import TYPE_CHECKING, Any
+
+from gateway.learning.privacy.pii_names import CJK_NAME
+
+if TYPE_CHECKING:
+    from presidio_analyzer import EntityRecognizer
+
+# the values announced by a word: account, invoice and order numbers, ID and passport numbers,
+# passwords and keys (any wording between the word and the value is short: "account number
+# at Fidelity is 4457-8821-09")
+_VALUE = r"\s*#?\s*(?P<v>[A-Za-z0-9][A-Za-z0-9/_-]{3,}[A-Za-z0-9])"
+_ACCOUNT = re.compile(
+    r"(?:(?i:\b(?:account|acct|invoice|order|ticket|reference|ref|customer|member(?:ship)?|policy|booking"
+    r"|confirmation|tracking|case|contract|serial|licen[cs]e|routing|sort code|bsb|swift)"
+    r"(?:\s+(?:number|no\.?|num|#|id|code))?)(?:\s+(?:at|with|for|from|on)\s+[\w.&-]+(?:\s+[A-Z][\w.&-]*)?)?"
+    r"(?i:\s*(?:is|was|:|=)?)"
+    r"|(?:订单|账户|账|卡|银行卡|发票|工单|单|会员|合同|保单|快递单|运单|客户)(?:号码?|编号)(?:是|为|：|:)?)" + _VALUE
+)
+_ID_NUMBER = re.compile(
+    r"(?:(?i:\b(?:passport|id|identity card|id card|national id|driver'?s licen[cs]e|tax id|tin|nhs)"
+    r"(?:\s+(?:number|no\.?|num))?\s*(?:is|was|:|=)?)"
+    r"|(?:护照|身份证|证件|驾照|社保)(?:号码?|编号)?(?:是|为|：|:)?)" + _VALUE
+)
+_SECRET_VALUE = re.compile(
+    r"(?:(?i:\b(?:password|passwd|passcode|pin(?: code)?|api[ _-]?key|secret(?: key)?|access token|auth token"
+    r"|token|private key)(?:\s+(?:for|of|to|on)\s+[\w .-]{1,30}?)?\s*(?:is|was|:|=))"
+    r"|(?:密码|口令|密钥|令牌)(?:是|为|：|:))\s*(?P<v>[^\s,;，；。]{4,})"
+)
+# how many digits a value needs to count (a password needs none; "order ready" is no number)
+_VALUE_DIGITS = {"ACCOUNT_NUMBER": 3, "ID_NUMBER": 3, "CREDENTIAL": 0}
+
+_CN_ID_WEIGHTS = (7, 9, 10, 5, 8, 4, 2, 1, 6, 3, 7, 9, 10, 5, 8, 4, 2)
+_CN_ID_CHECK = "10X98765432"  # GB 11643-1999, ISO 7064 MOD 11-2
+
+
+def cn_resident_id_valid(value: str) -> bool:
+    """True for an 18-character resident ID with a real birth date and a valid check digit."""
+    s = value.upper()
+    if not re.fullmatch(r"\d{17}[\dX]", s):
+        return False
+    try:
+        datetime.date(int(s[6:10]), int(s[10:12]), int(s[12:14]))
+    except ValueError:
+        return False
+    total = sum(int(c) * w for c, w in zip(s[:17], _CN_ID_WEIGHTS, strict=True))
+    return _CN_ID_CHECK[total % 11] == s[17]
+
+
+def extra_recognizers() -> list[EntityRecognizer]:
+    from presidio_analyzer import EntityRecognizer, Pattern, PatternRecognizer
+    from presidio_analyzer import predefined_recognizers as pre
+
+    class CnResidentIdRecognizer(PatternRecognizer):
+        def validate_result(self, pattern_text: str) -> bool:
+            return cn_resident_id_valid(pattern_text)
+
+    class IpAddressRecognizer(PatternRecognizer):
+        def validate_result(self, pattern_text: str) -> bool:
+            try:
+                ipaddress.ip_address(pattern_text)
+            except ValueError:
+                return False
+            return True
+
+    class DigitCountPhoneRecognizer(PatternRecognizer):
+        def validate_result(self, pattern_text: str) -> bool | None:
+            digits = sum(c.isdigit() for c in pattern_text)
+            return None if 8 <= digits <= 15 else False
+
+    class ValueAfterWordRecognizer(EntityRecognizer):
+        """The value a word announces ("invoice INV-20931", "password: hunter22", "订单号是…"):
+        the span is the regex's ``v`` group, which Presidio's patterns cannot return alone."""
+
+        def __init__(self, entity: str, name: str, pattern: re.Pattern[str], score: float = 0.8) -> None:
+            self.pattern = pattern
+            self.score = score
+            super().__init__(supported_entities=[entity], name=name)
+
+        def load(self) -> None:
+            return None
+
+        def analyze(self, text: str, entities: list[str], nlp_artifacts: Any = None) -> list[Any]:
+            from presidio_analyzer import RecognizerResult
+
+            out = []
+            for m in self.pattern.finditer(text):
+                value = m.group("v").rstrip(".,;:!?)'\"。，；：")
+                if value and sum(c.isdigit() for c in value) >= _VALUE_DIGITS.get(self.supported_entities[0], 0):
+                    start = m.start("v")
+                    out.append(RecognizerResult(self.supported_entities[0], start, start + len(value), self.score))
+            return out
+
+    class ChinesePersonRecognizer(EntityRecognizer):
+        """Chinese person names: jieba's ``nr`` words with a common surname (``chinese.person_names``)."""
+
+        def load(self) -> None:
+            return None
+
+        def analyze(self, text: str, entities: list[str], nlp_artifacts: Any = None) -> list[Any]:
+            from presidio_analyzer import RecognizerResult
+
+            from gateway.learning.offline.chinese import person_names
+
+            if not CJK_NAME.search(text):
+                return []
+            out = []
+            for name in set(person_names(text)):
+                for m in re.finditer(re.escape(name), text):
+                    out.append(RecognizerResult("PERSON", m.start(), m.end(), 0.6))
+            return out
+
+    recognizers: list[EntityRecognizer] = [
+        ValueAfterWordRecognizer("ACCOUNT_NUMBER", "AccountNumberRecognizer", _ACCOUNT),
+        ValueAfterWordRecognizer("ID_NUMBER", "IdNumberRecognizer", _ID_NUMBER),
+        ValueAfterWordRecognizer("CREDENTIAL", "SecretAfterWordRecognizer", _SECRET_VALUE),
+        PatternRecognizer(
+            supported_entity="CREDENTIAL",
+            name="ApiKeyRecognizer",
+            patterns=[
+                Pattern("prefixed_key", r"\b(?:sk|pk|rk)[-_](?:[a-z]{2,8}[-_])?[A-Za-z0-9]{16,}\b", 0.85),
+                Pattern("github_token", r"\bgh[pousr]_[A-Za-z0-9]{30,}\b", 0.9),
+                Pattern("aws_key", r"\bAKIA[0-9A-Z]{16}\b", 0.9),
+                Pattern("slack_token", r"\bxox[abposr]-[A-Za-z0-9-]{10,}\b", 0.9),
+                Pattern("jwt", r"\beyJ[A-Za-z0-9_-]{10,}\.[A-Za-z0-9_-]{10,}\.[A-Za-z0-9_-]{10,}", 0.9),
+                Pattern("long_hex", r"(?<![0-9a-f])[0-9a-f]{32,}(?![0-9a-f])", 0.6),
+            ],
+            global_regex_flags=re.DOTALL | re.MULTILINE,
+        ),
+        PatternRecognizer(
+            supported_entity="STREET_ADDRESS",
+            name="StreetAddressRecognizer",
+            patterns=[
+                Pattern(
+                    "street_en",
+                    r"\b\d{1,5}[A-Za-z]?,?\s+(?:[A-Z][a-z]+\s+){1,3}(?:Street|St\.|Avenue|Ave\.?|Road|Rd\.|Lane|Drive"
+                    r"|Boulevard|Blvd\.?|Way|Court|Place|Terrace|Close|Crescent|Square|Parkway|Highway)\b\.?",
+                    0.7,
+                ),
+                Pattern(
+                    "street_de",
+                    r"\b[A-Z][a-z]+(?:stra(?:ss|\u00df)e|str\.|weg|allee|platz|gasse|ring|damm)\s+\d{1,4}[a-z]?\b",
+                    0.7,
+                ),
+                Pattern(
+                    "street_zh",
+                    r"[\u4e00-\u9fff]{1,6}(?:路|街|大道|巷|弄|胡同)\s*\d+\s*号(?:\s*\d+\s*(?:栋|幢|单元|室|楼))*",
+                    0.7,
+                ),
+                Pattern("unit_zh", r"\d+\s*(?:号楼|栋|幢)(?:\s*\d+\s*(?:单元|室|号))+", 0.6),
+            ],
+            global_regex_flags=re.DOTALL | re.MULTILINE,
+        ),
+        ChinesePersonRecognizer(supported_entities=["PERSON"], name="ChinesePersonRecognizer"),
+        PatternRecognizer(
+            supported_entity="PERSON",
+            name="LatinNameInChineseRecognizer",
+            patterns=[
+                Pattern(
+                    "latin_name_in_cjk",
+                    r"(?<=[\u4e00-\u9fff])[A-Z][a-z]+(?:[ -][A-Z][a-z]+){1,2}(?=[\u4e00-\u9fff])",
+                    0.6,
+                )
+            ],
+        ),
+        PatternRecognizer(
+            supported_entity="CN_MOBILE",
+            name="CnMobileRecognizer",
+            patterns=[
+                Pattern(
+                    "cn_mobile",
+                    r"(?<![\d+])(?:(?:\+|00)?86[ -]?)?1[3-9]\d(?:[ -]?\d{4}){2}(?!\d)",
+                    0.6,
+                )
+            ],
+            context=["手机", "电话", "联系", "mobile", "phone", "tel"],
+        ),
+        CnResidentIdRecognizer(
+            supported_entity="CN_RESIDENT_ID",
+            name="CnResidentIdRecognizer",
+            patterns=[
+                Pattern(
+                    "cn_resident_id",
+                    r"(?<![\dA-Za-z])[1-9]\d{5}(?:18|19|20)\d{2}(?:0[1-9]|1[0-2])"
+                    r"(?:0[1-9]|[12]\d|3[01])\d{3}[\dXx](?![\dA-Za-z])",
+                    0.6,
+                )
+            ],
+            context=["身份证", "证件", "id"],
+        ),
+        PatternRecognizer(
+            supported_entity="EMAIL_ADDRESS",
+            name="AsciiEmailRecognizer",
+            patterns=[
+                Pattern(
+                    "email_ascii",
+                    r"(?<![A-Za-z0-9._%+\-])[A-Za-z0-9._%+\-]+@[A-Za-z0-9](?:[A-Za-z0-9-]*"
+                    r"[A-Za-z0-9])?(?:\.[A-Za-z0-9](?:[A-Za-z0-9-]*[A-Za-z0-9])?)*\.[A-Za-z]{2,24}"
+                    r"(?![A-Za-z0-9-])",
+                    0.9,
+                )
+            ],
+        ),
+        pre.CreditCardRecognizer(
+            name="DigitBoundCreditCardRecognizer",
+            patterns=[Pattern("cc_digits", r"(?<![\d+])(?:\d[ -]?){12,18}\d(?!\d)", 0.3)],
+        ),
+        DigitCountPhoneRecognizer(
+            supported_entity="PHONE_NUMBER",
+            name="DigitBoundPhoneRecognizer",
+            patterns=[
+                Pattern(
+                    "phone_intl",
+                    r"(?<![\d+])(?:\+|00)[1-9]\d{0,2}[ -]?(?:\(\d{1,4}\)[ -]?)?\d{1,4}"
+                    r"(?:[ -]?\d{2,4}){1,4}(?!\d)",
+                    0.5,
+                ),
+                Pattern(
+                    "phone_us",
+                    r"(?<![\d+])(?:\+?1[ -.]?)?(?:\(\d{3}\)[ ]?|\d{3}[-.])\d{3}[-.]\d{4}(?!\d)",
+                    0.5,
+                ),
+            ],
+        ),
+        IpAddressRecognizer(
+            supported_entity="IP_ADDRESS",
+            name="DigitBoundIpRecognizer",
+            patterns=[
+                Pattern("ipv4", r"(?<![\d.])(?:\d{1,3}\.){3}\d{1,3}(?!\.?\d)", 0.6),
+                Pattern(
+                    "ipv6",
+                    r"(?<![0-9A-Za-z:])(?=[0-9A-Fa-f:]*[0-9A-Fa-f])(?:[0-9A-Fa-f]{0,4}:){2,7}"
+                    r"[0-9A-Fa-f]{0,4}(?![0-9A-Za-z:])",
+                    0.6,
+                ),
+            ],
+        ),
+    ]
+    for cls_name in (
+        "UkNinoRecognizer",
+        "InAadhaarRecognizer",
+        "InPanRecognizer",
+        "SgFinRecognizer",
+        "AuTfnRecognizer",
+        "EsNifRecognizer",
+        "ItFiscalCodeRecognizer",
+        "PlPeselRecognizer",
+        "KrRrnRecognizer",
+    ):
+        cls = getattr(pre, cls_name, None)
+        if cls is not None:
+            recognizers.append(cls(supported_language="en"))
+    return recognizers
