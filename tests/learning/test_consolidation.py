@@ -15,32 +15,14 @@ from gateway.learning.upkeep.consolidation import ConsolidationSettings, plan, s
 from gateway.learning.upkeep.summaries import LLMSummary, RuleSummary, missing, parse_summary
 from gateway.memory import Memory
 from gateway.store import PartitionRows
+from tests.records import stored_memory
 
 
 def mem(
     mid: str, content: str, *, category: str = "domain", updated: str = "2026-01-01T00:00:00Z", **more: object
 ) -> Memory:
-    base = Memory(
-        id=mid,
-        tenant="t",
-        user_id="u",
-        scope="personal",
-        category=category,
-        subcategory="",
-        title=mid,
-        content=content,
-        tags=[],
-        source="auto",
-        source_conversation_id=None,
-        score=0.8,
-        enabled=True,
-        disabled_reason=None,
-        created_at=updated,
-        updated_at=updated,
-        access_count=0,
-        last_access_at=None,
-    )
-    return replace(base, **more)  # type: ignore[arg-type]
+    fields = {"id": mid, "category": category, "title": mid, "content": content}
+    return stored_memory(**fields, created_at=updated, updated_at=updated, **more)
 
 
 def rows(memories: list[Memory], vectors: list[list[float]]) -> PartitionRows:

@@ -15,6 +15,7 @@ from tests.conftest import GatewayFactory
 from tests.e2e.test_learning import ADMIN, learning
 from tests.e2e.test_learning_keys import Sequence, run_sequences
 from tests.fake_upstream import FakeUpstream
+from tests.records import stored_memory
 
 
 @pytest.mark.parametrize(
@@ -58,27 +59,7 @@ def test_tasks_and_sayings_are_no_forget_requests(text: str) -> None:
 
 
 def _memory(content: str, slot: str | None) -> Memory:
-    return Memory(
-        id="mem_1",
-        tenant="t",
-        user_id="u",
-        scope="personal",
-        category="domain",
-        subcategory="general",
-        title=content,
-        content=content,
-        tags=[],
-        source="auto",
-        source_conversation_id=None,
-        score=0.8,
-        enabled=True,
-        disabled_reason=None,
-        created_at="2026-01-01T00:00:00Z",
-        updated_at="2026-01-01T00:00:00Z",
-        access_count=0,
-        last_access_at=None,
-        slot=slot,
-    )
+    return stored_memory(subcategory="general", title=content, content=content, slot=slot)
 
 
 def test_a_topic_naming_the_attribute_finds_its_key() -> None:

@@ -23,6 +23,7 @@ from gateway.store import Change, KeywordOptions, Visibility
 from gateway.store.keyword_index import SHARED_OWNER, parse_query
 from gateway.store.postgres import PostgresLearningStore, PostgresMemoryStore, search, vectors
 from gateway.store.postgres.schema import MIGRATIONS, migrate
+from tests.records import stored_memory
 
 T = TypeVar("T")
 ROOT = Path(__file__).resolve().parents[2]
@@ -43,25 +44,18 @@ def mem(
     source: str = "manual",
     stamp: str = "2025-01-01T00:00:00Z",
 ) -> Memory:
-    return Memory(
+    return stored_memory(
         id="mem_" + uuid.uuid4().hex,
         tenant=tenant,
         user_id=user if scope == "personal" else "",
         scope=scope,
         category=category,
-        subcategory="",
         title=title,
         content=content or title,
-        tags=[],
         source=source,
-        source_conversation_id=None,
         score=1.0,
-        enabled=True,
-        disabled_reason=None,
         created_at=stamp,
         updated_at=stamp,
-        access_count=0,
-        last_access_at=None,
     )
 
 

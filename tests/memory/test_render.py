@@ -1,29 +1,11 @@
 from __future__ import annotations
 
 from gateway.memory import MEMORY_BLOCK_END, MEMORY_BLOCK_START, Memory, render_block, strip_block
+from tests.records import stored_memory
 
 
 def make(title: str, content: str, category: str) -> Memory:
-    return Memory(
-        id="mem_1",
-        tenant="t",
-        user_id="u",
-        scope="personal",
-        category=category,
-        subcategory="",
-        title=title,
-        content=content,
-        tags=[],
-        source="manual",
-        source_conversation_id=None,
-        score=1.0,
-        enabled=True,
-        disabled_reason=None,
-        created_at="2026-01-01T00:00:00Z",
-        updated_at="2026-01-01T00:00:00Z",
-        access_count=0,
-        last_access_at=None,
-    )
+    return stored_memory(category=category, title=title, content=content, source="manual", score=1.0)
 
 
 def test_render_groups_by_category_and_frames_as_notes() -> None:

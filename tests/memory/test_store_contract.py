@@ -26,6 +26,7 @@ from gateway.store import (
     Visibility,
 )
 from gateway.store.keyword_index import SHARED_OWNER, parse_query
+from tests.records import stored_memory
 
 T = TypeVar("T")
 Factory = Callable[[], Backend]
@@ -58,25 +59,19 @@ def mem(
     created: str = "2026-01-01T00:00:00Z",
     source: str = "manual",
 ) -> Memory:
-    return Memory(
+    return stored_memory(
         id=mid,
         tenant=tenant,
         user_id=user if scope == "personal" else "",
         scope=scope,
         category=category,
-        subcategory="",
         title=title,
         content=content or title,
         tags=["tag"],
         source=source,
-        source_conversation_id=None,
         score=1.0,
-        enabled=True,
-        disabled_reason=None,
         created_at=created,
         updated_at=created,
-        access_count=0,
-        last_access_at=None,
     )
 
 
