@@ -11,6 +11,8 @@ from typing import Any
 
 import uvicorn
 
+from tests.waits import scaled
+
 
 def free_port() -> int:
     with socket.socket() as s:
@@ -38,7 +40,7 @@ def serve_in_thread(app: Any, port: int | None = None, **options: Any) -> Iterat
     server = ThreadServer(config)
     thread = threading.Thread(target=server.run, daemon=True)
     thread.start()
-    deadline = time.monotonic() + 60
+    deadline = time.monotonic() + scaled(60)
     while not server.started:
         if not thread.is_alive() or time.monotonic() > deadline:
             raise RuntimeError("server did not start")

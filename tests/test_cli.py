@@ -23,6 +23,7 @@ import yaml
 from gateway.store.sqlite import SQLiteLearningStore as LearningStore
 from tests.conftest import GatewayFactory
 from tests.memory.helpers import note, run, service
+from tests.waits import ceiling
 
 ROOT = Path(__file__).resolve().parents[1]
 
@@ -43,7 +44,7 @@ def memorelay(
         text=True,
         env={**base, **(env or {})},
         input=stdin,
-        timeout=120,
+        timeout=ceiling(120),
     )
 
 

@@ -8,7 +8,6 @@ Screenshots go to ``artifacts/console-screenshots/`` (``<page>-<lang>-<width>.pn
 from __future__ import annotations
 
 import re
-import time
 from collections.abc import Callable, Iterator
 from typing import Any
 
@@ -22,6 +21,7 @@ from tests.console.conftest import SCREENSHOTS
 from tests.console.helpers import ADMIN, add, app_client, mint
 from tests.e2e.test_learning import learning, say
 from tests.fake_upstream import FakeUpstream
+from tests.waits import wait_for
 
 WIDTHS = (390, 1280)
 LOCALES = {"en": "en-US", "zh": "zh-CN"}
@@ -41,16 +41,6 @@ RAW = [
     re.compile(r"\b(True|False)\b|auto · |Score \d"),
     re.compile(r"\b(" + "|".join(o for o in OUTCOMES) + r")\b"),  # outcome keys as they are stored
 ]
-
-
-def wait_for(predicate: Callable[[], Any], timeout: float = 60) -> Any:
-    deadline = time.monotonic() + timeout
-    while time.monotonic() < deadline:
-        value = predicate()
-        if value:
-            return value
-        time.sleep(0.05)
-    raise AssertionError("condition not met in time")
 
 
 class Visitor:

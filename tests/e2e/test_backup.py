@@ -22,6 +22,7 @@ from tests.e2e.test_memory_api import ADMIN, add, admin_client, user_client
 from tests.e2e.test_migrate import LOCAL, QUESTION, _answers, _fill
 from tests.fake_upstream import FakeUpstream
 from tests.test_cli import memorelay
+from tests.waits import ceiling
 
 
 def _config(tmp_path: Path, database: str, name: str = "memorelay.yaml", **more: Any) -> Path:
@@ -197,7 +198,7 @@ def test_the_gateway_writes_scheduled_backups_and_keeps_the_newest(gateway: Gate
     seen: set[str] = set()
     with gateway(backup={"interval_h": 0.4 / 3600, "folder": str(folder), "keep": 2}) as a:
         add(user_client(a, "alice"), "Tea", "The user drinks green tea.")
-        deadline = time.monotonic() + 60
+        deadline = time.monotonic() + ceiling(60)
         while len(seen) < 4 and time.monotonic() < deadline:
             seen |= {p.name for p in folder.glob("memorelay-*.jsonl.gz")}
             time.sleep(0.05)

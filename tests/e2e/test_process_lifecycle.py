@@ -20,6 +20,7 @@ import yaml
 from tests.e2e.test_durability import ROOT, gateway_process, kill9
 from tests.e2e.test_learning import wait_for
 from tests.servers import free_port
+from tests.waits import ceiling
 
 
 def children(pid: int) -> list[int]:
@@ -100,7 +101,7 @@ def start_and_wait(config: dict[str, Any], folder: Path, prefix: list[str] | Non
     path.chmod(0o644)
     command = [*(prefix or []), sys.executable, "-m", "gateway", "serve", "--config", str(path)]
     try:
-        done = subprocess.run(command, cwd=ROOT, env={**os.environ}, capture_output=True, timeout=60)
+        done = subprocess.run(command, cwd=ROOT, env={**os.environ}, capture_output=True, timeout=ceiling(60))
     except subprocess.TimeoutExpired as exc:
         raise AssertionError(f"start-up failed but the process did not exit: {exc.stderr!r}") from exc
     return done.returncode, done.stderr.decode()

@@ -14,6 +14,7 @@ from tests.conftest import GatewayFactory
 from tests.e2e.test_learning import learning, memories, say, wait_for
 from tests.e2e.test_memory_api import add, user_client
 from tests.security.tcp_fault import TcpFault, relayed
+from tests.waits import scaled
 
 OUTAGE_S = 4.0
 
@@ -55,7 +56,8 @@ def test_a_database_outage_never_holds_a_chat_and_loses_no_queued_job(
             # a user this replica has not seen yet: its settings are not cached either
             answers.append(_chat(url, "newcomer", "cwnew", stream=False))
             slowest = max(elapsed for elapsed, _ in answers)
-            assert slowest < 1.0, f"a chat took {slowest:.2f} s during the outage"
+            # 1 s on an idle machine; a machine busy with other processes stretches every wall time
+            assert slowest < scaled(1.0), f"a chat took {slowest:.2f} s during the outage"
             # within a second of the outage the store counts as away: from then on nothing is queued
             assert all(h == "skipped; reason=store-unavailable" for _, h in answers[-4:]), answers
             metrics = httpx.get(url + "/metrics").text
