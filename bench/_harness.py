@@ -7,10 +7,12 @@ import socket
 import statistics
 import subprocess
 import sys
+import tarfile
 import tempfile
 import time
 from collections.abc import Iterator
 from contextlib import contextmanager
+from io import BytesIO
 from pathlib import Path
 from typing import Any
 
@@ -18,6 +20,18 @@ import httpx
 import yaml
 
 ROOT = Path(__file__).resolve().parents[1]
+
+
+def export_tree(commit: str) -> Path:
+    """The files of ``commit`` under /tmp (``git archive``: the repository is left as it is),
+    to run an earlier version's gateway beside this one in the same run."""
+    target = Path(tempfile.gettempdir()) / f"memorelay-base-{commit}"
+    if not (target / "gateway").is_dir():
+        archive = subprocess.run(["git", "-C", str(ROOT), "archive", commit], capture_output=True, check=True).stdout
+        target.mkdir(parents=True, exist_ok=True)
+        with tarfile.open(fileobj=BytesIO(archive)) as tar:
+            tar.extractall(target, filter="data")
+    return target
 
 
 def free_port() -> int:
@@ -55,12 +69,13 @@ def process(
     env: dict[str, str] | None = None,
     role: str = "",
     log_path: Path | None = None,
+    cwd: Path = ROOT,
 ) -> Iterator[subprocess.Popen[bytes]]:
     # a file, not a pipe: a chatty process must never block on it
     log = open(log_path, "w+b") if log_path is not None else tempfile.TemporaryFile()
     proc = subprocess.Popen(
         args,
-        cwd=ROOT,
+        cwd=cwd,
         env={**os.environ, **(env or {})},
         stdout=subprocess.DEVNULL,
         stderr=log,
@@ -114,8 +129,11 @@ def gateway(
     extra: dict[str, Any] | None = None,
     database: str | None = None,
     log_path: Path | None = None,
+    tree: Path = ROOT,
+    role: str = "gateway",
 ) -> Iterator[str]:
-    """A gateway process on a free port; its stderr goes to ``log_path`` when given."""
+    """A gateway process on a free port, running the code of ``tree`` (an ``export_tree`` of an
+    earlier commit, or this checkout); its stderr goes to ``log_path`` when given."""
     port = free_port()
     with tempfile.TemporaryDirectory() as tmp:
         config = {
@@ -141,7 +159,8 @@ def gateway(
             "--log-level",
             "warning",
         ]
-        with process(args, f"http://127.0.0.1:{port}/readyz", role="gateway", log_path=log_path):
+        env = {"PYTHONPATH": str(tree)} if tree != ROOT else None
+        with process(args, f"http://127.0.0.1:{port}/readyz", env=env, role=role, log_path=log_path, cwd=tree):
             yield f"http://127.0.0.1:{port}/v1"
 
 

@@ -4,7 +4,10 @@ Direct and gateway requests are interleaved (sequential) or alternated in rounds
 (32 concurrent), streaming and not, on each route: chat completions, the Responses API
 and Anthropic Messages (``--routes``; throughput only for ``--throughput-routes``).
 Prints added p50/p99 latency, added time to first chunk (first event) and the
-throughput ratio. Run: ``make bench`` or ``python bench/relay.py``.
+throughput ratio. With ``--base COMMIT`` that commit's gateway (``git archive`` to /tmp) runs
+beside this tree's, its requests interleaved with the other two in the same sequential rounds,
+and each gateway's CPU per relayed request is printed: a same-run comparison that a busy
+machine shifts for both alike. Run: ``make bench`` or ``python bench/relay.py [--base 79f32f5]``.
 """
 
 from __future__ import annotations
@@ -13,6 +16,7 @@ import argparse
 import asyncio
 import sys
 import time
+from contextlib import ExitStack
 from pathlib import Path
 from typing import Any
 
@@ -20,7 +24,7 @@ import aiohttp
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
-from bench._harness import PIDS, cpu_seconds, fake_upstream, gateway, pct, summary
+from bench._harness import PIDS, cpu_seconds, export_tree, fake_upstream, gateway, pct, summary
 
 TEXT = "say something useful please"
 # route -> (path under /v1, request body)
@@ -47,20 +51,19 @@ async def one(client: aiohttp.ClientSession, url: str, stream: bool, body: dict[
     return (time.perf_counter() - start) * 1000, first
 
 
-async def sequential(direct: str, via: str, n: int, stream: bool, body: dict[str, Any]) -> dict[str, list[float]]:
-    out: dict[str, list[float]] = {
-        "direct": [],
-        "gateway": [],
-        "direct_ttfc": [],
-        "gateway_ttfc": [],
-    }
+async def sequential(arms: dict[str, str], n: int, stream: bool, body: dict[str, Any]) -> dict[str, list[float]]:
+    """Each arm (name -> URL) called ``n`` times, the arms' order rotating every round."""
+    out: dict[str, list[float]] = {}
+    for name in arms:
+        out[name], out[name + "_ttfc"] = [], []
+    named = list(arms.items())
     async with aiohttp.ClientSession() as client:
         for _ in range(50):  # warm-up
-            await one(client, direct, stream, body)
-            await one(client, via, stream, body)
+            for _name, url in named:
+                await one(client, url, stream, body)
         for i in range(n):
-            order = [("direct", direct), ("gateway", via)] if i % 2 else [("gateway", via), ("direct", direct)]
-            for name, url in order:
+            shift = i % len(named)
+            for name, url in named[shift:] + named[:shift]:
                 total, first = await one(client, url, stream, body)
                 out[name].append(total)
                 out[name + "_ttfc"].append(first)
@@ -87,16 +90,43 @@ async def throughput(
         return done / (time.perf_counter() - start), done
 
 
-async def run(n: int, seconds: float, rounds: int, routes: list[str], throughput_routes: list[str]) -> None:
-    with fake_upstream() as upstream:
+async def run(
+    n: int, seconds: float, rounds: int, routes: list[str], throughput_routes: list[str], base: str | None
+) -> None:
+    with fake_upstream() as upstream, ExitStack() as stack:
         extra = {
             "memory": {"embedding": {"provider": "none"}},
             "upstreams": {"anthropic": {"api_base": upstream.removesuffix("/v1")}},
         }
-        with gateway(upstream, filters=[], extra=extra) as via:
-            for route in routes:
-                path, body = ROUTES[route]
-                await measure(route, upstream + path, via + path, body, n, seconds, rounds, route in throughput_routes)
+        via = stack.enter_context(gateway(upstream, filters=[], extra=extra))
+        base_via = None
+        if base:
+            tree = export_tree(base)
+            base_via = stack.enter_context(gateway(upstream, filters=[], extra=extra, tree=tree, role="base"))
+        for route in routes:
+            path, body = ROUTES[route]
+            base_url = base_via + path if base_via else None
+            if base_url:
+                await compare(route, upstream + path, via + path, base_url, base or "", body, n)
+            await measure(route, upstream + path, via + path, body, n, seconds, rounds, route in throughput_routes)
+
+
+async def compare(
+    route: str, direct_url: str, via_url: str, base_url: str, base: str, body: dict[str, Any], n: int
+) -> None:
+    """This tree's gateway against the base commit's, interleaved with the direct calls."""
+    for stream in (False, True):
+        kind = f"{route} {'stream' if stream else 'plain'}"
+        before = {role: cpu_seconds(PIDS[role]) for role in ("gateway", "base")}
+        res = await sequential({"direct": direct_url, "gateway": via_url, "base": base_url}, n, stream, body)
+        cpu = {role: (cpu_seconds(PIDS[role]) - before[role]) / (n + 50) * 1e6 for role in before}
+        direct50 = pct(res["direct"], 50)
+        print(f"[{kind}] this tree vs {base}, interleaved n={n}")
+        for role, label in (("gateway", "this tree"), ("base", base)):
+            added = pct(res[role], 50) - direct50
+            ttfc = pct(res[role + "_ttfc"], 50) - pct(res["direct_ttfc"], 50)
+            first = f", first chunk added {ttfc:.3f} ms" if stream else ""
+            print(f"  {label:>9}: added p50 {added:.3f} ms{first}, CPU {cpu[role]:.0f} us per request")
 
 
 async def measure(
@@ -111,7 +141,7 @@ async def measure(
 ) -> None:
     for stream in (False, True):
         kind = f"{route} {'stream' if stream else 'plain'}"
-        res = await sequential(direct_url, via_url, n, stream, body)
+        res = await sequential({"direct": direct_url, "gateway": via_url}, n, stream, body)
         added50 = pct(res["gateway"], 50) - pct(res["direct"], 50)
         added99 = pct(res["gateway"], 99) - pct(res["direct"], 99)
         print(f"[{kind}] sequential n={n}")
@@ -153,12 +183,13 @@ def main() -> None:
     parser.add_argument("--rounds", type=int, default=3)
     parser.add_argument("--routes", default="chat,responses,messages", help="comma-separated: " + ",".join(ROUTES))
     parser.add_argument("--throughput-routes", default="chat", help="routes that also get the 32-concurrent test")
+    parser.add_argument("--base", help="also run this commit's gateway, interleaved, and compare")
     args = parser.parse_args()
     routes = [r for r in args.routes.split(",") if r]
     unknown = [r for r in routes if r not in ROUTES]
     if unknown:
         parser.error(f"unknown route(s): {', '.join(unknown)}")
-    asyncio.run(run(args.n, args.seconds, args.rounds, routes, args.throughput_routes.split(",")))
+    asyncio.run(run(args.n, args.seconds, args.rounds, routes, args.throughput_routes.split(","), args.base))
 
 
 if __name__ == "__main__":

@@ -20,31 +20,18 @@ import signal
 import statistics
 import subprocess
 import sys
-import tarfile
 import tempfile
 import time
 import urllib.request
 from collections.abc import Callable
-from io import BytesIO
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
 
-from bench._harness import free_port  # noqa: E402
+from bench._harness import export_tree, free_port  # noqa: E402
 
 Sample = tuple[float, float]  # wall s, CPU s
-
-
-def export_tree(commit: str) -> Path:
-    """The files of ``commit`` under /tmp (``git archive``: the repository is left as it is)."""
-    target = Path(tempfile.gettempdir()) / f"memorelay-base-{commit}"
-    if not (target / "gateway").is_dir():
-        archive = subprocess.run(["git", "-C", str(ROOT), "archive", commit], capture_output=True, check=True).stdout
-        target.mkdir(parents=True, exist_ok=True)
-        with tarfile.open(fileobj=BytesIO(archive)) as tar:
-            tar.extractall(target, filter="data")
-    return target
 
 
 def _cpu_of_tree(pid: int) -> float:
