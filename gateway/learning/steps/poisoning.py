@@ -61,7 +61,8 @@ _EVERYONE = (
 _SECRET = (
     r"(?:passwords?|passcodes?|pins?|credentials|logins?|api\s*keys?|access\s+keys?|private\s+keys?|tokens?|secrets?|"
     r"card\s+numbers?|cvv|ssn|social\s+security|verification\s+codes?|one-time\s+codes?|otps?|2fa\s+codes?|"
-    r"chat\s+(?:history|logs?)|conversations?|(?:user'?s?'?|customers?'?|their)\s+(?:data|messages|details|info\w*))"
+    r"chat\s+(?:history|logs?)|conversations?|(?:saved\s+|stored\s+)?memories|"
+    r"(?:user'?s?'?|customers?'?|their)\s+(?:data|messages|details|info\w*|memories|notes|profiles?))"
 )
 _DESTINATION = (
     r"(?:\bto\s+\S*@|\bto\s+https?://|@[a-z0-9-]+\.[a-z]|https?://|\bto\s+(?:my|this|a|"
@@ -243,7 +244,11 @@ _RULES: tuple[tuple[str, re.Pattern[str]], ...] = tuple(
         # --- text that addresses AI assistants, or writes a consent into the user's memory
         (
             "covert instruction",
-            rf"{_W}note\s+(?:for|to)\s+(?:ai|the\s+assistant|assistants|llms?|language\s+models|bots?)\b"
+            rf"{_W}note\s+(?:for|to)\s+(?:the\s+|any\s+|all\s+|an\s+)?(?:ai|assistants?|llms?|language\s+models|bots?)\b"
+            # words addressed to whichever AI reads the text, or named as its instruction
+            rf"|{_W}to\s+(?:the|any|all|every|an?)\s+(?:ai|llm|bot|language\s+model)s?\b(?:\s+(?:assistant|model|agent)s?)?"
+            r"(?:\s+[\w-]+){0,3}\s*[:,]"
+            rf"|{_W}(?:ai|assistant|llm|bot)\s+(?:memory\s+)?(?:instructions?|directives?|commands?|orders?)\b"
             rf"|{_W}(?:ai|llm)\s+(?:assistants?|models?|agents?)\s*(?::|,\s*please|should|must|please)",
         ),
         (
@@ -274,6 +279,35 @@ _RULES: tuple[tuple[str, re.Pattern[str]], ...] = tuple(
             rf"{_W}(?:developer|admin|administrator|system|root)\s+(?:override|access|command)\b",
         ),
         ("prompt markup", r"<!--\s*(?:system|assistant|ai|developer|admin|note\s+for)\b"),
+        # a tag or field a tool, the system or a memory store would write: never the user's own words
+        (
+            "prompt markup",
+            r"\[\s*/?\s*(?:system|sys|admin|administrator|developer|root)\s*\]"
+            r"|<\s*/?\s*(?:tool|function)[_-]?(?:result|output|call|response)?\b[^>]*>"
+            r"|[\"']role[\"']\s*:\s*[\"'](?:system|developer|tool)[\"']"
+            r"|[\"']\w*(?:ai|assistant|llm|bot|memory|system)_(?:directive|instruction|note|rule|command|order)s?[\"']\s*:"
+            r"|[\"'](?:directive|instruction|note|rule|command)s?_(?:for|to)_(?:ai|assistant|llm|bot|model)[\"']\s*:",
+        ),
+        # a claim that the assistant's limits are lifted for this user
+        (
+            "jailbreak",
+            # "the parking rules don't apply to me" is about something else: only the assistant's own limits
+            r"(?:^|(?<=[^a-z0-9])(?:your|these|those|the|all|any|such|usual|normal|standard|safety|content|its)\s+)"
+            r"(?:restrictions|rules|limits|limitations|policies|filters|guardrails|safety\s+\w+)\s+(?:do\s+not|don't|no\s+longer)\s+"
+            r"apply\s+to\s+(?:me|us|this\s+(?:account|user))\b"
+            rf"|{_W}(?:refusal|safety|content|moderation)\s+(?:polic(?:y|ies)|rules|checks)\s+(?:(?:is|are|have\s+been|has\s+been)\s+)?"
+            r"(?:disabled|off|lifted|removed|suspended|waived)"
+            rf"|{_W}trust[_\s-]?level\s*[=:]\s*(?:root|admin|max\w*|unrestricted|full)\b",
+        ),
+        # getting someone else's secrets or words through the assistant
+        (
+            "covert instruction",
+            rf"{_W}(?<!\bto\s)(?<!\bi\s)(?<!\bwe\s)ask\s+(?:[\w'’-]+\s+){{0,3}}?for\s+(?:[\w'’-]+\s+){{0,3}}?(?:pins?|passwords?|passcodes?|cvv|otps?|"
+            r"one-time\s+codes?|verification\s+codes?|security\s+codes?|card\s+numbers?|ssn|social\s+security|logins?|"
+            r"credentials|2fa\s+codes?)\b"
+            rf"|{_W}(?:tell|report\s+to|send)\s+me\s+(?:back\s+)?(?:what|everything|anything)\s+(?:she|he|they)\s+"
+            r"(?:said|says|typed|types|wrote|writes|told\s+you|tells\s+you)\b",
+        ),
         (
             "promotion",
             rf"{_W}(?<!\bi\s)(?<!\bwe\s)(?:always|only)\s+(?:tell|advise|urge|remind|direct|send)\s+(?:the\s+)?(?:users?|people|customers?|visitors?"
@@ -345,7 +379,15 @@ _RULES: tuple[tuple[str, re.Pattern[str]], ...] = tuple(
             "covert instruction",
             r"(?:向|跟)(?:我|用户|他|她|对方)(?:要|索要|索取)(?:一下)?(?:验证码|密码|口令|银行卡号|卡号)",
         ),
-        ("covert instruction", r"ai助手请|(?:ai|人工智能)助手(?:须|必须|要|注意)|致ai"),
+        (
+            "covert instruction",
+            r"ai助手请|(?:ai|人工智能)助手(?:须|必须|要|注意)|致ai|给(?:ai|人工智能|助手|机器人)的(?:话|留言|指令|备注)",
+        ),
+        (
+            "jailbreak",
+            r"(?:安全|内容)?(?:限制|规则|规定|策略|审核)(?:对我|对本账号|对这个账号)(?:都)?(?:不适用|无效|失效|不生效)"
+            r"|(?:拒绝|安全|审核)(?:策略|机制|规则)(?:已|已经)?(?:关闭|解除|失效|禁用)",
+        ),
         (
             "memory poisoning",
             rf"(?:写入|写进|存入|存进|记入|记进|记住){_CLAUSE_ZH}{{0,30}}?(?:已同意|同意|授权|已批准|已指定)",
