@@ -33,7 +33,7 @@ from gateway.errors import BadRequest, GatewayError, InsufficientStorage, Storag
 
 from ..keyword_index import SHARED_OWNER
 from ..records import Change
-from ..sql.base import POSTGRES
+from ..sql.base import POSTGRES, Row
 from .schema import migrate
 
 log = logging.getLogger("memorelay.postgres")
@@ -143,9 +143,14 @@ class Writer:
         cur = await self.tx.conn.execute(POSTGRES.statement(sql), params)
         return int(cur.rowcount)
 
-    async def executemany(self, sql: str, rows: Sequence[Sequence[Any]]) -> None:
+    async def executemany(self, sql: str, rows: Sequence[Sequence[Any]]) -> int:
         async with self.tx.conn.cursor() as cur:
             await cur.executemany(POSTGRES.statement(sql), rows)
+            return int(cur.rowcount)
+
+    async def fetch(self, sql: str, params: Sequence[Any] = ()) -> list[Row]:
+        cur = await self.tx.conn.execute(POSTGRES.statement(sql), params)
+        return [*await cur.fetchall()]
 
     def changed(self, change: Change) -> None:
         self.tx.changed(change)

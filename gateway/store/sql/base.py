@@ -11,6 +11,7 @@ from contextlib import AbstractAsyncContextManager
 from dataclasses import dataclass
 from typing import Any, ClassVar, Protocol
 
+import numpy as np
 import orjson
 
 from ..records import Change
@@ -33,6 +34,7 @@ class Dialect:
     json_mark: str  # the placeholder of a JSON column's value
     json_parsed: bool  # a JSON column reads back as a value, not as its text
     id_chunk: int | None  # most ids bound in one statement (None: one array parameter)
+    vector_bytes: bool  # an embedding is stored as float32 bytes, not adapted by the driver
     seq: str  # the column that orders rows as they were inserted
     # an auto memory's strength (``records.Decay``), binding ``Decay.strength_args()`` (now, the
     # episode half-life, the other kinds'); the exponent is capped so a memory unused for
@@ -59,6 +61,21 @@ class Dialect:
             return f"{column} = ANY(?)", [list(ids)]
         return f"{column} IN ({', '.join('?' * len(ids))})", list(ids)
 
+    def vector(self, value: np.ndarray | None) -> Any:
+        """An embedding as this backend binds it."""
+        if value is None:
+            return None
+        vector = np.ascontiguousarray(value, dtype=np.float32)
+        return vector.tobytes() if self.vector_bytes else vector
+
+    def read_vector(self, value: Any) -> np.ndarray | None:
+        """An embedding column as float32 (a copy: SQLite's bytes are read-only)."""
+        if value is None:
+            return None
+        if self.vector_bytes:
+            return np.frombuffer(value, dtype=np.float32).copy()
+        return np.asarray(value, dtype=np.float32)
+
     def read_json(self, value: Any) -> Any:
         if self.json_parsed or value is None:
             return value
@@ -72,6 +89,7 @@ SQLITE = Dialect(
     json_mark="?",
     json_parsed=False,
     id_chunk=500,
+    vector_bytes=True,
     seq="rowid",
     strength=(
         "(score * pow(0.5, MIN(1000.0, MAX(0.0, julianday(?) - julianday(COALESCE(last_access_at, updated_at)))"
@@ -84,6 +102,7 @@ POSTGRES = Dialect(
     json_mark="?::json",
     json_parsed=True,
     id_chunk=None,
+    vector_bytes=False,
     seq="seq",
     strength=(
         "(score * power(0.5, LEAST(1000.0, GREATEST(0.0, extract(epoch FROM (?::timestamptz - "
@@ -101,7 +120,14 @@ class Writer(Protocol):
         """Run one statement (``?`` placeholders); answers the rows it changed."""
         ...
 
-    async def executemany(self, sql: str, rows: Sequence[Sequence[Any]]) -> None: ...
+    async def executemany(self, sql: str, rows: Sequence[Sequence[Any]]) -> int:
+        """Run one statement for each of ``rows``; answers the rows they changed."""
+        ...
+
+    async def fetch(self, sql: str, params: Sequence[Any] = ()) -> list[Row]:
+        """Run one statement that answers rows (``RETURNING``)."""
+        ...
+
     def changed(self, change: Change) -> None:
         """Announce ``change`` once the transaction commits."""
         ...
@@ -123,6 +149,10 @@ class SqlBase(ABC):
     @abstractmethod
     def _writer(self) -> AbstractAsyncContextManager[Writer]:
         """A write session: the current transaction, or a new one around it."""
+
+    async def _vector_rows(self, sql: str, params: Sequence[Any] = ()) -> list[Row]:
+        """Rows whose last column is an embedding, read the fastest way the backend has."""
+        return await self._query(sql, params)
 
     async def _count(self, sql: str, params: Sequence[Any] = ()) -> int:
         rows = await self._query(sql, params)

@@ -43,11 +43,19 @@ class _UnitWriter:
 
         return await self.connection._unit(one)
 
-    async def executemany(self, sql: str, rows: Sequence[Sequence[Any]]) -> None:
-        async def many(db: aiosqlite.Connection) -> None:
-            await db.executemany(sql, rows)
+    async def executemany(self, sql: str, rows: Sequence[Sequence[Any]]) -> int:
+        async def many(db: aiosqlite.Connection) -> int:
+            cursor = await db.executemany(sql, rows)
+            return int(cursor.rowcount)
 
-        await self.connection._unit(many)
+        return await self.connection._unit(many)
+
+    async def fetch(self, sql: str, params: Sequence[Any] = ()) -> list[Any]:
+        async def rows(db: aiosqlite.Connection) -> list[Any]:
+            async with db.execute(sql, params) as cursor:
+                return list(await cursor.fetchall())
+
+        return await self.connection._unit(rows)
 
     def changed(self, change: Change) -> None:
         """Nothing: these stores announce no changes."""
