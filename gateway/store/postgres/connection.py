@@ -33,7 +33,7 @@ from gateway.errors import BadRequest, GatewayError, InsufficientStorage, Storag
 
 from ..keyword_index import SHARED_OWNER
 from ..records import Change
-from ..sql.base import POSTGRES, Row
+from ..sql.base import POSTGRES, Row, SqlBase
 from .schema import migrate
 
 log = logging.getLogger("memorelay.postgres")
@@ -338,3 +338,29 @@ class Database:
             reconnect = True
             await asyncio.sleep(delay)
             delay = min(5.0, delay * 2)
+
+
+class OnDatabase(SqlBase):
+    """A store on one ``Database`` (given as a URL: a pool of its own), with the shared
+    statements' read and write session."""
+
+    dialect = POSTGRES
+
+    def __init__(self, database: Database | str) -> None:
+        self.db = database if isinstance(database, Database) else Database(database)
+
+    async def open(self) -> None:
+        await self.db.open()
+
+    async def close(self) -> None:
+        await self.db.close()
+
+    async def _query(self, sql: str, params: Sequence[Any] = ()) -> list[Row]:
+        async with self.db.connection() as conn:
+            cur = await conn.execute(POSTGRES.statement(sql), params)
+            return [*await cur.fetchall()]
+
+    @asynccontextmanager
+    async def _writer(self) -> AsyncIterator[Writer]:
+        async with self.db.transaction() as tx:
+            yield Writer(tx)

@@ -29,7 +29,7 @@ from ..sql import POSTGRES, SharedStatements
 from ..sql.base import Row
 from ..sql.base import Writer as SqlWriter
 from ..vector_index import PartitionKey
-from .connection import Database, Writer, everything
+from .connection import Database, OnDatabase, everything
 from .keywords import cjk_vector, memory_cjk
 from .search import TermStats, keyword_lists
 from .vectors import candidates as nearest
@@ -47,25 +47,18 @@ _SCRUB_AUDIT = ", ".join(
 )
 
 
-class PostgresMemoryStore(SharedStatements):
+class PostgresMemoryStore(OnDatabase, SharedStatements):
     """See ``store.MemoryStore``. ``database`` is a URL (this store gets its own pool) or a
     ``Database`` shared with the learning queue."""
 
     shared = True  # see store.MemoryStore.shared
-    dialect = POSTGRES
     stored_columns = ("cjk", "embedding")
     stored_marks = ("?::tsvector", "?")
     scrub_audit = _SCRUB_AUDIT
 
     def __init__(self, database: Database | str) -> None:
-        self.db = database if isinstance(database, Database) else Database(database)
+        super().__init__(database)
         self._terms = TermStats()
-
-    async def open(self) -> None:
-        await self.db.open()
-
-    async def close(self) -> None:
-        await self.db.close()
 
     @asynccontextmanager
     async def transaction(self) -> AsyncIterator[None]:
@@ -74,19 +67,6 @@ class PostgresMemoryStore(SharedStatements):
 
     def on_change(self, callback: Callable[[Change], None]) -> None:
         self.db.on_change(callback)
-
-    async def _rows(self, sql: str, params: Sequence[Any] = ()) -> list[tuple[Any, ...]]:
-        async with self.db.connection() as conn:
-            cur = await conn.execute(sql, params)
-            return await cur.fetchall()
-
-    async def _query(self, sql: str, params: Sequence[Any] = ()) -> list[Row]:
-        return [*await self._rows(POSTGRES.statement(sql), params)]
-
-    @asynccontextmanager
-    async def _writer(self) -> AsyncIterator[Writer]:
-        async with self.db.transaction() as tx:
-            yield Writer(tx)
 
     async def _vector_rows(self, sql: str, params: Sequence[Any] = ()) -> list[Row]:
         """Binary rows: an embedding arrives as float32, not as text to parse."""
@@ -164,7 +144,7 @@ class PostgresMemoryStore(SharedStatements):
     # -- housekeeping -----------------------------------------------------------------------
     async def rebuild_keyword_index(self) -> None:
         """Recompute both tsvectors of every row (after a change of how they are built)."""
-        rows = await self._rows("SELECT id, title, content, tags FROM memories ORDER BY seq")
+        rows = await self._query("SELECT id, title, content, tags FROM memories ORDER BY seq")
         async with self.db.transaction() as tx:
             await tx.conn.execute("UPDATE memories SET title = title")  # fires the words trigger
             async with tx.conn.cursor() as cur:

@@ -6,10 +6,10 @@ from __future__ import annotations
 import functools
 import time
 from abc import ABC, abstractmethod
-from collections.abc import Iterator, Sequence
+from collections.abc import Awaitable, Callable, Iterator, Sequence
 from contextlib import AbstractAsyncContextManager
 from dataclasses import dataclass
-from typing import Any, ClassVar, Protocol
+from typing import Any, ClassVar, Protocol, TypeVar
 
 import numpy as np
 import orjson
@@ -17,6 +17,7 @@ import orjson
 from ..records import Change
 
 Row = Sequence[Any]
+T = TypeVar("T")
 
 
 @functools.lru_cache(maxsize=1024)
@@ -40,9 +41,15 @@ class Dialect:
     # episode half-life, the other kinds'); the exponent is capped so a memory unused for
     # centuries reads 0.5 ** 1000, not an underflow
     strength: str
+    # the current unix time in seconds: the database's clock where replicas share the
+    # database, this process's (a function each connection registers) on SQLite
+    clock: str
+    greatest: str  # the larger of two values
     # what a read appends to hold its rows until the transaction ends ("" where the write
     # lock of the whole file already does)
     lock: str = ""
+    # what the claim of a queued job appends so that concurrent claims pass over it
+    skip_locked: str = ""
 
     def statement(self, sql: str) -> str:
         """``sql`` written with ``?`` placeholders, in this backend's style."""
@@ -95,6 +102,8 @@ SQLITE = Dialect(
         "(score * pow(0.5, MIN(1000.0, MAX(0.0, julianday(?) - julianday(COALESCE(last_access_at, updated_at)))"
         " / (CASE WHEN kind = 'episode' THEN ? ELSE ? END))))"
     ),
+    clock="memorelay_now()",
+    greatest="MAX",
 )
 POSTGRES = Dialect(
     "postgres",
@@ -109,7 +118,10 @@ POSTGRES = Dialect(
         "COALESCE(last_access_at, updated_at)::timestamptz))::float8 / 86400.0) "
         "/ (CASE WHEN kind = 'episode' THEN ?::float8 ELSE ?::float8 END))))"
     ),
+    clock="extract(epoch from clock_timestamp())",
+    greatest="GREATEST",
     lock=" FOR UPDATE",
+    skip_locked=" FOR UPDATE SKIP LOCKED",
 )
 
 
@@ -149,6 +161,12 @@ class SqlBase(ABC):
     @abstractmethod
     def _writer(self) -> AbstractAsyncContextManager[Writer]:
         """A write session: the current transaction, or a new one around it."""
+
+    async def _atomic(self, work: Callable[[Writer], Awaitable[T]]) -> T:
+        """``work``'s statements in one transaction (SQLite's serial connection retries it whole
+        while the database is locked)."""
+        async with self._writer() as w:
+            return await work(w)
 
     async def _vector_rows(self, sql: str, params: Sequence[Any] = ()) -> list[Row]:
         """Rows whose last column is an embedding, read the fastest way the backend has."""

@@ -35,6 +35,7 @@ from ..records import (
 )
 from ..sql import SQLITE, SharedStatements, Writer
 from ..vector_index import PartitionedIndex, PartitionKey
+from .connection import Statements
 from .faults import StoreHealth, configure_connection, contract_error, is_unwritable
 from .schema import SCRUB_AUDIT, migrate, register_functions
 from .search import KeywordSearch
@@ -57,24 +58,12 @@ class _Tx:
     open: bool = True
 
 
-class _Writer:
+class _Writer(Statements):
     """A write session on the store's connection, inside its current transaction (``sql.Writer``)."""
 
     def __init__(self, db: aiosqlite.Connection, tx: _Tx) -> None:
-        self.db = db
+        super().__init__(db)
         self.tx = tx
-
-    async def execute(self, sql: str, params: Sequence[Any] = ()) -> int:
-        cur = await self.db.execute(sql, params)
-        return int(cur.rowcount)
-
-    async def executemany(self, sql: str, rows: Sequence[Sequence[Any]]) -> int:
-        cur = await self.db.executemany(sql, rows)
-        return int(cur.rowcount)
-
-    async def fetch(self, sql: str, params: Sequence[Any] = ()) -> list[Any]:
-        async with self.db.execute(sql, params) as cur:
-            return list(await cur.fetchall())
 
     def changed(self, change: Change) -> None:
         self.tx.changes.add(change)
