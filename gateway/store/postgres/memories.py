@@ -28,10 +28,11 @@ from ..records import (
 from ..sql import POSTGRES, SharedStatements
 from ..sql.base import Row
 from ..sql.base import Writer as SqlWriter
+from ..term_stats import TermStats
 from ..vector_index import PartitionKey
 from .connection import Database, OnDatabase, everything
 from .keywords import cjk_vector, memory_cjk
-from .search import TermStats, keyword_lists
+from .search import keyword_lists
 from .vectors import candidates as nearest
 from .vectors import prepare as prepare_index
 
