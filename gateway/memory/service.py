@@ -28,6 +28,7 @@ import numpy as np
 from gateway.store import (
     MemoryStore,
     PartitionRows,
+    PersonalStats,
     Reflection,
     ReflectionKind,
     Review,
@@ -422,7 +423,7 @@ class MemoryService:
     async def count_personal(self, tenant: str, user_id: str) -> int:
         return await self._user_data.count_personal(tenant, user_id)
 
-    async def stats(self, tenant: str, user_id: str) -> dict[str, Any]:
+    async def stats(self, tenant: str, user_id: str) -> PersonalStats:
         return await self._user_data.stats(tenant, user_id)
 
     async def get_settings(self, tenant: str, user_id: str) -> dict[str, Any]:

@@ -230,6 +230,36 @@ class UserSummary(TypedDict):
 
 
 @dataclass(frozen=True, slots=True)
+class PersonalStats:
+    """A user's personal memories counted: all and enabled, by category and kind, and when the
+    newest auto memory was learned. The memory service adds ``weak`` (auto memories decayed
+    below the floor, which retention removes), ``pinned`` and ``uses`` (memories injected into
+    the user's responses)."""
+
+    total: int
+    enabled: int
+    by_category: dict[str, int]
+    by_kind: dict[str, int]
+    last_learned_at: str | None
+    weak: int = 0
+    pinned: int = 0
+    uses: int = 0
+
+    def to_json(self) -> dict[str, Any]:
+        """The fields in the order the memories API answers them."""
+        return {
+            "total": self.total,
+            "enabled": self.enabled,
+            "by_category": self.by_category,
+            "by_kind": self.by_kind,
+            "last_learned_at": self.last_learned_at,
+            "weak": self.weak,
+            "pinned": self.pinned,
+            "uses": self.uses,
+        }
+
+
+@dataclass(frozen=True, slots=True)
 class TenantStats:
     """A tenant's memories counted (all tenants' when none is named): ``users`` with personal
     memories, counts by category, kind, scope and source, and auto memories learned per day."""

@@ -91,8 +91,8 @@ def test_crud_audit_and_pagination(db_path: str) -> None:
         assert n == 7 + 3 and [e["action"] for e in log[:3]] == ["delete", "disable", "update"]
         assert log[0]["memory_id"] == made[2].id and log[0]["actor"] == "u"
         stats = await s.stats("t", "u")
-        assert stats["total"] == 6 and stats["enabled"] == 5
-        assert stats["by_category"] == {"user_preference": 6}
+        assert stats.total == 6 and stats.enabled == 5
+        assert stats.by_category == {"user_preference": 6}
         assert await s.get_settings("t", "u") == {"learning_enabled": True}
         assert await s.put_settings("t", "u", {"learning_enabled": False}) == {"learning_enabled": False}
         assert (await s.get_settings("t", "u"))["learning_enabled"] is False

@@ -184,7 +184,7 @@ def test_retention_queries(backend: Factory) -> None:
         assert {m.id for m in await s.expired("2021-01-01T00:00:00Z", decay)} == {"a0", "a1"}
         assert [m.id for m in await s.in_slot("t", "u", "home.city")] == ["a1"]
         stats = await s.personal_stats("t", "u")
-        assert stats["total"] == 4 and stats["enabled"] == 4 and stats["last_learned_at"] == old
+        assert stats.total == 4 and stats.enabled == 4 and stats.last_learned_at == old
         per_day = await s.learned_per_day("2019-12-31", "t")
         assert per_day == [("2020-01-01", "user_preference", 3)]
         admin = await s.admin_stats("t")
@@ -251,7 +251,7 @@ def test_kind_is_stored_filtered_counted_and_evicted_within_its_kind(backend: Fa
         assert (await s.fetch_one("r1")).kind == "preference"  # type: ignore[union-attr]
         assert await s.count_by_kind("t", "u") == {"fact": 1, "episode": 2, "preference": 1}
         assert await s.count_personal("t", "u", kind="episode") == 2
-        assert (await s.personal_stats("t", "u"))["by_kind"] == {"fact": 1, "episode": 2, "preference": 1}
+        assert (await s.personal_stats("t", "u")).by_kind == {"fact": 1, "episode": 2, "preference": 1}
         assert (await s.admin_stats("t")).by_kind == {"fact": 1, "episode": 2, "preference": 1}
         decay = Decay("2026-06-01T00:00:00Z")
         # within a kind: the weakest episode goes, however weak the fact is
