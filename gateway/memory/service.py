@@ -26,6 +26,7 @@ from typing import Any, Literal, TypeVar
 import numpy as np
 
 from gateway.store import (
+    AuditEntry,
     MemoryStore,
     PartitionRows,
     PersonalStats,
@@ -469,7 +470,7 @@ class MemoryService:
 
     async def audit_log(
         self, *, tenant: str | None = None, limit: int = 100, offset: int = 0
-    ) -> tuple[builtins.list[dict[str, Any]], int]:
+    ) -> tuple[builtins.list[AuditEntry], int]:
         return await self._operator.audit_log(tenant=tenant, limit=limit, offset=offset)
 
     async def tenants_of(self, user_id: str) -> builtins.list[tuple[str, int]]:

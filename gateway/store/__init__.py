@@ -30,6 +30,7 @@ from dataclasses import dataclass
 from typing import Literal, Protocol
 
 from .records import (
+    AuditEntry,
     Change,
     ConsoleSession,
     Decay,
@@ -64,6 +65,7 @@ from .roles.uses import CitationLog
 from .roles.vectors import EmbeddingStore
 
 __all__ = [
+    "AuditEntry",
     "AuditLog",
     "Backend",
     "Candidates",

@@ -11,11 +11,10 @@ from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
 from dataclasses import replace
-from typing import Any
 
 import numpy as np
 
-from ..records import Memory
+from ..records import AuditEntry, Memory
 from ..rows import MEMORY_COLUMNS, row_to_memory
 from .audit import SqlAudit
 from .writes import SqlMemoryWrites
@@ -51,7 +50,7 @@ class SqlSupersede(SqlMemoryWrites, SqlAudit):
         olds: Sequence[Memory],
         reason: str,
         stamp: str,
-        audit: Mapping[str, dict[str, Any]],
+        audit: Mapping[str, AuditEntry],
     ) -> list[str]:
         async with self.transaction():
             await self.insert([new], embedding)
