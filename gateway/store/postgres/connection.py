@@ -16,7 +16,7 @@ import contextlib
 import logging
 import struct
 import uuid
-from collections.abc import AsyncIterator, Callable, Sequence
+from collections.abc import AsyncIterator, Callable, Iterator, Sequence
 from contextlib import asynccontextmanager
 from contextvars import ContextVar
 from dataclasses import dataclass, field
@@ -108,6 +108,20 @@ def _unavailable(exc: BaseException) -> bool:
         | psycopg.errors.InsufficientResources
         | psycopg.errors.ReadOnlySqlTransaction,
     )
+
+
+@contextlib.contextmanager
+def _contract_errors() -> Iterator[None]:
+    """psycopg's errors of a connection's use as the store contract's (a bad value, storage
+    the database cannot write)."""
+    try:
+        yield
+    except psycopg.DataError as exc:
+        raise value_error(exc) from exc
+    except psycopg.Error as exc:
+        if _unavailable(exc):
+            raise storage_error(exc) from exc
+        raise
 
 
 async def everything(conn: Conn) -> list[Change]:
@@ -243,15 +257,9 @@ class Database:
         if tx is not None:
             yield tx.conn
             return
-        try:
+        with _contract_errors():
             async with self.pool.connection() as conn:
                 yield conn
-        except psycopg.DataError as exc:
-            raise value_error(exc) from exc
-        except psycopg.Error as exc:
-            if _unavailable(exc):
-                raise storage_error(exc) from exc
-            raise
 
     @asynccontextmanager
     async def transaction(self) -> AsyncIterator[Tx]:
@@ -261,7 +269,7 @@ class Database:
         if tx is not None:
             yield tx
             return
-        try:
+        with _contract_errors():
             async with self.pool.connection() as conn:
                 async with conn.transaction():
                     tx = Tx(conn)
@@ -271,12 +279,6 @@ class Database:
                         await self._announce(tx)
                     finally:
                         self._current.reset(token)
-        except psycopg.DataError as exc:
-            raise value_error(exc) from exc
-        except psycopg.Error as exc:
-            if _unavailable(exc):
-                raise storage_error(exc) from exc
-            raise
         self._deliver(list(tx.changes))
 
     # -- change feed ------------------------------------------------------------------------
