@@ -457,7 +457,7 @@ def test_move_tenant_moves_everything_once_and_the_index_rebuilds(tmp_path: Path
             assert await s.nearest("old", "alice", "green tea") == []
             assert (await s.get_settings("new", "alice"))["learning_enabled"] is False
             entries, _ = await s.audit_log(tenant="new")
-            assert {(e["action"], e["user_id"]) for e in entries} >= {("create", "alice"), ("move_tenant", "alice")}
+            assert {(e.action, e.user_id) for e in entries} >= {("create", "alice"), ("move_tenant", "alice")}
             await s.put_settings("new", "bob", {"learning_enabled": False})  # the conflict, resolved
 
     run(check())

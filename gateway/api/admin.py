@@ -160,7 +160,7 @@ async def audit_log(request: Request) -> Response:
     rows, total = await services_of(request).memory.audit_log(
         tenant=query.tenant, limit=query.limit, offset=query.offset
     )
-    return json_response({"data": rows, "total": total})
+    return json_response({"data": [r.to_json() for r in rows], "total": total})
 
 
 async def learning_log(request: Request) -> Response:

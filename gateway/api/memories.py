@@ -153,7 +153,7 @@ async def memory_uses(request: Request) -> Response:
 
 async def stats(request: Request) -> Response:
     tenant, user = caller_identity(request)
-    return json_response(await services_of(request).memory.stats(tenant, user))
+    return json_response((await services_of(request).memory.stats(tenant, user)).to_json())
 
 
 async def get_settings(request: Request) -> Response:

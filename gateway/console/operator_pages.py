@@ -434,14 +434,14 @@ class OperatorPages:
         page, offset = _page(request)
         memory = services_of(request).memory
         rows, total = await memory.audit_log(tenant=tenant, limit=PAGE_SIZE, offset=offset)
-        named = [str(r["memory_id"]) for r in rows if r.get("memory_id")]
-        named += [why_off(str((r.get("after") or {}).get("disabled_reason") or "")).other or "" for r in rows]
+        named = [r.memory_id for r in rows if r.memory_id]
+        named += [why_off(str((r.after or {}).get("disabled_reason") or "")).other or "" for r in rows]
         titles = await memory.store.fetch([i for i in named if i])
         return self.render(
             request,
             session,
             "console_audit_log.html",
-            rows=[(r, diff(r.get("before"), r.get("after"))) for r in rows],
+            rows=[(r, diff(r.before, r.after)) for r in rows],
             titles={k: m.title for k, m in titles.items()},
             **_paging(page, offset, total),
             tenant=tenant or "",

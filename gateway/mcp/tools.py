@@ -31,6 +31,7 @@ from gateway.mcp import arguments as a
 from gateway.mcp.caller import InjectionOptions, McpCaller
 from gateway.memory import Memory, MemoryValidationError, render_block, select
 from gateway.services import Services
+from gateway.store import AuditEntry
 
 log = logging.getLogger("memorelay.mcp")
 
@@ -75,16 +76,15 @@ class MemoryTools:
         return answer
 
     async def _audit(self, caller: McpCaller, name: str, answer: Answer) -> None:
-        entry = {
-            "time": datetime.now(UTC).strftime("%Y-%m-%dT%H:%M:%S.%fZ"),
-            "actor": f"mcp:user:{caller.user}",
-            "action": f"mcp.{name}",
-            "tenant": caller.tenant,
-            "user_id": caller.user,
-            "memory_id": answer.memory_id,
-            "before": None,
-            "after": {"ok": not answer.error, **answer.audit},
-        }
+        entry = AuditEntry(
+            time=datetime.now(UTC).strftime("%Y-%m-%dT%H:%M:%S.%fZ"),
+            actor=f"mcp:user:{caller.user}",
+            action=f"mcp.{name}",
+            tenant=caller.tenant,
+            user_id=caller.user,
+            memory_id=answer.memory_id,
+            after={"ok": not answer.error, **answer.audit},
+        )
         try:
             await self.services.memory.store.audit(entry)
         except Exception:  # boundary: an audit write that fails is logged, the answer still goes out

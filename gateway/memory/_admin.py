@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from gateway.store import MemoryStore, TenantStats, UserSummary
+from gateway.store import AuditEntry, MemoryStore, TenantStats, UserSummary
 
 from ._clock import now_iso
 from ._validate import ADMIN_UPDATE_KEYS, not_poisoning
@@ -69,6 +69,6 @@ class Operator:
 
     async def audit_log(
         self, *, tenant: str | None = None, limit: int = 100, offset: int = 0
-    ) -> tuple[list[dict[str, Any]], int]:
+    ) -> tuple[list[AuditEntry], int]:
         """Audit entries, newest first, and the total."""
         return await self.store.audit_entries(tenant, limit=limit, offset=offset)

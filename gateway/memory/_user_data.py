@@ -10,11 +10,12 @@ and system memories never decay and are never evicted or expired."""
 
 from __future__ import annotations
 
+import dataclasses
 from collections.abc import Mapping, Sequence
 from datetime import timedelta
 from typing import Any
 
-from gateway.store import Change, MemoryStore
+from gateway.store import Change, MemoryStore, PersonalStats
 
 from ._clock import now_iso
 from ._policy import MemoryPolicy
@@ -47,15 +48,14 @@ class UserData:
     async def count_personal(self, tenant: str, user_id: str) -> int:
         return await self.store.count_personal(tenant, user_id)
 
-    async def stats(self, tenant: str, user_id: str) -> dict[str, Any]:
-        """Personal totals: total, enabled, by_category, by_kind, last_learned_at (newest auto), pinned
-        (own pinned memories), uses (memories injected into the user's responses) and weak
-        (auto memories decayed below the floor, which retention removes)."""
-        out = await self.store.personal_stats(tenant, user_id)
-        out["weak"] = await self.store.count_weak(tenant, user_id, self.policy.decay())
-        out["pinned"] = await self.store.count_pinned(tenant, user_id)
-        out["uses"] = await self.store.count_uses(tenant, user_id)
-        return out
+    async def stats(self, tenant: str, user_id: str) -> PersonalStats:
+        """The store's personal totals with the weak, pinned and used counts (``PersonalStats``)."""
+        return dataclasses.replace(
+            await self.store.personal_stats(tenant, user_id),
+            weak=await self.store.count_weak(tenant, user_id, self.policy.decay()),
+            pinned=await self.store.count_pinned(tenant, user_id),
+            uses=await self.store.count_uses(tenant, user_id),
+        )
 
     async def get_settings(self, tenant: str, user_id: str) -> dict[str, Any]:
         # read on every chat with a user (learning filter): served from a cache that the

@@ -14,7 +14,7 @@ from typing import Any
 import numpy as np
 
 from gateway.errors import ReviewPending, TooManyMemories, TooManyPinned
-from gateway.store import MemoryStore
+from gateway.store import AuditEntry, MemoryStore
 
 from ._clock import now_iso
 from ._indexing import embed_text
@@ -66,18 +66,18 @@ def _entry(
     user_id: str | None = None,
     before: Any = None,
     after: Any = None,
-) -> dict[str, Any]:
+) -> AuditEntry:
     """One audit-log entry: who did what to which memory, with its before and after."""
-    return {
-        "time": now_iso(),
-        "actor": actor,
-        "action": action,
-        "tenant": m.tenant if m else tenant,
-        "user_id": m.user_id if m else user_id,
-        "memory_id": m.id if m else None,
-        "before": before,
-        "after": after,
-    }
+    return AuditEntry(
+        time=now_iso(),
+        actor=actor,
+        action=action,
+        tenant=m.tenant if m else tenant,
+        user_id=m.user_id if m else user_id,
+        memory_id=m.id if m else None,
+        before=before,
+        after=after,
+    )
 
 
 class MemoryWrites:

@@ -47,7 +47,7 @@ from typing import Any
 import numpy as np
 import orjson
 
-from gateway.store import Backend, MemoryRow, Reflection, Review, SettingsRow, Use
+from gateway.store import AuditEntry, Backend, MemoryRow, Reflection, Review, SettingsRow, Use
 from gateway.store.kinds import KINDS, derive_kind
 from gateway.store.prompts import PROMPT_NAMES
 
@@ -176,13 +176,13 @@ async def _lines(backend: Backend) -> AsyncIterator[tuple[dict[str, Any], Counts
         )
     after = 0
     while after < last_audit:
-        entries = [e for e in await store.audit_after(after, BATCH) if int(e["id"]) <= last_audit]
+        entries = [e for e in await store.audit_after(after, BATCH) if (e.id or 0) <= last_audit]
         if not entries:
             break
         for entry in entries:
             counts.audit += 1
-            yield {"type": "audit", "entry": {k: v for k, v in entry.items() if k != "id"}}, counts
-        after = int(entries[-1]["id"])
+            yield {"type": "audit", "entry": dataclasses.replace(entry, id=None).to_json()}, counts
+        after = entries[-1].id or after
     async for line in _uses_and_reviews(backend, started):
         if line["type"] == "use":
             counts.uses += 1
@@ -235,7 +235,7 @@ async def _reflections(backend: Backend, started: str) -> AsyncIterator[Reflecti
 
 async def _last_audit_id(backend: Backend) -> int:
     entries, total = await backend.memories.audit_entries(None, limit=1, offset=0)
-    return int(entries[0]["id"]) if total and entries else 0
+    return (entries[0].id or 0) if total and entries else 0
 
 
 async def write_backup(backend: Backend, out: Path) -> Counts:
@@ -376,7 +376,7 @@ async def restore(backend: Backend, path: Path, *, force: bool = False, configur
             await store.set_meta("embedding_dim", str(int(dim)))
         memories: list[MemoryRow] = []
         settings: list[SettingsRow] = []
-        audit: list[dict[str, Any]] = []
+        audit: list[AuditEntry] = []
         uses: list[Use] = []
         reflections: list[Reflection] = []
         seen_ids: set[str] = set()
@@ -429,7 +429,7 @@ async def restore(backend: Backend, path: Path, *, force: bool = False, configur
                 elif kind == "settings":
                     settings.append(srow)
                 elif kind == "audit":
-                    audit.append(entry)
+                    audit.append(AuditEntry.from_json(entry))
                     if len(audit) >= BATCH:
                         await store.import_audit(audit)
                         counts.audit += len(audit)

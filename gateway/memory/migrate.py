@@ -111,7 +111,7 @@ async def _copy_audit(source: Backend, target: Backend, source_name: str) -> tup
         entries = await source.memories.audit_after(last, BATCH)
         if not entries:
             return copied, deleted
-        gone = {str(e["memory_id"]) for e in entries if e["action"] == "delete" and e.get("memory_id")}
+        gone = {e.memory_id for e in entries if e.action == "delete" and e.memory_id}
         if gone:  # only memories the source no longer holds
             gone -= set(await source.memories.fetch(list(gone)))
         async with target.memories.transaction():
@@ -121,7 +121,7 @@ async def _copy_audit(source: Backend, target: Backend, source_name: str) -> tup
                     await target.memories.delete(present)
                     deleted += len(present)
             await target.memories.import_audit(entries)
-            last = int(entries[-1]["id"])
+            last = entries[-1].id or last
             await target.memories.set_meta(resume_key, str(last))
         copied += len(entries)
 

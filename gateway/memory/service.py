@@ -26,8 +26,10 @@ from typing import Any, Literal, TypeVar
 import numpy as np
 
 from gateway.store import (
+    AuditEntry,
     MemoryStore,
     PartitionRows,
+    PersonalStats,
     Reflection,
     ReflectionKind,
     Review,
@@ -422,7 +424,7 @@ class MemoryService:
     async def count_personal(self, tenant: str, user_id: str) -> int:
         return await self._user_data.count_personal(tenant, user_id)
 
-    async def stats(self, tenant: str, user_id: str) -> dict[str, Any]:
+    async def stats(self, tenant: str, user_id: str) -> PersonalStats:
         return await self._user_data.stats(tenant, user_id)
 
     async def get_settings(self, tenant: str, user_id: str) -> dict[str, Any]:
@@ -468,7 +470,7 @@ class MemoryService:
 
     async def audit_log(
         self, *, tenant: str | None = None, limit: int = 100, offset: int = 0
-    ) -> tuple[builtins.list[dict[str, Any]], int]:
+    ) -> tuple[builtins.list[AuditEntry], int]:
         return await self._operator.audit_log(tenant=tenant, limit=limit, offset=offset)
 
     async def tenants_of(self, user_id: str) -> builtins.list[tuple[str, int]]:

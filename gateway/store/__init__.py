@@ -30,6 +30,7 @@ from dataclasses import dataclass
 from typing import Literal, Protocol
 
 from .records import (
+    AuditEntry,
     Change,
     ConsoleSession,
     Decay,
@@ -37,6 +38,7 @@ from .records import (
     KeywordOptions,
     MemoryRow,
     PartitionRows,
+    PersonalStats,
     Reflection,
     ReflectionKind,
     Review,
@@ -63,6 +65,7 @@ from .roles.uses import CitationLog
 from .roles.vectors import EmbeddingStore
 
 __all__ = [
+    "AuditEntry",
     "AuditLog",
     "Backend",
     "Candidates",
@@ -95,6 +98,7 @@ __all__ = [
     "Reviews",
     "Settings",
     "SettingsRow",
+    "PersonalStats",
     "TenantStats",
     "StoreLifecycle",
     "Use",

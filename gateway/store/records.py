@@ -3,6 +3,7 @@ and what it answers."""
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from dataclasses import dataclass
 from typing import Any, Literal, TypedDict
 
@@ -227,6 +228,82 @@ class UserSummary(TypedDict):
     user_id: str
     memories: int
     enabled: int
+
+
+@dataclass(frozen=True, slots=True)
+class AuditEntry:
+    """One audit-log entry: who (``actor``) did what (``action``) to which memory, with JSON
+    values of its state ``before`` and ``after`` (a deleted memory's earlier entries keep only
+    the names of the fields). ``id`` is the store's, None until the entry is stored."""
+
+    time: str
+    actor: str
+    action: str
+    tenant: str | None = None
+    user_id: str | None = None
+    memory_id: str | None = None
+    before: Any = None
+    after: Any = None
+    id: int | None = None
+
+    def to_json(self) -> dict[str, Any]:
+        """The fields as the admin API and a backup write them (``id`` first, once stored)."""
+        stored = {} if self.id is None else {"id": self.id}
+        return {
+            **stored,
+            "time": self.time,
+            "actor": self.actor,
+            "action": self.action,
+            "tenant": self.tenant,
+            "user_id": self.user_id,
+            "memory_id": self.memory_id,
+            "before": self.before,
+            "after": self.after,
+        }
+
+    @classmethod
+    def from_json(cls, data: Mapping[str, Any]) -> AuditEntry:
+        """An entry as ``to_json`` wrote it, without its id (another store's ids do not carry)."""
+        return cls(
+            time=data["time"],
+            actor=data["actor"],
+            action=data["action"],
+            tenant=data.get("tenant"),
+            user_id=data.get("user_id"),
+            memory_id=data.get("memory_id"),
+            before=data.get("before"),
+            after=data.get("after"),
+        )
+
+
+@dataclass(frozen=True, slots=True)
+class PersonalStats:
+    """A user's personal memories counted: all and enabled, by category and kind, and when the
+    newest auto memory was learned. The memory service adds ``weak`` (auto memories decayed
+    below the floor, which retention removes), ``pinned`` and ``uses`` (memories injected into
+    the user's responses)."""
+
+    total: int
+    enabled: int
+    by_category: dict[str, int]
+    by_kind: dict[str, int]
+    last_learned_at: str | None
+    weak: int = 0
+    pinned: int = 0
+    uses: int = 0
+
+    def to_json(self) -> dict[str, Any]:
+        """The fields in the order the memories API answers them."""
+        return {
+            "total": self.total,
+            "enabled": self.enabled,
+            "by_category": self.by_category,
+            "by_kind": self.by_kind,
+            "last_learned_at": self.last_learned_at,
+            "weak": self.weak,
+            "pinned": self.pinned,
+            "uses": self.uses,
+        }
 
 
 @dataclass(frozen=True, slots=True)

@@ -13,7 +13,7 @@ import pytest
 
 from gateway.memory import KINDS
 from gateway.memory import migrate as migration
-from gateway.store import Backend, MemoryRow, MemoryStore, Reflection, Review
+from gateway.store import AuditEntry, Backend, MemoryRow, MemoryStore, Reflection, Review
 from gateway.store.backend import sqlite_backend
 from gateway.store.postgres import postgres_backend
 from tests.memory.test_store_contract import mem, vec
@@ -52,16 +52,14 @@ async def _source(path: str) -> Backend:
     memories = [replace(mem(f"m{i}", f"Fact {i}", f"事实 {i} about topic {i}"), kind=KINDS[i % 5]) for i in range(7)]
     await s.insert(memories, np.stack([vec(1, i, 0, 0) for i in range(7)]))
     for m in memories[:5]:
-        await s.audit(
-            {"time": m.created_at, "actor": "u", "action": "create", "tenant": "t", "user_id": "u", "memory_id": m.id}
-        )
+        await s.audit(AuditEntry(m.created_at, "u", "create", "t", "u", m.id))
     await s.put_settings("t", "u", {"learning_enabled": False})
     return source
 
 
-async def _everything(store: MemoryStore) -> tuple[list[MemoryRow], list[dict[str, Any]]]:
+async def _everything(store: MemoryStore) -> tuple[list[MemoryRow], list[AuditEntry]]:
     rows = [row async for batch in store.iter_memories(100) for row in batch]
-    audit = [{k: v for k, v in e.items() if k != "id"} for e in await store.audit_after(0, 100)]
+    audit = [replace(e, id=None) for e in await store.audit_after(0, 100)]
     return rows, audit
 
 

@@ -19,7 +19,7 @@ import psycopg
 import pytest
 
 from gateway.memory.types import Memory, TenantConflict
-from gateway.store import Change, KeywordOptions, Visibility
+from gateway.store import AuditEntry, Change, KeywordOptions, Visibility
 from gateway.store.keyword_index import SHARED_OWNER, parse_query
 from gateway.store.postgres import PostgresLearningStore, PostgresMemoryStore, search, vectors
 from gateway.store.postgres.schema import MIGRATIONS, migrate
@@ -195,23 +195,16 @@ def test_a_deleted_memorys_text_stays_nowhere_in_the_audit_log(pg_url: str) -> N
             async with s.transaction():
                 await s.insert([m, kept], None)
                 for x in (m, kept):
+                    after = {"title": x.title, "category": x.category}
                     await s.audit(
-                        {
-                            "time": "2025-01-01T00:00:00Z",
-                            "actor": "alice",
-                            "action": "create",
-                            "tenant": "t1",
-                            "user_id": "alice",
-                            "memory_id": x.id,
-                            "after": {"title": x.title, "category": x.category},
-                        }
+                        AuditEntry("2025-01-01T00:00:00Z", "alice", "create", "t1", "alice", x.id, after=after)
                     )
             await s.delete([m.id])
             entries, total = await s.audit_entries("t1", limit=10, offset=0)
             assert total == 2
-            by_id = {e["memory_id"]: e for e in entries}
-            assert by_id[m.id]["after"] == {"fields": ["title", "category"]}
-            assert by_id[kept.id]["after"] == {"title": "Kept memory", "category": "user_preference"}
+            by_id = {e.memory_id: e for e in entries}
+            assert by_id[m.id].after == {"fields": ["title", "category"]}
+            assert by_id[kept.id].after == {"title": "Kept memory", "category": "user_preference"}
         with psycopg.connect(pg_url) as conn:
             dump = conn.execute("SELECT string_agg(coalesce(after::text, ''), ' ') FROM audit_log").fetchone()
         assert dump is not None and "diagnosis" not in str(dump[0])

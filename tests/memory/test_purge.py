@@ -35,10 +35,10 @@ def test_deleted_memory_text_leaves_the_database_and_the_audit_log(db_path: str)
         await s.delete("t", "u", m.id, actor="u")
         await s.delete_all("t", "v", actor="v")
         log, _ = await s.audit_log(tenant="t")
-        text = str([e for e in log if e["memory_id"] in (m.id, other.id)])
+        text = str([e for e in log if e.memory_id in (m.id, other.id)])
         assert not [p for p in PII if p in text], text
-        assert [e["action"] for e in log if e["memory_id"] == m.id] == ["delete", "update", "create"]
-        assert {"fields": ["content"]} in [e["before"] for e in log if e["memory_id"] == m.id]
+        assert [e.action for e in log if e.memory_id == m.id] == ["delete", "update", "create"]
+        assert {"fields": ["content"]} in [e.before for e in log if e.memory_id == m.id]
         assert "nothing secret here" not in text and kept.id not in text
         await s.close()
         assert raw_hits(db_path) == {}
@@ -64,7 +64,7 @@ def test_migration_scrubs_audit_entries_of_already_deleted_memories(tmp_path: Pa
     async def main() -> None:
         s = await opened(database, None)
         log, _ = await s.audit_log()
-        assert log[0]["before"] == {"fields": ["title"]}
+        assert log[0].before == {"fields": ["title"]}
         await s.close()
 
     run(main())

@@ -88,11 +88,11 @@ def test_crud_audit_and_pagination(db_path: str) -> None:
         touched = await s.get("t", "u", made[3].id)
         assert touched is not None and touched.access_count == 2 and touched.last_access_at
         log, n = await s.audit_log(tenant="t")
-        assert n == 7 + 3 and [e["action"] for e in log[:3]] == ["delete", "disable", "update"]
-        assert log[0]["memory_id"] == made[2].id and log[0]["actor"] == "u"
+        assert n == 7 + 3 and [e.action for e in log[:3]] == ["delete", "disable", "update"]
+        assert log[0].memory_id == made[2].id and log[0].actor == "u"
         stats = await s.stats("t", "u")
-        assert stats["total"] == 6 and stats["enabled"] == 5
-        assert stats["by_category"] == {"user_preference": 6}
+        assert stats.total == 6 and stats.enabled == 5
+        assert stats.by_category == {"user_preference": 6}
         assert await s.get_settings("t", "u") == {"learning_enabled": True}
         assert await s.put_settings("t", "u", {"learning_enabled": False}) == {"learning_enabled": False}
         assert (await s.get_settings("t", "u"))["learning_enabled"] is False
@@ -158,7 +158,7 @@ def test_admin_promote_evict_expire(db_path: str) -> None:
         other = await s.search("t", "someone-else", "manual keeps")
         assert [r.memory.id for r in other] == [manual.id]
         entry = (await s.audit_log(limit=1))[0][0]
-        assert entry["action"] == "promote" and entry["user_id"] == "u"
+        assert entry.action == "promote" and entry.user_id == "u"
         users = await s.list_users(None)
         assert users == [] or all(u["user_id"] != "u" for u in users)
         stats = await s.admin_stats("t")
@@ -199,7 +199,7 @@ def test_a_supersede_disables_only_what_the_user_left_as_it_was(db_path: str) ->
         other = await s.get("t1", "bob", bob.id)
         assert other is not None and other.enabled  # never another user's
         entries, _ = await s.audit_log(tenant="t1", limit=3)
-        assert {(e["memory_id"], e["action"]) for e in entries[:2]} == {(new.id, "create"), (tea.id, "disable")}
+        assert {(e.memory_id, e.action) for e in entries[:2]} == {(new.id, "create"), (tea.id, "disable")}
         await s.close()
 
     run(main())

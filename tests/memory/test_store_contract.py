@@ -8,13 +8,14 @@ import asyncio
 import time
 from collections.abc import Awaitable, Callable
 from dataclasses import replace
-from typing import TypeVar
+from typing import Any, TypeVar
 
 import numpy as np
 import pytest
 
 from gateway.memory.types import Memory, TenantConflict
 from gateway.store import (
+    AuditEntry,
     Backend,
     Change,
     ConsoleSession,
@@ -184,7 +185,7 @@ def test_retention_queries(backend: Factory) -> None:
         assert {m.id for m in await s.expired("2021-01-01T00:00:00Z", decay)} == {"a0", "a1"}
         assert [m.id for m in await s.in_slot("t", "u", "home.city")] == ["a1"]
         stats = await s.personal_stats("t", "u")
-        assert stats["total"] == 4 and stats["enabled"] == 4 and stats["last_learned_at"] == old
+        assert stats.total == 4 and stats.enabled == 4 and stats.last_learned_at == old
         per_day = await s.learned_per_day("2019-12-31", "t")
         assert per_day == [("2020-01-01", "user_preference", 3)]
         admin = await s.admin_stats("t")
@@ -251,7 +252,7 @@ def test_kind_is_stored_filtered_counted_and_evicted_within_its_kind(backend: Fa
         assert (await s.fetch_one("r1")).kind == "preference"  # type: ignore[union-attr]
         assert await s.count_by_kind("t", "u") == {"fact": 1, "episode": 2, "preference": 1}
         assert await s.count_personal("t", "u", kind="episode") == 2
-        assert (await s.personal_stats("t", "u"))["by_kind"] == {"fact": 1, "episode": 2, "preference": 1}
+        assert (await s.personal_stats("t", "u")).by_kind == {"fact": 1, "episode": 2, "preference": 1}
         assert (await s.admin_stats("t")).by_kind == {"fact": 1, "episode": 2, "preference": 1}
         decay = Decay("2026-06-01T00:00:00Z")
         # within a kind: the weakest episode goes, however weak the fact is
@@ -319,17 +320,23 @@ def test_audit_keeps_no_text_of_a_deleted_memory(backend: Factory) -> None:
     async def body(b: Backend) -> None:
         s = b.memories
         await s.insert([mem("m1", "Phone 13812345678")], None)
-        entry = {"time": "2026-01-01T00:00:00Z", "actor": "u", "tenant": "t", "user_id": "u", "memory_id": "m1"}
-        await s.audit({**entry, "action": "create", "after": {"title": "Phone 13812345678"}})
-        await s.audit({**entry, "action": "update", "before": {"title": "x"}, "after": {"title": "y"}})
-        await s.audit({**entry, "action": "other", "memory_id": None, "after": {"note": "kept"}})
+        entry: dict[str, Any] = {
+            "time": "2026-01-01T00:00:00Z",
+            "actor": "u",
+            "tenant": "t",
+            "user_id": "u",
+            "memory_id": "m1",
+        }
+        await s.audit(AuditEntry(**entry, action="create", after={"title": "Phone 13812345678"}))
+        await s.audit(AuditEntry(**entry, action="update", before={"title": "x"}, after={"title": "y"}))
+        await s.audit(AuditEntry(**{**entry, "memory_id": None}, action="other", after={"note": "kept"}))
         await s.delete(["m1"])
         log, total = await s.audit_entries("t", limit=10, offset=0)
         assert total == 3
-        assert [e["action"] for e in log] == ["other", "update", "create"]
-        assert log[2]["after"] == {"fields": ["title"]} and "13812345678" not in str(log)
-        assert log[0]["after"] == {"note": "kept"}
-        assert (await s.audit_entries("t", limit=1, offset=1))[0][0]["action"] == "update"
+        assert [e.action for e in log] == ["other", "update", "create"]
+        assert log[2].after == {"fields": ["title"]} and "13812345678" not in str(log)
+        assert log[0].after == {"note": "kept"}
+        assert (await s.audit_entries("t", limit=1, offset=1))[0][0].action == "update"
 
     run(backend, body)
 
@@ -345,15 +352,8 @@ def test_access_counts_add_up(backend: Factory) -> None:
     run(backend, body)
 
 
-def _audit_of(memory_id: str, action: str) -> dict[str, object]:
-    return {
-        "time": "2026-01-02T00:00:00Z",
-        "actor": "learning",
-        "action": action,
-        "tenant": "t",
-        "user_id": "u",
-        "memory_id": memory_id,
-    }
+def _audit_of(memory_id: str, action: str) -> AuditEntry:
+    return AuditEntry("2026-01-02T00:00:00Z", "learning", action, "t", "u", memory_id)
 
 
 def test_supersede_stores_the_new_memory_and_disables_the_old_ones_together(backend: Factory) -> None:
@@ -374,7 +374,7 @@ def test_supersede_stores_the_new_memory_and_disables_the_old_ones_together(back
         hits = await s.vector_candidates(Visibility("t", "u"), vec(1, 0, 0, 0), 10)
         assert hits[0][0] == "m_new" and not {"m_u1", "m_u2"} & {h[0] for h in hits}
         log, _ = await s.audit_entries("t", limit=10, offset=0)
-        assert sorted((e["memory_id"], e["action"]) for e in log) == [
+        assert sorted((e.memory_id, e.action) for e in log) == [
             ("m_new", "create"),
             ("m_u1", "disable"),
             ("m_u2", "disable"),
@@ -407,7 +407,7 @@ def test_supersede_keeps_an_old_memory_the_user_changed_since_it_was_read(backen
         assert now["m_u1"].enabled and now["m_u1"].content == "The user drinks black tea"
         assert not now["m_u2"].enabled and now["m_u2"].disabled_reason == "user"
         log, _ = await s.audit_entries("t", limit=10, offset=0)
-        assert [(e["memory_id"], e["action"]) for e in log] == [("m_new", "create")]
+        assert [(e.memory_id, e.action) for e in log] == [("m_new", "create")]
 
     run(backend, body)
 
@@ -565,14 +565,15 @@ def test_memories_settings_and_audit_are_copied_in_and_out_without_repeats(backe
         assert await s.get_settings("t", "u") == {"learning_enabled": True}
         assert await s.all_settings() == [newer, other]
 
-        entry = {"time": "2026-01-01T00:00:00Z", "actor": "u", "tenant": "t", "user_id": "u", "memory_id": "m1"}
-        await s.audit({**entry, "action": "create", "after": {"title": "Tea"}})
+        entry = AuditEntry("2026-01-01T00:00:00Z", "u", "create", "t", "u", "m1", after={"title": "Tea"})
+        await s.audit(entry)
         [first] = await s.audit_after(0, 10)
-        await s.import_audit([{**entry, "action": "update", "before": None, "after": {"title": "茶"}}, first])
-        later = await s.audit_after(first["id"], 10)
-        assert [(e["action"], e["after"]) for e in later] == [("update", {"title": "茶"}), ("create", {"title": "Tea"})]
-        assert later[0]["id"] > first["id"] and later[1]["time"] == first["time"]
-        assert await s.audit_after(later[-1]["id"], 10) == []
+        await s.import_audit([replace(entry, action="update", after={"title": "茶"}), first])
+        assert first.id is not None
+        later = await s.audit_after(first.id, 10)
+        assert [(e.action, e.after) for e in later] == [("update", {"title": "茶"}), ("create", {"title": "Tea"})]
+        assert (later[0].id or 0) > first.id and later[1].time == first.time
+        assert await s.audit_after(later[-1].id or 0, 10) == []
 
     run(backend, body)
 
@@ -845,7 +846,7 @@ def test_wipe_clears_memories_settings_audit_uses_and_reviews_at_once(backend: F
         await s.prepare_vectors("test-model", DIM)
         await _people(b)
         await s.put_settings("t", "u", {"learning_enabled": False})
-        await s.audit({"time": "2026-01-01T00:00:00Z", "actor": "u", "action": "create", "tenant": "t"})
+        await s.audit(AuditEntry("2026-01-01T00:00:00Z", "u", "create", "t"))
         # a use buffered for a memory deleted meanwhile stays in the log: the wipe takes it too
         await s.add_uses([Use("t", "u", mid, None, "responses", "2026-01-01T00:00:00Z") for mid in ("m_u1", "gone")])
         await s.add_review(Review("r1", "t", "u", "m_u1", "m_u2", "content differs", "2026-01-01T00:00:00Z"))

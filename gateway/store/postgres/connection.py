@@ -16,7 +16,7 @@ import contextlib
 import logging
 import struct
 import uuid
-from collections.abc import AsyncIterator, Callable, Sequence
+from collections.abc import AsyncIterator, Callable, Iterator, Sequence
 from contextlib import asynccontextmanager
 from contextvars import ContextVar
 from dataclasses import dataclass, field
@@ -33,7 +33,7 @@ from gateway.errors import BadRequest, GatewayError, InsufficientStorage, Storag
 
 from ..keyword_index import SHARED_OWNER
 from ..records import Change
-from ..sql.base import POSTGRES
+from ..sql.base import POSTGRES, Row, SqlBase
 from .schema import migrate
 
 log = logging.getLogger("memorelay.postgres")
@@ -110,6 +110,20 @@ def _unavailable(exc: BaseException) -> bool:
     )
 
 
+@contextlib.contextmanager
+def _contract_errors() -> Iterator[None]:
+    """psycopg's errors of a connection's use as the store contract's (a bad value, storage
+    the database cannot write)."""
+    try:
+        yield
+    except psycopg.DataError as exc:
+        raise value_error(exc) from exc
+    except psycopg.Error as exc:
+        if _unavailable(exc):
+            raise storage_error(exc) from exc
+        raise
+
+
 async def everything(conn: Conn) -> list[Change]:
     """Changes covering every tenant's memories (users and shared) and settings."""
     cur = await conn.execute("SELECT tenant FROM memories UNION SELECT tenant FROM user_settings ORDER BY 1")
@@ -143,9 +157,14 @@ class Writer:
         cur = await self.tx.conn.execute(POSTGRES.statement(sql), params)
         return int(cur.rowcount)
 
-    async def executemany(self, sql: str, rows: Sequence[Sequence[Any]]) -> None:
+    async def executemany(self, sql: str, rows: Sequence[Sequence[Any]]) -> int:
         async with self.tx.conn.cursor() as cur:
             await cur.executemany(POSTGRES.statement(sql), rows)
+            return int(cur.rowcount)
+
+    async def fetch(self, sql: str, params: Sequence[Any] = ()) -> list[Row]:
+        cur = await self.tx.conn.execute(POSTGRES.statement(sql), params)
+        return [*await cur.fetchall()]
 
     def changed(self, change: Change) -> None:
         self.tx.changed(change)
@@ -238,15 +257,9 @@ class Database:
         if tx is not None:
             yield tx.conn
             return
-        try:
+        with _contract_errors():
             async with self.pool.connection() as conn:
                 yield conn
-        except psycopg.DataError as exc:
-            raise value_error(exc) from exc
-        except psycopg.Error as exc:
-            if _unavailable(exc):
-                raise storage_error(exc) from exc
-            raise
 
     @asynccontextmanager
     async def transaction(self) -> AsyncIterator[Tx]:
@@ -256,7 +269,7 @@ class Database:
         if tx is not None:
             yield tx
             return
-        try:
+        with _contract_errors():
             async with self.pool.connection() as conn:
                 async with conn.transaction():
                     tx = Tx(conn)
@@ -266,12 +279,6 @@ class Database:
                         await self._announce(tx)
                     finally:
                         self._current.reset(token)
-        except psycopg.DataError as exc:
-            raise value_error(exc) from exc
-        except psycopg.Error as exc:
-            if _unavailable(exc):
-                raise storage_error(exc) from exc
-            raise
         self._deliver(list(tx.changes))
 
     # -- change feed ------------------------------------------------------------------------
@@ -333,3 +340,29 @@ class Database:
             reconnect = True
             await asyncio.sleep(delay)
             delay = min(5.0, delay * 2)
+
+
+class OnDatabase(SqlBase):
+    """A store on one ``Database`` (given as a URL: a pool of its own), with the shared
+    statements' read and write session."""
+
+    dialect = POSTGRES
+
+    def __init__(self, database: Database | str) -> None:
+        self.db = database if isinstance(database, Database) else Database(database)
+
+    async def open(self) -> None:
+        await self.db.open()
+
+    async def close(self) -> None:
+        await self.db.close()
+
+    async def _query(self, sql: str, params: Sequence[Any] = ()) -> list[Row]:
+        async with self.db.connection() as conn:
+            cur = await conn.execute(POSTGRES.statement(sql), params)
+            return [*await cur.fetchall()]
+
+    @asynccontextmanager
+    async def _writer(self) -> AsyncIterator[Writer]:
+        async with self.db.transaction() as tx:
+            yield Writer(tx)

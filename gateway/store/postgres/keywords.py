@@ -11,7 +11,6 @@ import orjson
 
 from ..keyword_index import cjk_grams
 from ..records import Memory, Visibility
-from ..rows import column_values
 from ..sql.base import POSTGRES
 from ..sql.visibility import partition as shared_partition
 from ..sql.visibility import visible
@@ -20,9 +19,9 @@ from ..sql.visibility import visible
 _MAX_POSITION = 16383
 
 
-def memory_values(m: Memory) -> tuple[Any, ...]:
-    """The COLUMNS of ``m``, then its CJK tsvector literal."""
-    return (*column_values(m), cjk_vector(m.title, m.content, orjson.dumps(m.tags).decode()))
+def memory_cjk(m: Memory) -> str:
+    """The CJK tsvector literal of ``m`` (its tags as they are stored, JSON text)."""
+    return cjk_vector(m.title, m.content, orjson.dumps(m.tags).decode())
 
 
 def _lexeme(text: str) -> str:

@@ -11,18 +11,18 @@
 
 ``ts_rank`` has no inverse document frequency (bm25 has): a rare word counts as much as a
 frequent one. On large stores the English words found in more than 10% of all rows are left
-out first (``keyword_index.prune_common``, counts cached by ``TermStats``), as on SQLite.
+out first (``keyword_index.prune_common``, counts cached by ``term_stats.TermStats``), as on SQLite.
 Every list is keyed by tenant and user (``sql.visibility``).
 """
 
 from __future__ import annotations
 
 import asyncio
-import time
 from typing import Any
 
-from ..keyword_index import COMMON_MIN_ROWS, MIN_SUBSTRING, KeywordQuery, prune_common
+from ..keyword_index import COMMON_MIN_ROWS, MIN_SUBSTRING, KeywordQuery
 from ..records import KeywordOptions, Visibility
+from ..term_stats import TermStats
 from .connection import Conn, Database
 from .keywords import any_of, like_pattern, visibility
 from .schema import TRIGRAM_TEXT
@@ -33,42 +33,20 @@ SCAN_MAX = 2000  # partitions up to this many rows are matched row by row, not t
 _WEIGHTS = "'{0.5, 0.5, 0.5, 1.0}'"  # D, C, B, A: content/tags 0.5, title 1.0
 
 
-class TermStats:
-    """Row counts of English words over the whole store (as an idf would count), cached for
-    ``ttl_s``; a miss costs one count through the word index."""
-
-    def __init__(self, ttl_s: float = 300.0) -> None:
-        self.ttl_s = ttl_s
-        self._cache: dict[str, tuple[int, float]] = {}  # word ("" = all rows) -> (rows, expiry)
-
-    async def _rows(self, conn: Conn, word: str) -> int:
-        now = time.monotonic()
-        hit = self._cache.get(word)
-        if hit is not None and hit[1] >= now:
-            return hit[0]
-        if len(self._cache) > 50_000:
-            self._cache.clear()
-        if word:
-            sql, params = f"SELECT COUNT(*) FROM memories WHERE words @@ ({WORD_QUERY})", [word, word]
-        else:  # exact up to the floor, the planner's estimate above it
-            sql = (
-                f"SELECT GREATEST((SELECT COUNT(*) FROM (SELECT 1 FROM memories LIMIT {COMMON_MIN_ROWS + 1}) s),"
-                " (SELECT reltuples::bigint FROM pg_class WHERE oid = 'memories'::regclass))"
-            )
-            params = []
-        cur = await conn.execute(sql, params)
-        row = await cur.fetchone()
-        n = int(row[0]) if row and row[0] is not None else 0
-        self._cache[word] = (n, now + self.ttl_s)
-        return n
-
-    async def pruned(self, conn: Conn, query: KeywordQuery) -> KeywordQuery:
-        if len(query.words) < 2:
-            return query
-        total = await self._rows(conn, "")
-        if total <= COMMON_MIN_ROWS:  # no word can be common: skip the counts
-            return query
-        return prune_common(query, {w: await self._rows(conn, w) for w in query.words}, total)
+async def _term_rows(conn: Conn, word: str) -> int:
+    """Rows holding ``word`` through the word index; "" counts every row (exact up to the
+    floor, the planner's estimate above it)."""
+    if word:
+        sql, params = f"SELECT COUNT(*) FROM memories WHERE words @@ ({WORD_QUERY})", [word, word]
+    else:
+        sql = (
+            f"SELECT GREATEST((SELECT COUNT(*) FROM (SELECT 1 FROM memories LIMIT {COMMON_MIN_ROWS + 1}) s),"
+            " (SELECT reltuples::bigint FROM pg_class WHERE oid = 'memories'::regclass))"
+        )
+        params = []
+    cur = await conn.execute(sql, params)
+    row = await cur.fetchone()
+    return int(row[0]) if row and row[0] is not None else 0
 
 
 async def _visible_rows(conn: Conn, where: Visibility, cap: int) -> int:
@@ -84,7 +62,7 @@ async def keyword_lists(
 ) -> list[tuple[list[tuple[str, float]], str]]:
     async with db.connection() as conn:
         if options.prune_common:
-            query = await terms.pruned(conn, query)
+            query = await terms.pruned(query, lambda word: _term_rows(conn, word))
         visible = await _visible_rows(conn, where, max(SCAN_MAX, options.substring_max_rows) + 1)
     clause, args = visibility(where)
     if visible <= SCAN_MAX:

@@ -8,6 +8,7 @@ from typing import Any, Protocol
 import numpy as np
 
 from ..records import (
+    AuditEntry,
     Memory,
     Visibility,
 )
@@ -27,7 +28,7 @@ class MemoryRows(Protocol):
         olds: Sequence[Memory],
         reason: str,
         stamp: str,
-        audit: Mapping[str, dict[str, Any]],
+        audit: Mapping[str, AuditEntry],
     ) -> list[str]:
         """Insert ``new`` and disable (``reason``, at ``stamp``) each of ``olds`` still active
         and unchanged since it was read, in one transaction; write the ``audit`` entry of each

@@ -3,11 +3,12 @@
 from __future__ import annotations
 
 from collections.abc import Sequence
-from typing import Any, Protocol
+from typing import Protocol
 
 from ..records import (
     Decay,
     Memory,
+    PersonalStats,
 )
 
 
@@ -25,9 +26,7 @@ class Retention(Protocol):
         """The user's pinned personal memories, disabled ones included (the cap counts them)."""
         ...
 
-    async def personal_stats(self, tenant: str, user_id: str) -> dict[str, Any]:
-        """total, enabled, by_category, by_kind, last_learned_at (newest auto memory)."""
-        ...
+    async def personal_stats(self, tenant: str, user_id: str) -> PersonalStats: ...
 
     async def lowest_value(
         self, tenant: str, user_id: str, n: int, protect: Sequence[str], decay: Decay, *, kind: str | None = None

@@ -5,7 +5,8 @@ differs: connections and schema, full text (FTS5 / tsvector), vectors (hnswlib /
 time arithmetic, and how a write finds the partitions it changed.
 
 A backend store inherits ``SharedStatements`` and gives it two primitives (``base.SqlBase``):
-a read on the store's connection and a write session inside the store's transaction."""
+a read on the store's connection and a write session inside the store's transaction; the
+memory stores also say what they keep beside a memory's columns (``writes.SqlMemoryWrites``)."""
 
 from __future__ import annotations
 

@@ -7,10 +7,10 @@ from typing import Any
 
 import orjson
 
+from ..records import AuditEntry
 from .base import Row, SqlBase, page
 
-_KEYS = ("id", "time", "actor", "action", "tenant", "user_id", "memory_id", "before", "after")
-_COLUMNS = ", ".join(_KEYS)
+_COLUMNS = "id, time, actor, action, tenant, user_id, memory_id, before, after"
 
 
 def _encoded(value: Any) -> str | None:
@@ -18,16 +18,14 @@ def _encoded(value: Any) -> str | None:
 
 
 class SqlAudit(SqlBase):
-    def _entry(self, row: Row) -> dict[str, Any]:
-        entry: dict[str, Any] = dict(zip(_KEYS[:7], row[:7], strict=True))
-        entry["before"] = self.dialect.read_json(row[7])
-        entry["after"] = self.dialect.read_json(row[8])
-        return entry
+    def _entry(self, r: Row) -> AuditEntry:
+        read = self.dialect.read_json
+        return AuditEntry(r[1], r[2], r[3], r[4], r[5], r[6], read(r[7]), read(r[8]), id=int(r[0]))
 
-    async def audit(self, entry: dict[str, Any]) -> None:
+    async def audit(self, entry: AuditEntry) -> None:
         await self.import_audit([entry])
 
-    async def audit_entries(self, tenant: str | None, *, limit: int, offset: int) -> tuple[list[dict[str, Any]], int]:
+    async def audit_entries(self, tenant: str | None, *, limit: int, offset: int) -> tuple[list[AuditEntry], int]:
         where, args = ("WHERE tenant = ?", [tenant]) if tenant is not None else ("", [])
         total = await self._count(f"SELECT COUNT(*) FROM audit_log {where}", args)
         rows = await self._query(
@@ -35,13 +33,13 @@ class SqlAudit(SqlBase):
         )
         return [self._entry(r) for r in rows], total
 
-    async def audit_after(self, after_id: int, limit: int) -> list[dict[str, Any]]:
+    async def audit_after(self, after_id: int, limit: int) -> list[AuditEntry]:
         rows = await self._query(
             f"SELECT {_COLUMNS} FROM audit_log WHERE id > ? ORDER BY id LIMIT ?", (int(after_id), max(0, int(limit)))
         )
         return [self._entry(r) for r in rows]
 
-    async def import_audit(self, entries: Sequence[dict[str, Any]]) -> None:
+    async def import_audit(self, entries: Sequence[AuditEntry]) -> None:
         if not entries:
             return
         json = self.dialect.json_mark
@@ -50,16 +48,7 @@ class SqlAudit(SqlBase):
                 "INSERT INTO audit_log (time, actor, action, tenant, user_id, memory_id, before, after) "
                 f"VALUES (?, ?, ?, ?, ?, ?, {json}, {json})",
                 [
-                    (
-                        e["time"],
-                        e["actor"],
-                        e["action"],
-                        e.get("tenant"),
-                        e.get("user_id"),
-                        e.get("memory_id"),
-                        _encoded(e.get("before")),
-                        _encoded(e.get("after")),
-                    )
+                    (e.time, e.actor, e.action, e.tenant, e.user_id, e.memory_id, _encoded(e.before), _encoded(e.after))
                     for e in entries
                 ],
             )

@@ -11,7 +11,8 @@ from typing import Any
 import orjson
 
 from ..prompts import PromptName, default_prompt
-from .base import SqlBase, equal_to, iso
+from .base import equal_to, iso
+from .queue import LOG_INSERT, SqlQueue
 
 _DEAD_KEYS = ("id", "tenant", "user_id", "model", "attempts", "created_at", "updated_at", "last_error")
 
@@ -20,7 +21,7 @@ def log_entry(r: Sequence[Any]) -> dict[str, Any]:
     return {"id": r[0], "job_id": r[1], "tenant": r[2], "user_id": r[3], "time": r[4], **orjson.loads(r[5])}
 
 
-class SqlLearningShared(SqlBase):
+class SqlLearningShared(SqlQueue):
     # -- queue counts -----------------------------------------------------------------------
     async def pending_count(self) -> int:
         """Queued and running jobs (of every replica)."""
@@ -50,10 +51,7 @@ class SqlLearningShared(SqlBase):
     # -- log and usage ----------------------------------------------------------------------
     async def log(self, job_id: int | None, tenant: str, user_id: str, entry: dict[str, Any]) -> None:
         async with self._writer() as w:
-            await w.execute(
-                "INSERT INTO learning_log (job_id, tenant, user_id, time, entry) VALUES (?, ?, ?, ?, ?)",
-                (job_id, tenant, user_id, iso(), orjson.dumps(entry).decode()),
-            )
+            await w.execute(LOG_INSERT, (job_id, tenant, user_id, iso(), orjson.dumps(entry).decode()))
 
     async def log_entries(
         self, *, tenant: str | None = None, user_id: str | None = None, limit: int = 50, offset: int = 0
@@ -66,6 +64,16 @@ class SqlLearningShared(SqlBase):
             [*args, limit, offset],
         )
         return [log_entry(r) for r in rows], total
+
+    async def log_since(self, since: str, tenant: str | None, limit: int) -> list[dict[str, Any]]:
+        """Entries written at or after ``since`` (ISO time or day), newest first."""
+        extra, args = ("AND tenant = ?", [tenant]) if tenant else ("", [])
+        rows = await self._query(
+            f"SELECT id, job_id, tenant, user_id, time, entry FROM learning_log WHERE time >= ? {extra}"
+            " ORDER BY id DESC LIMIT ?",
+            [since, *args, limit],
+        )
+        return [log_entry(r) for r in rows]
 
     async def add_usage(self, tenant: str, user_id: str, prompt_tokens: int, completion_tokens: int) -> None:
         async with self._writer() as w:

@@ -5,7 +5,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Any
 
-from ..records import Decay, Memory, Visibility
+from ..records import Decay, Memory, PersonalStats, Visibility
 from ..rows import MEMORY_COLUMNS, row_to_memory
 from .base import SqlBase, page
 from .visibility import visible
@@ -78,7 +78,7 @@ class SqlMemoryReads(SqlBase):
     async def count_pinned(self, tenant: str, user_id: str) -> int:
         return await self._count(f"SELECT COUNT(*) FROM memories WHERE {_PERSONAL} AND pinned", [tenant, user_id])
 
-    async def personal_stats(self, tenant: str, user_id: str) -> dict[str, Any]:
+    async def personal_stats(self, tenant: str, user_id: str) -> PersonalStats:
         rows = await self._query(
             "SELECT category, COUNT(*), COUNT(*) FILTER (WHERE enabled), "
             f"MAX(created_at) FILTER (WHERE source = 'auto') FROM memories WHERE {_PERSONAL} "
@@ -86,13 +86,13 @@ class SqlMemoryReads(SqlBase):
             (tenant, user_id),
         )
         learned = [r[3] for r in rows if r[3]]
-        return {
-            "total": sum(int(r[1]) for r in rows),
-            "enabled": sum(int(r[2]) for r in rows),
-            "by_category": {r[0]: int(r[1]) for r in rows},
-            "by_kind": await self.count_by_kind(tenant, user_id),
-            "last_learned_at": max(learned) if learned else None,
-        }
+        return PersonalStats(
+            total=sum(int(r[1]) for r in rows),
+            enabled=sum(int(r[2]) for r in rows),
+            by_category={r[0]: int(r[1]) for r in rows},
+            by_kind=await self.count_by_kind(tenant, user_id),
+            last_learned_at=max(learned) if learned else None,
+        )
 
     async def lowest_value(
         self, tenant: str, user_id: str, n: int, protect: Sequence[str], decay: Decay, *, kind: str | None = None

@@ -9,17 +9,15 @@ memory is stored beside it.
 
 from __future__ import annotations
 
-from abc import abstractmethod
 from collections.abc import Mapping, Sequence
-from contextlib import AbstractAsyncContextManager
 from dataclasses import replace
-from typing import Any
 
 import numpy as np
 
-from ..records import Memory
+from ..records import AuditEntry, Memory
 from ..rows import MEMORY_COLUMNS, row_to_memory
 from .audit import SqlAudit
+from .writes import SqlMemoryWrites
 
 
 def _as_read(read: Memory, now: Memory | None) -> bool:
@@ -33,17 +31,8 @@ def _as_read(read: Memory, now: Memory | None) -> bool:
     )
 
 
-class SqlSupersede(SqlAudit):
-    """``supersede`` written once over each backend's own insert, field write and transaction."""
-
-    @abstractmethod
-    def transaction(self) -> AbstractAsyncContextManager[None]: ...
-
-    @abstractmethod
-    async def insert(self, memories: Sequence[Memory], embeddings: np.ndarray | None) -> None: ...
-
-    @abstractmethod
-    async def write_fields(self, memory_id: str, fields: dict[str, Any]) -> None: ...
+class SqlSupersede(SqlMemoryWrites, SqlAudit):
+    """``supersede`` over the shared insert and field write, in the backend's transaction."""
 
     async def _held(self, ids: Sequence[str]) -> dict[str, Memory]:
         """The rows of ``ids`` as committed now, held until the transaction ends."""
@@ -61,7 +50,7 @@ class SqlSupersede(SqlAudit):
         olds: Sequence[Memory],
         reason: str,
         stamp: str,
-        audit: Mapping[str, dict[str, Any]],
+        audit: Mapping[str, AuditEntry],
     ) -> list[str]:
         async with self.transaction():
             await self.insert([new], embedding)

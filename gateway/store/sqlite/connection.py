@@ -23,37 +23,53 @@ import aiosqlite
 
 from ..errors import StoreBusy, retry_busy
 from ..records import Change
+from ..sql.base import Writer
 from .faults import StoreHealth, configure_connection, contract_error, is_busy
 from .schema import migrate, register_functions
 
 T = TypeVar("T")
 
 
-class _UnitWriter:
-    """A write session whose every statement is a unit of its own (``sql.Writer``): for the
-    shared statements of these stores, which write one statement per session."""
+class Statements:
+    """Statements on a connection, inside the transaction it has open (``sql.Writer``)."""
 
-    def __init__(self, connection: SerialConnection) -> None:
-        self.connection = connection
+    def __init__(self, db: aiosqlite.Connection) -> None:
+        self.db = db
 
     async def execute(self, sql: str, params: Sequence[Any] = ()) -> int:
-        async def one(db: aiosqlite.Connection) -> int:
-            async with db.execute(sql, params) as cursor:
-                return int(cursor.rowcount)
+        async with self.db.execute(sql, params) as cursor:
+            return int(cursor.rowcount)
 
-        return await self.connection._unit(one)
+    async def executemany(self, sql: str, rows: Sequence[Sequence[Any]]) -> int:
+        cursor = await self.db.executemany(sql, rows)
+        return int(cursor.rowcount)
 
-    async def executemany(self, sql: str, rows: Sequence[Sequence[Any]]) -> None:
-        async def many(db: aiosqlite.Connection) -> None:
-            await db.executemany(sql, rows)
-
-        await self.connection._unit(many)
+    async def fetch(self, sql: str, params: Sequence[Any] = ()) -> list[Any]:
+        async with self.db.execute(sql, params) as cursor:
+            return list(await cursor.fetchall())
 
     def changed(self, change: Change) -> None:
         """Nothing: these stores announce no changes."""
 
     def reindex(self) -> None:
         """Nothing: these stores keep no derived index."""
+
+
+class _UnitWriter(Statements):
+    """A write session whose every statement is a unit of its own: for the shared statements
+    of these stores that write one statement per session."""
+
+    def __init__(self, connection: SerialConnection) -> None:
+        self.connection = connection
+
+    async def execute(self, sql: str, params: Sequence[Any] = ()) -> int:
+        return await self.connection._atomic(lambda w: w.execute(sql, params))
+
+    async def executemany(self, sql: str, rows: Sequence[Sequence[Any]]) -> int:
+        return await self.connection._atomic(lambda w: w.executemany(sql, rows))
+
+    async def fetch(self, sql: str, params: Sequence[Any] = ()) -> list[Any]:
+        return await self.connection._atomic(lambda w: w.fetch(sql, params))
 
 
 class SerialConnection:
@@ -132,6 +148,9 @@ class SerialConnection:
     @asynccontextmanager
     async def _writer(self) -> AsyncIterator[_UnitWriter]:
         yield _UnitWriter(self)
+
+    async def _atomic(self, work: Callable[[Writer], Awaitable[T]]) -> T:
+        return await self._unit(lambda db: work(Statements(db)))
 
     async def _read(self, sql: str, params: Sequence[Any] = ()) -> list[Any]:
         async with self._lock:

@@ -23,25 +23,19 @@ from typing import Any
 
 import aiosqlite
 import numpy as np
-import orjson
 
-from .._copy import sort_import
 from ..keyword_index import (
-    SHARED_OWNER,
     KeywordQuery,
-    partition_key,
 )
 from ..records import (
     Change,
     KeywordOptions,
     Memory,
-    MemoryRow,
-    PartitionRows,
     Visibility,
 )
-from ..rows import MEMORY_COLUMNS, WRITABLE_FIELDS, column_values, row_to_memory
-from ..sql import SQLITE, SharedStatements
+from ..sql import SQLITE, SharedStatements, Writer
 from ..vector_index import PartitionedIndex, PartitionKey
+from .connection import Statements
 from .faults import StoreHealth, configure_connection, contract_error, is_unwritable
 from .schema import SCRUB_AUDIT, migrate, register_functions
 from .search import KeywordSearch
@@ -50,60 +44,8 @@ from .vectors import VectorSync
 log = logging.getLogger("memorelay.memory")
 
 
-_REVIEW_COLUMNS = "id, tenant, user_id, old_id, new_id, reason, created_at, state, decided_by, decided_at"
-_REFLECTION_COLUMNS = "id, tenant, user_id, period_start, period_end, created_at, report"
-_M_COLUMNS = ", ".join(f"m.{c.strip()}" for c in MEMORY_COLUMNS.split(","))
-# an inserted row: the MEMORY_COLUMNS, then the embedding (counted, as on PostgreSQL)
-_N_COLUMNS = len(MEMORY_COLUMNS.split(","))
-_INSERT_MEMORY = f"INSERT INTO memories ({MEMORY_COLUMNS}, embedding) VALUES ({', '.join('?' * (_N_COLUMNS + 1))})"
 # fields whose change moves a memory in or out of the vector index
 _INDEXED = frozenset({"enabled", "scope", "user_id"})
-# fields whose change no reader of memories cares about (no on_change callback)
-_QUIET = frozenset({"updated_at", "access_count", "last_access_at", "score"})
-# the learning tables, keyed by (tenant, user_id), that a tenant move carries
-_LEARNING_TABLES = ("learning_log", "learning_jobs")
-_USAGE_SUMS = ("prompt_tokens", "completion_tokens", "jobs")
-_CHUNK = 500
-# an auto memory's strength (``store.Decay``), binding ``Decay.strength_args()`` (now, the
-# episode half-life, the other kinds'); the exponent is capped so a memory unused for centuries
-# reads 0.5 ** 1000, not an underflow
-_STRENGTH = (
-    "(m.score * pow(0.5, MIN(1000.0, MAX(0.0, julianday(?) - "
-    "julianday(COALESCE(m.last_access_at, m.updated_at))) / (CASE WHEN m.kind = 'episode' THEN ? ELSE ? END))))"
-)
-_AUDIT_COLUMNS = "id, time, actor, action, tenant, user_id, memory_id, before, after"
-
-
-def _stacked(blobs: list[bytes | None]) -> np.ndarray | None:
-    """float32 rows of the embeddings (a row of zeros where one is missing or of another
-    size than the first); None without any."""
-    size = next((len(b) for b in blobs if b is not None), 0)
-    if not size:
-        return None
-    out = np.zeros((len(blobs), size // 4), dtype=np.float32)
-    for i, blob in enumerate(blobs):
-        if blob is not None and len(blob) == size:
-            out[i] = np.frombuffer(blob, dtype=np.float32)
-    return out
-
-
-def _blob(vector: np.ndarray | None) -> bytes | None:
-    if vector is None:
-        return None
-    return np.ascontiguousarray(vector, dtype=np.float32).tobytes()
-
-
-def _vector(blob: bytes | None) -> np.ndarray | None:
-    return None if blob is None else np.frombuffer(blob, dtype=np.float32).copy()
-
-
-def _values(m: Memory, vector: np.ndarray | None) -> tuple[Any, ...]:
-    """The ``MEMORY_COLUMNS`` of ``m``, then its embedding (sqlite3 stores a bool as 0 or 1)."""
-    return (*column_values(m), _blob(vector))
-
-
-def _marks(n: int) -> str:
-    return ", ".join("?" * n)
 
 
 @dataclass(slots=True)
@@ -115,23 +57,13 @@ class _Tx:
     rebuild: bool = False
     open: bool = True
 
-    def memories(self, key: PartitionKey) -> None:
-        self.changes.add(Change("memories", key[0], key[1]))
 
-
-class _Writer:
+class _Writer(Statements):
     """A write session on the store's connection, inside its current transaction (``sql.Writer``)."""
 
     def __init__(self, db: aiosqlite.Connection, tx: _Tx) -> None:
-        self.db = db
+        super().__init__(db)
         self.tx = tx
-
-    async def execute(self, sql: str, params: Sequence[Any] = ()) -> int:
-        cur = await self.db.execute(sql, params)
-        return int(cur.rowcount)
-
-    async def executemany(self, sql: str, rows: Sequence[Sequence[Any]]) -> None:
-        await self.db.executemany(sql, rows)
 
     def changed(self, change: Change) -> None:
         self.tx.changes.add(change)
@@ -145,6 +77,9 @@ class SQLiteMemoryStore(SharedStatements):
 
     shared = False  # see store.MemoryStore.shared
     dialect = SQLITE
+    stored_columns = ("embedding",)
+    stored_marks = ("?",)
+    scrub_audit = SCRUB_AUDIT
 
     def __init__(
         self,
@@ -325,24 +260,19 @@ class SQLiteMemoryStore(SharedStatements):
         async with self._writing() as tx:
             yield _Writer(self.db, tx)
 
-    async def _scalar(self, sql: str, params: Sequence[Any] = ()) -> int:
-        rows = await self._rows(sql, params)
-        return int(rows[0][0]) if rows and rows[0][0] is not None else 0
-
-    async def _partitions_of(self, ids: Sequence[str]) -> dict[str, PartitionKey]:
-        out: dict[str, PartitionKey] = {}
-        ids = list(ids)
-        for start in range(0, len(ids), _CHUNK):
-            chunk = ids[start : start + _CHUNK]
-            sql = f"SELECT id, tenant, scope, user_id FROM memories WHERE id IN ({_marks(len(chunk))})"
-            for mid, tenant, scope, user_id in await self._rows(sql, chunk):
-                out[mid] = partition_key(tenant, scope, user_id)
-        return out
-
-    def _moved(self, tx: _Tx, mid: str, old: PartitionKey | None) -> None:
-        keys = tx.moved.setdefault(mid, set())
+    def _moved(self, memory_id: str, old: PartitionKey | None) -> None:
+        tx = self._tx.get()
+        assert tx is not None and tx.open
+        keys = tx.moved.setdefault(memory_id, set())
         if old is not None:
             keys.add(old)
+
+    def stored(self, memory: Memory, vector: np.ndarray | None) -> tuple[Any, ...]:
+        return (SQLITE.vector(vector),)
+
+    async def _fields_written(self, w: Writer, memory_id: str, fields: dict[str, Any], old: PartitionKey) -> None:
+        if set(fields) & _INDEXED:
+            self._moved(memory_id, old)
 
     # -- vectors (``vectors.VectorSync``) ---------------------------------------------------
     async def prepare_vectors(self, model: str, dim: int, *, reembedded: bool = False) -> str:
@@ -377,80 +307,7 @@ class SQLiteMemoryStore(SharedStatements):
         counted = self._vectors.visible_rows(tenant, user_id)
         return counted if counted is not None else await self.count_visible(tenant, user_id)
 
-    async def set_embeddings(self, vectors: Sequence[tuple[str, np.ndarray]]) -> None:
-        async with self._writing() as tx:
-            olds = await self._partitions_of([mid for mid, _ in vectors])
-            await self.db.executemany(
-                "UPDATE memories SET embedding = ? WHERE id = ?", [(_blob(v), mid) for mid, v in vectors]
-            )
-            for mid, _ in vectors:
-                self._moved(tx, mid, olds.get(mid))
-            for key in set(olds.values()):
-                tx.memories(key)
-
     # -- memories ---------------------------------------------------------------------------
-    async def insert(self, memories: Sequence[Memory], embeddings: np.ndarray | None) -> None:
-        rows = [_values(m, embeddings[i] if embeddings is not None else None) for i, m in enumerate(memories)]
-        async with self._writing() as tx:
-            await self.db.executemany(_INSERT_MEMORY, rows)
-            for m in memories:
-                if embeddings is not None:
-                    self._moved(tx, m.id, None)
-                tx.memories(partition_key(m.tenant, m.scope, m.user_id))
-
-    async def embedding(self, memory_id: str) -> np.ndarray | None:
-        rows = await self._rows("SELECT embedding FROM memories WHERE id = ?", (memory_id,))
-        if not rows or rows[0][0] is None:
-            return None
-        return np.frombuffer(rows[0][0], dtype=np.float32)
-
-    async def write_fields(self, memory_id: str, fields: dict[str, Any]) -> None:
-        if not fields:
-            return
-        bad = set(fields) - WRITABLE_FIELDS
-        if bad:
-            raise ValueError(f"not writable: {sorted(bad)}")
-        values = [
-            orjson.dumps(v).decode() if k == "tags" else int(v) if k in ("enabled", "pinned") else v
-            for k, v in fields.items()
-        ]
-        assignments = ", ".join(f"{k} = ?" for k in fields)
-        async with self._writing() as tx:
-            rows = await self._rows("SELECT tenant, scope, user_id FROM memories WHERE id = ?", (memory_id,))
-            await self.db.execute(f"UPDATE memories SET {assignments} WHERE id = ?", (*values, memory_id))
-            if not rows:
-                return
-            tenant, scope, user_id = rows[0]
-            old = partition_key(tenant, scope, user_id)
-            new = partition_key(tenant, fields.get("scope", scope), fields.get("user_id", user_id))
-            if set(fields) & _INDEXED:
-                self._moved(tx, memory_id, old)
-            if set(fields) - _QUIET:
-                tx.memories(old)
-                tx.memories(new)
-
-    async def set_embedding(self, memory_id: str, vector: np.ndarray | None) -> None:
-        async with self._writing() as tx:
-            old = (await self._partitions_of([memory_id])).get(memory_id)
-            await self.db.execute("UPDATE memories SET embedding = ? WHERE id = ?", (_blob(vector), memory_id))
-            self._moved(tx, memory_id, old)
-            if old is not None:
-                tx.memories(old)
-
-    async def delete(self, ids: Sequence[str]) -> None:
-        """Delete the rows and scrub their text from earlier audit entries (see migration 5)."""
-        async with self._writing() as tx:
-            olds = await self._partitions_of(ids)
-            await self.db.executemany("DELETE FROM memories WHERE id = ?", [(i,) for i in ids])
-            await self.db.executemany("DELETE FROM memory_uses WHERE memory_id = ?", [(i,) for i in ids])
-            await self.db.executemany(
-                "DELETE FROM memory_reviews WHERE old_id = ? OR new_id = ?", [(i, i) for i in ids]
-            )
-            await self.db.executemany(f"UPDATE audit_log SET {SCRUB_AUDIT} WHERE memory_id = ?", [(i,) for i in ids])
-            for mid, key in olds.items():
-                self._moved(tx, mid, key)
-                tx.memories(key)
-
     async def add_access(self, counts: Sequence[tuple[str, int, str]]) -> None:
         async with self._writing():
             await self.db.executemany(
@@ -463,73 +320,9 @@ class SQLiteMemoryStore(SharedStatements):
             "tenant = ? AND user_id = ? AND scope = 'personal'", [tenant, user_id], "ORDER BY rowid"
         )
 
-    async def partition_rows(self, tenant: str, owner: str, *, limit: int | None = None) -> PartitionRows:
-        if owner == SHARED_OWNER:
-            where, args = "tenant = ? AND scope IN ('shared', 'system')", [tenant]
-        else:
-            where, args = "tenant = ? AND scope = 'personal' AND user_id = ?", [tenant, owner]
-        tail = "" if limit is None else f" LIMIT {int(limit)}"
-        rows = await self._rows(
-            f"SELECT {MEMORY_COLUMNS}, embedding FROM memories WHERE {where} AND enabled = 1 ORDER BY rowid{tail}", args
-        )
-        return PartitionRows([row_to_memory(r) for r in rows], _stacked([r[-1] for r in rows]))
-
-    # -- copying between stores (``memorelay memories migrate``) -----------------------------
-    async def iter_memories(self, batch: int) -> AsyncIterator[list[MemoryRow]]:
-        last = 0
-        while True:
-            rows = await self._rows(
-                f"SELECT rowid, {MEMORY_COLUMNS}, embedding FROM memories WHERE rowid > ? ORDER BY rowid LIMIT ?",
-                (last, max(1, int(batch))),
-            )
-            if not rows:
-                return
-            last = int(rows[-1][0])
-            yield [(row_to_memory(r[1:]), _vector(r[-1])) for r in rows]
-
-    async def import_memories(self, rows: Sequence[MemoryRow]) -> tuple[int, int]:
-        if not rows:
-            return 0, 0
-        async with self._writing() as tx:
-            held: dict[str, MemoryRow] = {}
-            ids = [m.id for m, _ in rows]
-            for start in range(0, len(ids), _CHUNK):
-                chunk = ids[start : start + _CHUNK]
-                sql = f"SELECT {MEMORY_COLUMNS}, embedding FROM memories WHERE id IN ({_marks(len(chunk))})"
-                for r in await self._rows(sql, chunk):
-                    held[r[0]] = (row_to_memory(r), _vector(r[-1]))
-            fresh, replace = sort_import(rows, held)
-            await self.db.executemany(_INSERT_MEMORY, [_values(*r) for r in fresh])
-            columns = [c.strip() for c in MEMORY_COLUMNS.split(",")][1:] + ["embedding"]
-            assignments = ", ".join(f"{c} = ?" for c in columns)
-            await self.db.executemany(
-                f"UPDATE memories SET {assignments} WHERE id = ?",
-                [(*_values(*r)[1:], r[0].id) for r in replace],
-            )
-            for m, _ in (*fresh, *replace):
-                old = held.get(m.id)
-                old_key = None if old is None else partition_key(old[0].tenant, old[0].scope, old[0].user_id)
-                self._moved(tx, m.id, old_key)
-                if old_key is not None:
-                    tx.memories(old_key)
-                tx.memories(partition_key(m.tenant, m.scope, m.user_id))
-        return len(fresh), len(replace)
-
     @asynccontextmanager
     async def exclusive(self, name: str) -> AsyncIterator[bool]:
         yield True  # one host: the scheduler's lock file keeps its processes apart
-
-    async def wipe(self) -> None:
-        async with self._writing() as tx:
-            for tenant, user_id in await self._rows("SELECT tenant, user_id FROM user_settings"):
-                tx.changes.add(Change("settings", tenant, user_id))
-            # through delete(): the keyword tables and the vector index follow
-            await self.delete([r[0] for r in await self._rows("SELECT id FROM memories")])
-            await self.db.execute("DELETE FROM user_settings")
-            await self.db.execute("DELETE FROM audit_log")
-            await self.db.execute("DELETE FROM memory_uses")  # also uses buffered for a memory since deleted
-            await self.db.execute("DELETE FROM memory_reviews")
-            await self.db.execute("DELETE FROM reflections")
 
     # -- housekeeping -----------------------------------------------------------------------
     async def rebuild_keyword_index(self) -> None:

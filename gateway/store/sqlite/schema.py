@@ -4,10 +4,12 @@ Migration *i* moves the database from version *i* to *i + 1*. The memory store a
 learning store open their own connections to the same file; both migrate on open (the
 memory store first, in ``Backend.open``). Migrations 3 and 4 call the Python functions of
 ``keywords.SQL_FUNCTIONS``, and 16 ``memorelay_kind``, registered on every connection before
-migrating.
+migrating (with ``memorelay_now``, the learning queue's clock).
 """
 
 from __future__ import annotations
+
+import time
 
 import aiosqlite
 import orjson
@@ -346,6 +348,8 @@ async def register_functions(db: aiosqlite.Connection) -> None:
     for name, n_args, func in SQL_FUNCTIONS:
         await db.create_function(name, n_args, func, deterministic=True)
     await db.create_function("memorelay_kind", 5, _derived_kind, deterministic=True)
+    # the clock of the learning queue's times (``sql.base.SQLITE.clock``)
+    await db.create_function("memorelay_now", 0, time.time)
 
 
 async def migrate(db: aiosqlite.Connection) -> None:

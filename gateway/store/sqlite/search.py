@@ -3,18 +3,18 @@ partitions, and the partial-word list on the trigram table (``keywords`` builds 
 
 The word and CJK lists run on the store's main connection and the partial-word list on its
 reader connection, at once; common English words are pruned first on large stores, with row
-counts over the whole store (as bm25's idf counts) cached for ``ttl_s``."""
+counts over the whole store (as bm25's idf counts) cached for ``ttl_s`` (``term_stats``)."""
 
 from __future__ import annotations
 
 import asyncio
-import time
 from collections.abc import Awaitable, Callable, Sequence
 from typing import Any
 
 from ..fts5 import substring_match, word_match
-from ..keyword_index import COMMON_MIN_ROWS, KeywordQuery, prune_common, visible_partitions
+from ..keyword_index import KeywordQuery, visible_partitions
 from ..records import KeywordOptions, Visibility
+from ..term_stats import TermStats
 from .keywords import doc_freq_sql, expressions, filter_sql, fts_sql, scoped_match, trigram_sql
 
 Rows = Callable[[str, Sequence[Any]], Awaitable[list[Any]]]
@@ -43,13 +43,11 @@ class KeywordSearch:
         self._rows = rows  # the main connection
         self._read_rows = read_rows  # the reader connection (the main one where there is none)
         self._visible_rows = visible_rows
-        self.ttl_s = ttl_s
-        # word -> (rows holding it, expiry); "" holds the total row count
-        self._doc_freq: dict[str, tuple[int, float]] = {}
+        self._terms = TermStats(ttl_s)
 
     async def candidates(self, where: Visibility, query: KeywordQuery, k: int, options: KeywordOptions) -> Lists:
         if options.prune_common:
-            query = await self._pruned(query)
+            query = await self._terms.pruned(query, self._term_rows)
         substrings = options.substrings and (
             await self._visible_rows(where.tenant, where.user_id) <= options.substring_max_rows
         )
@@ -66,34 +64,11 @@ class KeywordSearch:
         rows = await self._rows(sql, params)
         return int(rows[0][0]) if rows and rows[0][0] is not None else 0
 
-    async def _term_stats(self, words: list[str]) -> tuple[dict[str, int], int]:
-        """Row counts of ``words`` and of the whole store, over all partitions (as bm25's idf
-        is), cached for ``ttl_s``. A miss costs one FTS5 count of the word."""
-        now = time.monotonic()
-        cache = self._doc_freq
-        if len(cache) > 50_000:
-            cache.clear()
-        out: dict[str, int] = {}
-        for word in ["", *words]:
-            hit = cache.get(word)
-            if hit is None or hit[1] < now:
-                if word:
-                    n = await self._count(doc_freq_sql(), [word_match(word)])
-                else:  # an upper bound of the row count, O(log n)
-                    n = await self._count("SELECT MAX(rowid) FROM memories", [])
-                hit = (n, now + self.ttl_s)
-                cache[word] = hit
-            out[word] = hit[0]
-        return out, out.pop("")
-
-    async def _pruned(self, query: KeywordQuery) -> KeywordQuery:
-        if len(query.words) < 2:
-            return query
-        _, total = await self._term_stats([])
-        if total <= COMMON_MIN_ROWS:  # no word can be common: skip the counts
-            return query
-        doc_freq, total = await self._term_stats(query.words)
-        return prune_common(query, doc_freq, total)
+    async def _term_rows(self, word: str) -> int:
+        """Rows holding ``word``, one FTS5 count; "" an upper bound of all rows, O(log n)."""
+        if word:
+            return await self._count(doc_freq_sql(), [word_match(word)])
+        return await self._count("SELECT MAX(rowid) FROM memories", [])
 
     async def _word_lists(self, query: KeywordQuery, where: Visibility, limit: int) -> Lists:
         """One ranked list per expression (words, CJK) over the caller's visible partitions;
