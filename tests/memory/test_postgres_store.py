@@ -23,6 +23,7 @@ from gateway.store import AuditEntry, Change, KeywordOptions, Visibility
 from gateway.store.keyword_index import SHARED_OWNER, parse_query
 from gateway.store.postgres import PostgresLearningStore, PostgresMemoryStore, search, vectors
 from gateway.store.postgres.schema import MIGRATIONS, migrate
+from tests.memory.test_store_contract import when_due
 from tests.records import stored_memory
 from tests.waits import scaled
 
@@ -460,13 +461,12 @@ def test_an_expired_lease_makes_a_job_claimable_again(pg_url: str) -> None:
     async def main() -> None:
         async with learning_store(pg_url) as one, learning_store(pg_url) as two:
             job_id = await one.enqueue("t1", "alice", "c1", "m", {"turn": 1})
-            first = await one.claim(0.3, replica="a", holder_wait_s=0)
+            first = await one.claim(scaled(0.3), replica="a", holder_wait_s=0)
             assert first is not None and first.id == job_id and first.attempts == 1
             assert await two.claim(60, replica="b", holder_wait_s=0) is None
             assert await two.pending_count() == 1
-            await asyncio.sleep(0.4)
-            again = await two.claim(60, replica="b", holder_wait_s=0)
-            assert again is not None and again.id == job_id and again.attempts == 2
+            again = await when_due(lambda: two.claim(60, replica="b", holder_wait_s=0))
+            assert again.id == job_id and again.attempts == 2
 
     run(main())
 
@@ -477,11 +477,10 @@ def test_retry_backoff_dead_letter_and_operator_actions(pg_url: str) -> None:
             job_id = await q.enqueue("t1", "alice", None, "m", {"turn": 1})
             job = await q.claim(60, replica="a", holder_wait_s=0)
             assert job is not None
-            await q.retry(job, 0.3, "upstream 503")
+            await q.retry(job, scaled(0.3), "upstream 503")
             assert await q.claim(60, replica="a", holder_wait_s=0) is None  # not due yet
-            await asyncio.sleep(0.35)
-            job = await q.claim(60, replica="a", holder_wait_s=0)
-            assert job is not None and job.attempts == 2
+            job = await when_due(lambda: q.claim(60, replica="a", holder_wait_s=0))
+            assert job.attempts == 2
             await q.retry(job, 0, "locked", count_attempt=False)
             job = await q.claim(60, replica="a", holder_wait_s=0)
             assert job is not None and job.attempts == 2

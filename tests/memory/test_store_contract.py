@@ -28,6 +28,7 @@ from gateway.store import (
 )
 from gateway.store.keyword_index import SHARED_OWNER, parse_query
 from tests.records import stored_memory
+from tests.waits import ceiling, scaled
 
 T = TypeVar("T")
 Factory = Callable[[], Backend]
@@ -640,21 +641,32 @@ async def _claim(b: Backend, lease_s: float = 60, replica: str = "r1", wait_s: f
     return None if job is None else job.id
 
 
+async def when_due(claim: Callable[[], Awaitable[T | None]]) -> T:
+    """What ``claim`` first returns that is not ``None``, polling: a lease, a back-off or a key
+    holder's wait runs out in its own time, later on a busy machine."""
+    limit, started = ceiling(10), time.monotonic()
+    while (found := await claim()) is None:
+        if time.monotonic() - started > limit:
+            raise AssertionError(f"nothing became due in {limit:.0f} s")
+        await asyncio.sleep(0.02)
+    return found
+
+
 def test_queue_claim_finish_and_lease_expiry(backend: Factory) -> None:
     async def body(b: Backend) -> None:
         q = b.learning
         a = await q.enqueue("t", "u", "c1", "gpt", {"messages": [{"role": "user", "content": "hi"}]})
         bb = await q.enqueue("t", "u", None, "gpt", {"messages": []})
         assert await q.pending_count() == 2
-        job = await q.claim(0.3, replica="r1", holder_wait_s=60)
+        job = await q.claim(scaled(0.3), replica="r1", holder_wait_s=60)
         assert job is not None and job.id == a and job.attempts == 1 and job.conversation_id == "c1"
         assert job.payload == {"messages": [{"role": "user", "content": "hi"}]} and job.key_holder is None
         second = await q.claim(60, replica="r1", holder_wait_s=60)
         assert second is not None and second.id == bb  # a is leased
         assert await _claim(b) is None
-        await asyncio.sleep(0.45)  # a's worker died: its lease runs out
-        again = await q.claim(60, replica="r2", holder_wait_s=60)
-        assert again is not None and again.id == a and again.attempts == 2
+        # a's worker died: its lease runs out
+        again = await when_due(lambda: q.claim(60, replica="r2", holder_wait_s=60))
+        assert again.id == a and again.attempts == 2
         assert await q.finish(again) and await q.finish(second)
         assert await q.pending_count() == 0 and await q.job_counts() == {"done": 2}
         assert await _claim(b) is None
@@ -666,12 +678,12 @@ def test_a_stale_lease_changes_nothing_and_the_reclaimers_finish_counts(backend:
     async def body(b: Backend) -> None:
         q = b.learning
         jid = await q.enqueue("t", "u", None, "gpt", {"messages": ["keep me"]})
-        stale = await q.claim(0.2, replica="r1", holder_wait_s=60)
+        stale = await q.claim(scaled(0.2), replica="r1", holder_wait_s=60)
         assert stale is not None
-        assert await q.renew(stale, 0.2)  # alive: its lease is extended
-        await asyncio.sleep(0.3)  # then its worker hangs past the lease
-        fresh = await q.claim(60, replica="r2", holder_wait_s=60)
-        assert fresh is not None and fresh.id == jid and fresh.lease != stale.lease
+        assert await q.renew(stale, scaled(0.2))  # alive: its lease is extended
+        # then its worker hangs past the lease
+        fresh = await when_due(lambda: q.claim(60, replica="r2", holder_wait_s=60))
+        assert fresh.id == jid and fresh.lease != stale.lease
 
         # the hung worker wakes up: every write of its claim is refused, and changes nothing
         assert not await q.renew(stale, 60)
@@ -697,12 +709,11 @@ def test_queue_retry_backoff_and_dead_letter(backend: Factory) -> None:
         jid = await q.enqueue("t", "u", None, "gpt", {"messages": ["keep me"]})
         job = await q.claim(60, replica="r1", holder_wait_s=60)
         assert job is not None and job.id == jid
-        assert await q.retry(job, 0.3, "upstream 503")
+        assert await q.retry(job, scaled(0.3), "upstream 503")
         assert not await q.retry(job, 0, "twice")  # that claim ended with its retry
         assert await _claim(b) is None  # backing off
-        await asyncio.sleep(0.4)
-        job = await q.claim(60, replica="r1", holder_wait_s=60)
-        assert job is not None and job.attempts == 2
+        job = await when_due(lambda: q.claim(60, replica="r1", holder_wait_s=60))
+        assert job.attempts == 2
         assert await q.retry(job, 0.0, "database locked", count_attempt=False)
         job = await q.claim(60, replica="r1", holder_wait_s=60)
         assert job is not None and job.attempts == 2  # the store's fault gave the attempt back
@@ -742,15 +753,16 @@ def test_key_holder_affinity(backend: Factory) -> None:
     async def body(b: Backend) -> None:
         q = b.learning
         held = await q.enqueue("t", "u", None, "gpt", {"messages": []}, key_holder="replica-a")
-        assert await _claim(b, replica="replica-b", wait_s=0.4) is None  # its holder has the key
-        job = await q.claim(60, replica="replica-a", holder_wait_s=0.4)
+        wait = scaled(0.4)
+        assert await _claim(b, replica="replica-b", wait_s=wait) is None  # its holder has the key
+        job = await q.claim(60, replica="replica-a", holder_wait_s=wait)
         assert job is not None and job.id == held and job.key_holder == "replica-a"
         await q.finish(job)
         late = await q.enqueue("t", "u", None, "gpt", {"messages": []}, key_holder="replica-a")
         free = await q.enqueue("t", "u", None, "gpt", {"messages": []})
-        assert await _claim(b, replica="replica-b", wait_s=0.4) == free
-        await asyncio.sleep(0.5)  # the holder did not take it in time (died, restarted)
-        assert await _claim(b, replica="replica-b", wait_s=0.4) == late
+        assert await _claim(b, replica="replica-b", wait_s=wait) == free
+        # the holder did not take it in time (died, restarted)
+        assert await when_due(lambda: _claim(b, replica="replica-b", wait_s=wait)) == late
 
     run(backend, body)
 
