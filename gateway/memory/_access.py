@@ -1,6 +1,6 @@
 """Access counts (``access_count``, ``last_access_at``) of injected memories, buffered so none
 is lost: under load the write can meet a locked database, and a dropped update would make
-retention expire a memory that is in use (issue 7 item 3: ~900 were dropped in a soak).
+retention expire a memory that is in use (a soak run once saw ~900 used memories dropped).
 
 ``touch`` adds to an in-memory buffer and writes it at once; if that fails, the counts stay
 buffered and are retried by the next ``touch``, by a flush every ``FLUSH_INTERVAL_S`` and by

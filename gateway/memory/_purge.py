@@ -1,4 +1,4 @@
-"""Purge a deleted memory's text from every place the store keeps a copy (issue 7 item 7).
+"""Purge a deleted memory's text from every place the store keeps a copy.
 
 Deleting a row is not enough: SQLite's FTS5 keyword indexes keep the deleted words in their
 older segments until those are merged, and the WAL file keeps the pages written since the

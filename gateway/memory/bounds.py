@@ -2,7 +2,7 @@
 
 The local USE embedder costs about 28 µs per character on this machine (1,000 characters
 17 ms, 8,000 characters 220 ms, 1 MB about 30 s), all on the one CPU thread every tenant
-shares (``_offload``). So, by characters, which is O(1) to apply (issue 7, item 1):
+shares (``_offload``). So, by characters, which is O(1) to apply:
 
 * a retrieval query keeps its first ``QUERY_HEAD_CHARS`` and its last ``QUERY_TAIL_CHARS``
   characters: a question usually opens or closes a long paste ("summarise this: …",

@@ -4,7 +4,7 @@ CPU work (embedding, hnswlib build/add/query, large numpy scans) runs on a singl
 thread: NOTES.md measured USE latency going up ~10x with two threads, and one thread also
 serialises every hnswlib call, which is not safe to add to while querying.
 
-The thread serves a queue ordered by due time, not arrival (issue 7, item 1). ``urgent``
+The thread serves a queue ordered by due time, not arrival. ``urgent``
 work (the query of a chat waiting on its memories) is due at once; other work (learning,
 imports, reindexing, index upkeep) is due ``BACKGROUND_DELAY_S`` after it was queued. So a
 query overtakes background work queued less than that before it, and background work that

@@ -1,4 +1,4 @@
-"""One learning job, top to bottom (SPEC §4 learning steps 2–7).
+"""One learning job, top to bottom.
 
 strip own injection → explicit command? → score (threshold) → scrub PII (fail closed)
 → extract → scrub items → reject poisoning → dedup / supersede → store → limits → log.
@@ -77,7 +77,7 @@ class Pipeline:
         if model == "heuristic":
             return HeuristicLearner()
         config = self.services.config
-        # a conversation's own Anthropic model is asked on the Anthropic upstream (SPEC §4 `model` empty)
+        # a conversation's own Anthropic model is asked on the Anthropic upstream (``learning.model`` empty)
         from_anthropic = job.payload.get("dialect") == "anthropic_messages"
         anthropic = not self.settings.model and from_anthropic
         if from_anthropic and not anthropic:

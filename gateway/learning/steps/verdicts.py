@@ -52,7 +52,7 @@ class Verdicts:
     async def judge(
         self, job: Job, item: KnowledgeItem, same_turn: set[str], key: Key | None = None
     ) -> tuple[str, str, list[tuple[Memory, float]]]:
-        """add / duplicate / supersede against the user's closest active memory (SPEC §4 step 6).
+        """add / duplicate / supersede against the user's closest active memory.
 
         At cosine >= ``dedup_threshold`` any difference supersedes. Just below it (within
         ``_CONFLICT_BAND``) only an explicit conflict does — other numbers or dates, negation,

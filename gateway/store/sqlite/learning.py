@@ -51,7 +51,7 @@ class SQLiteLearningStore(SerialConnection, SqlLearningShared):
 
     async def compact(self) -> None:
         """Copy the WAL into the database and truncate it, so wiped job payloads leave no
-        copy behind in the -wal file (issue 7 item 7; ``secure_delete`` zeroes the pages)."""
+        copy behind in the -wal file (``secure_delete`` zeroes the pages)."""
         async with self._lock:
             async with self.db.execute("PRAGMA wal_checkpoint(TRUNCATE)") as cursor:
                 await cursor.fetchall()

@@ -129,7 +129,7 @@ class SQLiteMemoryStore(SharedStatements):
     # -- lifecycle --------------------------------------------------------------------------
     async def open(self) -> None:
         """Connect, configure and migrate; on any failure nothing stays open (a connection's
-        thread left running would keep a failed start-up from exiting, issue 7 item 6)."""
+        thread left running would keep a failed start-up from exiting)."""
         try:
             if self.index_folder is not None:
                 Path(self.path).parent.mkdir(parents=True, exist_ok=True)

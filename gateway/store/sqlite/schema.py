@@ -203,7 +203,7 @@ MIGRATIONS: tuple[str, ...] = (
             new.title, new.content, new.tags);
     END;
     """,
-    # 5: the audit log never keeps a deleted memory's text (issue 7 item 7): entries of
+    # 5: the audit log never keeps a deleted memory's text: entries of
     # memories already deleted keep only the names of the fields they recorded
     f"""
     CREATE INDEX audit_memory ON audit_log (memory_id);
