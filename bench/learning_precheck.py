@@ -5,7 +5,7 @@ let it through to the LLM learner? Reported: the share of turns it rules out, it
 (expected facts whose keywords occur in a user turn that passes, over expected facts whose
 keywords occur in any user turn), and upstream learning calls and tokens per 100 turns for:
 
-* ``no pre-check, two calls``: score then extract, every turn (the learner before issue 9);
+* ``no pre-check, two calls``: score then extract, every turn (the learner before the pre-check);
 * ``pre-check, two calls``: score for a turn that passes, extract when it scores >= 0.6 (main
   before the combined call);
 * ``pre-check, one call``: one combined call for a turn that passes (``gateway.learning.llm.combined``),

@@ -1,4 +1,4 @@
-"""One vs two gateway processes on one PostgreSQL (issue 10, SPEC section 8).
+"""One vs two gateway processes on one PostgreSQL (replicas sharing one database).
 
 Same run, same fake upstream (a separate process), the client spreading requests round robin
 over the gateways it is given:

@@ -15,7 +15,7 @@ queued``) vs written (rows in ``learning_jobs``) vs learned (``done``) vs dead-l
 injections reported (sum of ``X-Memorelay-Memories``) vs the ``access_count`` sum in the
 database (the difference is dropped access-count updates), and the gateway's warnings.
 
-Targets (issue 7) for ``--streams 32 --duration 180``: 0 errors, 0 jobs lost or dead, RSS
+Targets for ``--streams 32 --duration 180``: 0 errors, 0 jobs lost or dead, RSS
 flat after warm-up (± 5 %), 0 dropped access-count updates. ``--check`` exits 1 on a miss.
 
 Run: ``.venv/bin/python bench/soak.py [--streams 32] [--duration 180] [--check]``.

@@ -1,4 +1,4 @@
-"""Property tests of JSON body parsing (issue 7 item 8): too deep is a 400, never a 500."""
+"""Property tests of JSON body parsing: too deep is a 400, never a 500."""
 
 from __future__ import annotations
 

@@ -1,4 +1,4 @@
-"""Property tests of the identity headers: opt-out parsing and header user-id decoding (issue 7)."""
+"""Property tests of the identity headers: opt-out parsing and header user-id decoding."""
 
 from __future__ import annotations
 

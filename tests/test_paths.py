@@ -1,4 +1,4 @@
-"""Property tests of the relay path guard (issue 7 item 2): no accepted path can climb out of /v1."""
+"""Property tests of the relay path guard: no accepted path can climb out of /v1."""
 
 from __future__ import annotations
 

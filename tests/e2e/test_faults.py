@@ -1,4 +1,4 @@
-"""Upstream faults through the gateway, from a raw-socket upstream (issue 7 reliability suite).
+"""Upstream faults through the gateway, from a raw-socket upstream.
 
 Every fault ends in a clear OpenAI-shaped 502/504, or, once the response has begun, in an
 aborted stream the client cannot take for a finished one; never a hang or a traceback,

@@ -1,6 +1,6 @@
 """Huge input is reduced to bounded work: one tenant's 1 MB chat never stalls another's memory.
 
-Issue 7 item 1: a 0.96 MB chat held the single embedding thread for ~37 s, so every other
+Once, a 0.96 MB chat held the single embedding thread for ~37 s, so every other
 tenant's chats got no memories and ``POST /api/memories`` waited behind it.
 """
 

@@ -1,4 +1,4 @@
-"""Pass-through mode without a credential, and the fixed pass-through tenant (issue 7 item 9)."""
+"""Pass-through mode without a credential, and the fixed pass-through tenant."""
 
 from __future__ import annotations
 

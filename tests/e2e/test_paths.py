@@ -1,4 +1,4 @@
-"""Relayed /v1/* paths never escape ``api_base`` (issue 7 item 2), checked on the wire."""
+"""Relayed /v1/* paths never escape ``api_base``, checked on the wire."""
 
 from __future__ import annotations
 

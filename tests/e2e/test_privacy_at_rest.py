@@ -1,4 +1,4 @@
-"""What stays on disk (issue 7 item 7): after a learning job ends, the raw bytes of the
+"""What stays on disk: after a learning job ends, the raw bytes of the
 database, its -wal and its -shm file hold none of the PII the turn carried; a deleted
 memory's text is gone from the audit log the admin API serves."""
 

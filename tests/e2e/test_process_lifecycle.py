@@ -1,5 +1,5 @@
 """The gateway process and its helpers: the PII scrubber child dies with the gateway, a
-clean shutdown leaks nothing, a start-up failure exits promptly (issue 7 items 5, 6, 9)."""
+clean shutdown leaks nothing, a start-up failure exits promptly."""
 
 from __future__ import annotations
 

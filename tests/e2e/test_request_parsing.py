@@ -1,4 +1,4 @@
-"""Hostile or unusual request input gets a 400 in OpenAI's shape, never a 500 (issue 7 items 4, 8, 9)."""
+"""Hostile or unusual request input gets a 400 in OpenAI's shape, never a 500."""
 
 from __future__ import annotations
 

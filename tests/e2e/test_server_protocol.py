@@ -1,4 +1,4 @@
-"""A stalled request head or body is cut off after its deadline (issue 7 item 9)."""
+"""A stalled request head or body is cut off after its deadline."""
 
 from __future__ import annotations
 

@@ -1,4 +1,4 @@
-"""A short run of ``bench/soak.py`` with the issue 7 targets checked (``--check``).
+"""A short run of ``bench/soak.py`` with its targets checked (``--check``).
 
 About a minute, so it runs only with ``MEMORELAY_SOAK=1`` (``MEMORELAY_SOAK=1 make test``);
 the 3-minute, 32-stream run is ``python bench/soak.py`` (bench/README.md, Soak).

@@ -1,4 +1,4 @@
-"""Storage faults and limits through real HTTP on a real SQLite file (issue 7 items 3 and 9):
+"""Storage faults and limits through real HTTP on a real SQLite file:
 a full database answers 507 and stops promising learning, a locked database delays learning
 but loses nothing, and manual memories have a per-user cap."""
 

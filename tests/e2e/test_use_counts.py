@@ -1,4 +1,4 @@
-"""Use counts in memory lists (the citation log, issue 12 item 2): every listed memory carries
+"""Use counts in memory lists: every listed memory carries
 ``uses``, the responses it went into — the caller's own in the user API (also for a shared
 memory other users see too), every user's in the admin API — in plain lists and in search."""
 

@@ -49,7 +49,7 @@ def _run_queue(path: str, producers: int, jobs_each: int, consumers: int) -> dic
 
 
 def test_concurrent_queue_users_share_one_connection_safely(tmp_path: Path) -> None:
-    # issue 7 item 3: "cannot commit transaction - SQL statements in progress" when one
+    # once seen in a soak: "cannot commit transaction - SQL statements in progress" when one
     # coroutine committed while another's UPDATE ... RETURNING cursor was still open
     counts = _run_queue(str(tmp_path / "m.db"), producers=4, jobs_each=40, consumers=3)
     assert counts == {"done": 160}

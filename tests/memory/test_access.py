@@ -1,5 +1,5 @@
 """Access counts are never lost: buffered while the database is locked, written at shutdown
-(issue 7 item 3; ``gateway/memory/_access.py``)."""
+(``gateway/memory/_access.py``)."""
 
 from __future__ import annotations
 

@@ -1,5 +1,5 @@
 """A deleted memory's text lingers nowhere: not in the database, the WAL, the keyword indexes
-or the audit log (issue 7 item 7; ``gateway/memory/_purge.py``, migration 5)."""
+or the audit log (``gateway/memory/_purge.py``, migration 5)."""
 
 from __future__ import annotations
 
