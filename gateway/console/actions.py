@@ -102,20 +102,7 @@ async def undo_delete(memory: MemoryService, undo: UndoBin, session: str, token:
     m = undo.take(session, token)
     if m is None:
         return None
-    again = NewMemory(
-        title=m.title,
-        content=m.content,
-        category=m.category,
-        subcategory=m.subcategory,
-        tags=list(m.tags),
-        source=m.source,
-        source_conversation_id=m.source_conversation_id,
-        score=m.score,
-        slot=m.slot,
-        pinned=m.pinned,
-        kind=m.kind,
-    )
-    restored = await memory.add(m.tenant, m.user_id, again, actor=actor)
+    restored = await memory.add(m.tenant, m.user_id, NewMemory.like(m), actor=actor)
     if not m.enabled:
         await memory.disable(m.tenant, m.user_id, restored.id, m.disabled_reason or TURNED_OFF, actor=actor)
     return restored

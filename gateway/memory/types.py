@@ -86,3 +86,22 @@ class NewMemory:
     slot: str | None = None
     pinned: bool = False
     kind: str = ""  # ``gateway.store.kinds.KINDS``; empty: derived from the other fields (``derive_kind``)
+
+    @classmethod
+    def like(cls, memory: Memory) -> NewMemory:
+        """A memory with the fields of ``memory`` that a caller chooses (a deleted one stored again):
+        a new id, and its dates, use count and enabled state start afresh."""
+        return cls(
+            title=memory.title,
+            content=memory.content,
+            category=memory.category,
+            subcategory=memory.subcategory,
+            tags=list(memory.tags),
+            scope=memory.scope,
+            source=memory.source,
+            source_conversation_id=memory.source_conversation_id,
+            score=memory.score,
+            slot=memory.slot,
+            pinned=memory.pinned,
+            kind=memory.kind,
+        )
