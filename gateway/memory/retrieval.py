@@ -200,7 +200,9 @@ class HybridRetriever:
                     min_similarity=min_similarity,
                 )
                 if held is not None:
+                    self.working_set.stats.served += 1
                     return held
+            self.working_set.stats.missed += 1
         lists: list[list[tuple[str, float]]] = []
         weights: list[float] = []
         # the two run concurrently: embedding + vector search on the CPU thread, the keyword

@@ -302,6 +302,12 @@ class WorkingSetStats:
     evictions: int = 0
     too_large: int = 0
     invalidations: int = 0
+    # memory searches answered from held partitions, and those the store answered instead
+    served: int = 0
+    missed: int = 0
+
+    def counts(self) -> dict[str, int]:
+        return {name: getattr(self, name) for name in self.__slots__}
 
 
 @dataclass(slots=True)
