@@ -81,8 +81,8 @@ class Metrics:
 
 class _WorkingSetCounters(Collector):
     """Where memory searches were answered (the replica's working set, or the store: a
-    partition not held yet, too large, or dropped by a change) and how often partitions were
-    read whole from the store."""
+    partition not held yet, too large, or dropped by a change) and how partitions were kept
+    current (loads from the store, changes applied in place)."""
 
     def __init__(self, counts: Callable[[], Mapping[str, int]]) -> None:
         self._counts = counts
@@ -97,4 +97,9 @@ class _WorkingSetCounters(Collector):
         yield searches
         yield CounterMetricFamily(
             "memorelay_working_set_loads", "Partitions read whole from the store", value=counts.get("loads", 0)
+        )
+        yield CounterMetricFamily(
+            "memorelay_working_set_patches",
+            "Changes applied to a held partition in place (only the changed rows read)",
+            value=counts.get("patches", 0),
         )

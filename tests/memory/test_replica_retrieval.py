@@ -1,6 +1,7 @@
 """Two replicas on one PostgreSQL, each with its working set: a memory written through one is
 retrieved by the other on its first search after the change reached it, within half a second
-of the write, and again once the other has reloaded the user's partition."""
+of the write, from its working set (the change applied in place: never a search of the store,
+never a reload of the user's partition); edits and deletes reach it the same way."""
 
 from __future__ import annotations
 
@@ -52,9 +53,11 @@ def test_a_memory_written_on_one_replica_is_retrieved_by_the_other_at_once(pg_ur
             await injected_by_b()  # b starts loading alice's partition, and serves her from it
             await _until(lambda: b.working_set is not None and b.working_set.holds("t", "alice"))
 
+            stats = b.working_set.stats
+            loads, missed = stats.loads, stats.missed
             heard = asyncio.Event()
             store_b.on_change(lambda c: heard.set() if c == Change("memories", "t", "alice") else None)
-            await a.add(
+            pet = await a.add(
                 "t",
                 "alice",
                 NewMemory(title="Pet", content="Alice has a parrot named Kiwi.", category="domain"),
@@ -62,13 +65,24 @@ def test_a_memory_written_on_one_replica_is_retrieved_by_the_other_at_once(pg_ur
             )
             written = time.monotonic()
             await asyncio.wait_for(heard.wait(), ceiling(30))
-            first = await injected_by_b()  # the first search after the change: the partition is reloading
+            first = await injected_by_b()  # the first search after the change
             seen = time.monotonic() - written
             assert "Alice has a parrot named Kiwi." in first
             assert seen <= VISIBLE_WITHIN_S, f"the write took {seen:.2f} s to reach the other replica"
+            # answered from b's working set, the new row laid over the partition it held
+            assert (stats.missed, stats.loads, stats.patches) == (missed, loads, 1)
 
-            await _until(lambda: b.working_set is not None and b.working_set.holds("t", "alice"))
-            assert "Alice has a parrot named Kiwi." in await injected_by_b()  # from the reloaded partition
+            heard.clear()
+            await a.update("t", "alice", pet.id, {"content": "Alice's parrot is called Mango now."}, actor="test")
+            await asyncio.wait_for(heard.wait(), ceiling(30))
+            after_edit = await injected_by_b()
+            assert "Alice's parrot is called Mango now." in after_edit
+            assert "Alice has a parrot named Kiwi." not in after_edit
+            heard.clear()
+            assert await a.delete("t", "alice", pet.id, actor="test")
+            await asyncio.wait_for(heard.wait(), ceiling(30))
+            assert not any("parrot" in c for c in await injected_by_b())
+            assert (stats.missed, stats.loads) == (missed, loads)
         finally:
             await a.close()
             await b.close()

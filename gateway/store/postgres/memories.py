@@ -12,7 +12,7 @@ memories or to a user's settings is announced to the other replicas (``connectio
 from __future__ import annotations
 
 import zlib
-from collections.abc import AsyncIterator, Callable, Iterable, Sequence
+from collections.abc import AsyncIterator, Callable, Collection, Iterable, Sequence
 from contextlib import asynccontextmanager
 from typing import Any
 
@@ -132,9 +132,9 @@ class PostgresMemoryStore(SharedStatements):
 
     @staticmethod
     def _touched(tx: Tx, rows: Iterable[Sequence[Any]]) -> None:
-        """Announce the partitions of (tenant, scope, user_id) rows."""
-        for tenant, scope, user_id in rows:
-            tx.changed(Change("memories", tenant, _owner(scope, user_id)))
+        """Announce the partitions of (tenant, scope, user_id, id) rows, naming the memories."""
+        for tenant, scope, user_id, memory_id in rows:
+            tx.changed(Change("memories", tenant, _owner(scope, user_id), frozenset((str(memory_id),))))
 
     # -- vectors ----------------------------------------------------------------------------
     async def prepare_vectors(self, model: str, dim: int, *, reembedded: bool = False) -> str:
@@ -156,7 +156,7 @@ class PostgresMemoryStore(SharedStatements):
                     [(np.asarray(v, dtype=np.float32), mid) for mid, v in pairs],
                 )
             cur = await tx.conn.execute(
-                "SELECT DISTINCT tenant, scope, user_id FROM memories WHERE id = ANY(%s)", ([p[0] for p in pairs],)
+                "SELECT tenant, scope, user_id, id FROM memories WHERE id = ANY(%s)", ([p[0] for p in pairs],)
             )
             self._touched(tx, await cur.fetchall())
 
@@ -177,7 +177,7 @@ class PostgresMemoryStore(SharedStatements):
                 await cur.executemany(
                     f"INSERT INTO memories ({COLUMNS}, cjk, embedding) VALUES ({marks}, %s::tsvector, %s)", rows
                 )
-            self._touched(tx, {(m.tenant, m.scope, m.user_id) for m in memories})
+            self._touched(tx, [(m.tenant, m.scope, m.user_id, m.id) for m in memories])
 
     async def embedding(self, memory_id: str) -> np.ndarray | None:
         rows = await self._rows("SELECT embedding FROM memories WHERE id = %s", (memory_id,))
@@ -199,27 +199,28 @@ class PostgresMemoryStore(SharedStatements):
         assignments = ", ".join(f"{k} = %s" for k in fields)
         async with self.db.transaction() as tx:
             cur = await tx.conn.execute(
-                "SELECT tenant, scope, user_id FROM memories WHERE id = %s FOR UPDATE", (memory_id,)
+                "SELECT tenant, scope, user_id, id FROM memories WHERE id = %s FOR UPDATE", (memory_id,)
             )
             before = await cur.fetchall()
             cur = await tx.conn.execute(
                 f"UPDATE memories SET {assignments} WHERE id = %s "
-                "RETURNING tenant, scope, user_id, title, content, tags",
+                "RETURNING tenant, scope, user_id, id, title, content, tags",
                 (*values, memory_id),
             )
             after = await cur.fetchall()
             if after and {"title", "content", "tags"} & set(fields):
-                title, content, tags = after[0][3:]
+                title, content, tags = after[0][4:]
                 cjk = cjk_vector(title, content, tags)
                 await tx.conn.execute("UPDATE memories SET cjk = %s::tsvector WHERE id = %s", (cjk, memory_id))
             if set(fields) - _QUIET_FIELDS:
-                self._touched(tx, [*before, *(r[:3] for r in after)])
+                self._touched(tx, [*before, *(r[:4] for r in after)])
 
     async def set_embedding(self, memory_id: str, vector: np.ndarray | None) -> None:
         value = None if vector is None else np.asarray(vector, dtype=np.float32)
         async with self.db.transaction() as tx:
             cur = await tx.conn.execute(
-                "UPDATE memories SET embedding = %s WHERE id = %s RETURNING tenant, scope, user_id", (value, memory_id)
+                "UPDATE memories SET embedding = %s WHERE id = %s RETURNING tenant, scope, user_id, id",
+                (value, memory_id),
             )
             self._touched(tx, await cur.fetchall())
 
@@ -228,7 +229,7 @@ class PostgresMemoryStore(SharedStatements):
             return
         async with self.db.transaction() as tx:
             cur = await tx.conn.execute(
-                "DELETE FROM memories WHERE id = ANY(%s) RETURNING tenant, scope, user_id", (list(ids),)
+                "DELETE FROM memories WHERE id = ANY(%s) RETURNING tenant, scope, user_id, id", (list(ids),)
             )
             self._touched(tx, await cur.fetchall())
             await tx.conn.execute(f"UPDATE audit_log SET {_SCRUB_AUDIT} WHERE memory_id = ANY(%s)", (list(ids),))
@@ -267,8 +268,12 @@ class PostgresMemoryStore(SharedStatements):
             return []
         return await keyword_lists(self.db, where, query, k, options, self._terms)
 
-    async def partition_rows(self, tenant: str, owner: str, *, limit: int | None = None) -> PartitionRows:
+    async def partition_rows(
+        self, tenant: str, owner: str, *, limit: int | None = None, ids: Collection[str] | None = None
+    ) -> PartitionRows:
         clause, args = partition(tenant, owner)
+        if ids is not None:
+            clause, args = f"{clause} AND id = ANY(%s)", [*args, list(ids)]
         tail = "" if limit is None else f" LIMIT {int(limit)}"
         async with self.db.connection() as conn:
             async with conn.cursor(binary=True) as cur:
@@ -323,7 +328,8 @@ class PostgresMemoryStore(SharedStatements):
                         [(*_row_values(row)[1:], row[0].id) for row in replace],
                     )
             olds = [held[m.id][0] for m, _ in replace]
-            self._touched(tx, {(m.tenant, m.scope, m.user_id) for m in (*olds, *(r[0] for r in (*fresh, *replace)))})
+            touched = (*olds, *(r[0] for r in (*fresh, *replace)))
+            self._touched(tx, [(m.tenant, m.scope, m.user_id, m.id) for m in touched])
         return inserted, len(replace)
 
     @asynccontextmanager
@@ -341,7 +347,7 @@ class PostgresMemoryStore(SharedStatements):
 
     async def wipe(self) -> None:
         async with self.db.transaction() as tx:
-            cur = await tx.conn.execute("DELETE FROM memories RETURNING tenant, scope, user_id")
+            cur = await tx.conn.execute("DELETE FROM memories RETURNING tenant, scope, user_id, id")
             self._touched(tx, await cur.fetchall())
             cur = await tx.conn.execute("DELETE FROM user_settings RETURNING tenant, user_id")
             for tenant, user_id in await cur.fetchall():

@@ -14,7 +14,7 @@ import asyncio
 import contextlib
 import logging
 import sqlite3
-from collections.abc import AsyncIterator, Awaitable, Callable, Sequence
+from collections.abc import AsyncIterator, Awaitable, Callable, Collection, Sequence
 from contextlib import asynccontextmanager
 from contextvars import ContextVar
 from dataclasses import dataclass, field
@@ -463,11 +463,16 @@ class SQLiteMemoryStore(SharedStatements):
             "tenant = ? AND user_id = ? AND scope = 'personal'", [tenant, user_id], "ORDER BY rowid"
         )
 
-    async def partition_rows(self, tenant: str, owner: str, *, limit: int | None = None) -> PartitionRows:
+    async def partition_rows(
+        self, tenant: str, owner: str, *, limit: int | None = None, ids: Collection[str] | None = None
+    ) -> PartitionRows:
         if owner == SHARED_OWNER:
             where, args = "tenant = ? AND scope IN ('shared', 'system')", [tenant]
         else:
             where, args = "tenant = ? AND scope = 'personal' AND user_id = ?", [tenant, owner]
+        if ids is not None:
+            chosen = list(ids)
+            where, args = f"{where} AND id IN ({_marks(len(chosen))})", [*args, *chosen]
         tail = "" if limit is None else f" LIMIT {int(limit)}"
         rows = await self._rows(
             f"SELECT {MEMORY_COLUMNS}, embedding FROM memories WHERE {where} AND enabled = 1 ORDER BY rowid{tail}", args
