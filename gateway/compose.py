@@ -48,6 +48,8 @@ def build_services(config: Config) -> Services:
     options = learning_options(config)
     memory = memory_service(config, backend.memories, options)
     auth, upstreams, metrics = Authenticator(config), UpstreamRouter(config), Metrics()
+    if memory.working_set is not None:
+        metrics.watch_working_set(memory.working_set.stats.counts)
     aliases = {a.model_name: str(a.litellm_params.get("model", "")) for a in config.upstreams.models}
     telemetry = Telemetry(config.telemetry, aliases)
     replica = secrets.token_hex(8)

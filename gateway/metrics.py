@@ -2,8 +2,12 @@
 
 from __future__ import annotations
 
+from collections.abc import Callable, Iterator, Mapping
+
 from prometheus_client import CollectorRegistry, Counter, Gauge, Histogram, generate_latest
+from prometheus_client.core import CounterMetricFamily
 from prometheus_client.exposition import CONTENT_TYPE_LATEST
+from prometheus_client.registry import Collector
 
 _FAST = (0.0005, 0.001, 0.0025, 0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1.0)
 _SLOW = (0.01, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5, 10, 30, 60, 120)
@@ -64,8 +68,38 @@ class Metrics:
             registry=r,
         )
 
+    def watch_working_set(self, counts: Callable[[], Mapping[str, int]]) -> None:
+        """Export the working set's counters (``WorkingSetStats``), read at each scrape."""
+        self.registry.register(_WorkingSetCounters(counts))
+
     def time_filter(self, name: str, seconds: float) -> None:
         self.filter_seconds.labels(name).observe(seconds)
 
     def render(self) -> bytes:
         return generate_latest(self.registry)
+
+
+class _WorkingSetCounters(Collector):
+    """Where memory searches were answered (the replica's working set, or the store: a
+    partition not held yet, too large, or dropped by a change) and how partitions were kept
+    current (loads from the store, changes applied in place)."""
+
+    def __init__(self, counts: Callable[[], Mapping[str, int]]) -> None:
+        self._counts = counts
+
+    def collect(self) -> Iterator[CounterMetricFamily]:
+        counts = self._counts()
+        searches = CounterMetricFamily(
+            "memorelay_memory_searches", "Memory searches by where they were answered", labels=["source"]
+        )
+        searches.add_metric(["working_set"], counts.get("served", 0))
+        searches.add_metric(["store"], counts.get("missed", 0))
+        yield searches
+        yield CounterMetricFamily(
+            "memorelay_working_set_loads", "Partitions read whole from the store", value=counts.get("loads", 0)
+        )
+        yield CounterMetricFamily(
+            "memorelay_working_set_patches",
+            "Changes applied to a held partition in place (only the changed rows read)",
+            value=counts.get("patches", 0),
+        )

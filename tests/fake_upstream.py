@@ -5,6 +5,8 @@ Models with special behaviour:
   ``hang``                       never answers (until the client goes away)
   ``gated-stream``               streams, but holds the last chunk (event) until ``release`` is set
   ``slow-stream``                one chunk every 50 ms, forever (for disconnects)
+  ``echo-prompt``                answers every message's text (what a process outside the test
+                                 sees of the injected memory block, as benchmarks need)
 Anything else echoes the last user message. ``responder`` (if set) picks the reply
 text from the request body instead, which is how learning tests script a learner.
 
@@ -128,7 +130,10 @@ class FakeUpstream:
             scripted = self.responder(body)
             if scripted is not None:
                 return scripted
-        users = [m for m in body.get("messages", []) if m.get("role") == "user"]
+        messages = body.get("messages", [])
+        if body.get("model") == "echo-prompt":
+            return "\n".join(str(m.get("content") or "") for m in messages)
+        users = [m for m in messages if m.get("role") == "user"]
         content = users[-1].get("content") if users else ""
         return f"echo: {content if isinstance(content, str) else orjson.dumps(content).decode()}"
 

@@ -10,6 +10,10 @@ columns; score = sum of idf * f * (k1 + 1) / (f + k1 * (1 - b + b * D / avgdl)),
 b = 0.75 (FTS5 answers -score). The score is a sum over phrases, each term independent of
 the others, so a query word of several tokens ("team's" is the phrase "team" "s", which
 needs positions) is scored by FTS5 on its own (``PhraseScores``) and added in.
+
+A few rows laid over a held partition (``Postings(..., like=base)``) are scored with the
+statistics of both together (rows, rows holding a term, the base's average length), so a
+memory just added ranks about where it will once the partition is rebuilt with it.
 """
 
 from __future__ import annotations
@@ -36,10 +40,11 @@ PhraseScores = Callable[[str, str], tuple[np.ndarray, np.ndarray]]
 class Postings:
     """Per term, the rows holding it in one column group, with their weighted counts."""
 
-    __slots__ = ("_cjk", "_norm", "_words", "nbytes", "rows")
+    __slots__ = ("_cjk", "_like", "_norm", "_words", "avgdl", "nbytes", "rows")
 
-    def __init__(self, db: sqlite3.Connection, table: str, rows: int) -> None:
-        """Read ``table``'s terms (an FTS5 table of ``rows`` rows, rowids 0..rows-1)."""
+    def __init__(self, db: sqlite3.Connection, table: str, rows: int, like: Postings | None = None) -> None:
+        """Read ``table``'s terms (an FTS5 table of ``rows`` rows, rowids 0..rows-1); ``like``:
+        the partition these rows lie over, whose statistics their scores share."""
         db.execute(f"CREATE VIRTUAL TABLE temp.{table}_vocab USING fts5vocab(main, {table}, 'instance')")
         words: dict[str, dict[int, float]] = {}
         cjk: dict[str, dict[int, float]] = {}
@@ -55,9 +60,11 @@ class Postings:
                 counts[doc] = counts.get(doc, 0.0) + 1.0
         db.execute(f"DROP TABLE temp.{table}_vocab")
         self.rows = rows
+        self._like = like
         avgdl = float(length.sum()) / rows if rows else 1.0
+        self.avgdl: float = avgdl if like is None else like.avgdl
         # the per-row part of the denominator: k1 * (1 - b + b * D / avgdl)
-        self._norm = K1 * (1 - B + B * length / avgdl)
+        self._norm = K1 * (1 - B + B * length / self.avgdl)
         self._words = {t: _arrays(c) for t, c in words.items()}
         self._cjk = {t: _arrays(c) for t, c in cjk.items()}
         self.nbytes = int(self._norm.nbytes) + sum(
@@ -71,6 +78,8 @@ class Postings:
         (row, score); ``phrase`` scores a term of several tokens."""
         postings = self._words if kind == "words" else self._cjk
         n = self.rows
+        like = self._like
+        total = n if like is None else n + like.rows
         scores = np.zeros(n, dtype=np.float64)
         matched = np.zeros(n, dtype=bool)
         for text in terms:
@@ -84,8 +93,8 @@ class Postings:
             if posting is None:
                 continue
             docs, freq = posting
-            hits = len(docs)
-            idf = max(1e-6, math.log((n - hits + 0.5) / (hits + 0.5)))
+            hits = len(docs) if like is None else len(docs) + like.holding(kind, term[0])
+            idf = max(1e-6, math.log((total - hits + 0.5) / (hits + 0.5)))
             scores[docs] += idf * (freq * (K1 + 1.0)) / (freq + self._norm[docs])
             matched[docs] = True
         if keep is not None:
@@ -95,6 +104,11 @@ class Postings:
             rows = rows[np.argpartition(-scores[rows], k - 1)[:k]]
         rows = rows[np.lexsort((rows, -scores[rows]))]
         return [(int(r), float(scores[r])) for r in rows]
+
+    def holding(self, kind: str, term: str) -> int:
+        """Rows holding ``term`` in the ``kind`` ("words" or "cjk") columns."""
+        posting = (self._words if kind == "words" else self._cjk).get(term)
+        return 0 if posting is None else len(posting[0])
 
 
 def _arrays(counts: dict[int, float]) -> Posting:

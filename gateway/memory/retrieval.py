@@ -200,7 +200,9 @@ class HybridRetriever:
                     min_similarity=min_similarity,
                 )
                 if held is not None:
+                    self.working_set.stats.served += 1
                     return held
+            self.working_set.stats.missed += 1
         lists: list[list[tuple[str, float]]] = []
         weights: list[float] = []
         # the two run concurrently: embedding + vector search on the CPU thread, the keyword
@@ -252,8 +254,8 @@ class HybridRetriever:
         conversation: str | None = None,
         min_similarity: float = 0.0,
     ) -> list[ScoredMemory] | None:
-        """``search`` from the working set; None when a change reached the view meanwhile
-        (the caller then searches the store)."""
+        """``search`` from the working set; None when a change reached the view meanwhile and
+        its rows were not confirmed by the store (the caller then searches the store)."""
         embedder = self.embedder
 
         async def vector() -> list[tuple[str, float]] | None:
@@ -291,7 +293,9 @@ class HybridRetriever:
         # another replica's acknowledged delete may not have reached this view yet: confirm
         trust_view = cached_rows and not self.store.shared
         rows: dict[str, Memory] = view.memories(top) if trust_view else await self.store.fetch(top)
-        if not view.current:
+        if trust_view and not view.current:
+            # rows a change reached meanwhile; confirmed rows stay right (read after the view),
+            # at worst missing a memory written while this search ran
             return None
         out = [ScoredMemory(memory=rows[mid], relevance=score) for mid, score in fused[:limit] if mid in rows]
         # a row read from the store is checked again, as in ``search``

@@ -14,14 +14,20 @@ bm25 statistics of the partition instead of the whole store.
 * Bounded: at most ``budget_bytes`` in all, least recently used partitions leave first; a
   partition of more than ``max_rows`` memories (or bigger than the budget) is not held, and
   ``view`` answers None so retrieval searches the store.
-* Invalidated by ``changed`` (wired to ``MemoryStore.on_change``): the partition is dropped
-  and the next use reloads it. Every partition has a change counter; a load that saw a change
-  while it read is thrown away (never installed), so a memory deleted or disabled before the
-  change was delivered is never served from the working set afterwards. A view taken before
-  a change knows it (``View.current``): retrieval then answers from the store instead.
+* Kept current by ``changed`` (wired to ``MemoryStore.on_change``). A change that names its
+  memories (``Change.ids``: PostgreSQL's do, up to a few dozen) is applied in place: those rows
+  alone are read again and laid over the held partition (``Partition.patched``: the new and
+  rewritten rows in a small layer scored with the partition's statistics, the removed and
+  rewritten ones hidden below), and views wait for that one read rather than search the store
+  meanwhile; a layer grown past an eighth of its base is folded into a new partition in the
+  background. Any other change drops the partition and the next use reloads it. Every
+  partition has a change counter; a load that saw a change while it read is thrown away
+  (never installed), so a memory deleted or disabled before the change was delivered is never
+  served from the working set afterwards. A view taken before a change knows it
+  (``View.current``).
 
 ``changed`` and ``view`` run on the event loop thread (the store calls its change callbacks
-there); only the partition build runs in a thread.
+there); only partition builds run in a thread.
 """
 
 from __future__ import annotations
@@ -32,7 +38,7 @@ import math
 import sqlite3
 import time
 from collections import OrderedDict
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Collection, Sequence
 from dataclasses import dataclass, field
 from typing import Protocol
 
@@ -66,6 +72,10 @@ _LOAD_ATTEMPTS = 3
 # reading a huge partition to learn it is still huge would cost more than searching the store)
 TOO_LARGE_RECHECK_S = 600.0
 _MAX_ENTRIES = 100_000
+# a layer of patched rows is folded into its base once it holds (rows + hidden) more than
+# this many, or an eighth of the base: searching a layer costs a little, rebuilding a lot
+_LAYER_MIN = 64
+_LAYER_FRACTION = 8
 
 # The store's FTS5 tables for one partition (sqlite_store migrations 3 and 4). ``part`` holds
 # one token, as in the store, so document lengths (and bm25) are counted the same way.
@@ -85,18 +95,24 @@ Hits = list[tuple[str, float]]
 class PartitionSource(Protocol):
     """Where partitions come from (``MemoryStore.partition_rows``)."""
 
-    async def partition_rows(self, tenant: str, owner: str, *, limit: int | None = None) -> PartitionRows: ...
+    async def partition_rows(
+        self, tenant: str, owner: str, *, limit: int | None = None, ids: Collection[str] | None = None
+    ) -> PartitionRows: ...
 
 
 class Partition:
-    """One partition held in memory; read-only once built (a change replaces it)."""
+    """One partition held in memory; read-only once built (a change replaces it). A patched
+    one is a layer: its own rows (new or rewritten memories) over ``base``, whose ``hidden``
+    ids it leaves out; ``base`` is never a layer itself."""
 
     __slots__ = (
         "_by_rowid",
         "_doc_freq",
         "_has_vector",
+        "base",
         "by_id",
         "db",
+        "hidden",
         "memories",
         "nbytes",
         "postings",
@@ -104,7 +120,11 @@ class Partition:
         "vectors",
     )
 
-    def __init__(self, rows: PartitionRows) -> None:
+    def __init__(
+        self, rows: PartitionRows, base: Partition | None = None, hidden: frozenset[str] = frozenset()
+    ) -> None:
+        self.base = base
+        self.hidden = hidden
         self.memories = list(rows.memories)
         self.by_id = {m.id: m for m in self.memories}
         self._by_rowid = [m.id for m in self.memories]
@@ -130,17 +150,75 @@ class Partition:
         )
         self.db = db
         # the word and CJK lists, ranked in numpy with FTS5's terms and bm25 (see _bm25)
-        self.postings = Postings(db, "words", len(self.memories))
+        like = None if base is None else base.postings
+        self.postings: Postings = Postings(db, "words", len(self.memories), like=like)
         pages = db.execute("PRAGMA page_count").fetchone()[0] * db.execute("PRAGMA page_size").fetchone()[0]
         text = sum(len(m.title) + len(m.content) + len(t) for m, t in zip(self.memories, tags, strict=True))
         vec_bytes = 0 if self.vectors is None else int(self.vectors.nbytes)
         self.nbytes = int(pages) + vec_bytes + self.postings.nbytes + 2 * text + _ROW_OVERHEAD * len(self.memories)
+        if base is not None:
+            self.nbytes += base.nbytes
 
     def __len__(self) -> int:
-        return len(self.memories)
+        below = 0 if self.base is None else len(self.base) - len(self.hidden)
+        return len(self.memories) + below
 
+    def get(self, memory_id: str) -> Memory | None:
+        """The held row of ``memory_id``, if this partition serves it."""
+        m = self.by_id.get(memory_id)
+        if m is None and self.base is not None and memory_id not in self.hidden:
+            m = self.base.by_id.get(memory_id)
+        return m
+
+    def _below(self, hits: Hits) -> Hits:
+        return [hit for hit in hits if hit[0] not in self.hidden]
+
+    # -- patches --------------------------------------------------------------------------
+    def patched(self, rows: PartitionRows, ids: Collection[str]) -> Partition:
+        """This partition after a change to the memories ``ids``: ``rows`` are those of them
+        it still holds (enabled, in this partition), in a layer over the base; the others,
+        and the old versions of rewritten ones, are hidden."""
+        base = self.base or self
+        touched = set(ids)
+        kept = [i for i, m in enumerate(self.memories) if m.id not in touched] if self.base is not None else []
+        memories = [self.memories[i] for i in kept] + list(rows.memories)
+        vectors = _stacked(
+            [(None if self.vectors is None else self.vectors[kept], len(kept)), (rows.vectors, len(rows.memories))],
+            base.vectors,
+        )
+        hidden = frozenset((self.hidden | touched) & base.by_id.keys())
+        return Partition(PartitionRows(memories, vectors), base, hidden)
+
+    @property
+    def crowded(self) -> bool:
+        """A layer big enough to fold into its base (``folded``)."""
+        if self.base is None:
+            return False
+        return len(self.memories) + len(self.hidden) > max(_LAYER_MIN, len(self.base) // _LAYER_FRACTION)
+
+    def folded(self) -> Partition:
+        """The same rows as one partition (no layer)."""
+        if self.base is None:
+            return self
+        base = self.base
+        below = [i for i, m in enumerate(base.memories) if m.id not in self.hidden]
+        memories = [base.memories[i] for i in below] + self.memories
+        vectors = _stacked(
+            [(None if base.vectors is None else base.vectors[below], len(below)), (self.vectors, len(self.memories))],
+            base.vectors,
+        )
+        return Partition(PartitionRows(memories, vectors))
+
+    # -- search ---------------------------------------------------------------------------
     def vector_hits(self, query: np.ndarray, k: int, keep: Callable[[Memory], bool] | None) -> Hits:
         """The ``k`` memories closest to ``query`` (L2-normalised) by cosine, best first."""
+        own = self._vector_hits(query, k, keep)
+        if self.base is None:
+            return own
+        below = self._below(self.base.vector_hits(query, k + len(self.hidden), keep))
+        return _merge([own, below], k)
+
+    def _vector_hits(self, query: np.ndarray, k: int, keep: Callable[[Memory], bool] | None) -> Hits:
         if self.vectors is None or k <= 0 or not self.memories or self.vectors.shape[1] != query.shape[0]:
             return []
         # einsum, not a BLAS product: OpenBLAS would spread a big one over threads that spin
@@ -163,7 +241,12 @@ class Partition:
         return np.array([r[0] for r in rows], dtype=np.int64), np.array([-r[1] for r in rows], dtype=np.float64)
 
     def doc_freq(self, word: str) -> int:
-        """Rows whose English columns hold ``word`` (for common-term pruning)."""
+        """Rows whose English columns hold ``word`` (for common-term pruning; a layer's base
+        counts its hidden rows too)."""
+        below = 0 if self.base is None else self.base.doc_freq(word)
+        return below + self._own_doc_freq(word)
+
+    def _own_doc_freq(self, word: str) -> int:
         n = self._doc_freq.get(word)
         if n is None:
             n = self._doc_freq[word] = int(
@@ -176,6 +259,15 @@ class Partition:
     ) -> Hits:
         """One keyword list of ``kind`` (score = -bm25, higher is better), best first: the
         OR of ``terms``, whose FTS5 MATCH string is ``match``."""
+        own = self._keyword_hits(kind, terms, match, k, keep)
+        if self.base is None:
+            return own
+        below = self._below(self.base.keyword_hits(kind, terms, match, k + len(self.hidden), keep))
+        return _merge([own, below], k)
+
+    def _keyword_hits(
+        self, kind: str, terms: list[str], match: str, k: int, keep: Callable[[Memory], bool] | None
+    ) -> Hits:
         ids = self._by_rowid
         if kind != "substring":
             mask = None if keep is None else np.fromiter((keep(m) for m in self.memories), dtype=bool)
@@ -191,6 +283,22 @@ class Partition:
                 if len(out) >= k:
                     break
         return out
+
+
+def _stacked(parts: list[tuple[np.ndarray | None, int]], like: np.ndarray | None) -> np.ndarray | None:
+    """The vectors of several row runs as one matrix (a run without vectors, or of another
+    size than ``like``'s, gets zero rows: never a vector candidate); None without any."""
+    sizes = [v.shape[1] for v, n in parts if v is not None and n]
+    if not sizes:
+        return None
+    dim = like.shape[1] if like is not None else sizes[0]
+    out = np.zeros((sum(n for _, n in parts), dim), dtype=np.float32)
+    at = 0
+    for v, n in parts:
+        if v is not None and n and v.shape[1] == dim:
+            out[at : at + n] = v.reshape(n, dim)
+        at += n
+    return out
 
 
 def _normalised(vectors: np.ndarray | None, n: int) -> np.ndarray | None:
@@ -278,7 +386,7 @@ class View:
         """The held rows of ``ids`` (those still in the view's partitions)."""
         out: dict[str, Memory] = {}
         for mid in ids:
-            m = (self.personal.by_id.get(mid) if self.personal is not None else None) or self.shared.by_id.get(mid)
+            m = (self.personal.get(mid) if self.personal is not None else None) or self.shared.get(mid)
             if m is not None:
                 out[mid] = m
         return out
@@ -302,6 +410,14 @@ class WorkingSetStats:
     evictions: int = 0
     too_large: int = 0
     invalidations: int = 0
+    patches: int = 0
+    folds: int = 0
+    # memory searches answered from held partitions, and those the store answered instead
+    served: int = 0
+    missed: int = 0
+
+    def counts(self) -> dict[str, int]:
+        return {name: getattr(self, name) for name in self.__slots__}
 
 
 @dataclass(slots=True)
@@ -321,6 +437,10 @@ class WorkingSet:
     stats: WorkingSetStats = field(default_factory=WorkingSetStats)
     _held: OrderedDict[PartitionKey, _Entry] = field(default_factory=OrderedDict)
     _loading: dict[PartitionKey, asyncio.Task[_Entry | None]] = field(default_factory=dict)
+    # changes being applied in place: the memory ids still to re-read, and the task reading them
+    _pending: dict[PartitionKey, set[str]] = field(default_factory=dict)
+    _patching: dict[PartitionKey, asyncio.Task[None]] = field(default_factory=dict)
+    _folding: dict[PartitionKey, asyncio.Task[None]] = field(default_factory=dict)
     # change counters: a load installs only if neither moved while it read
     _versions: dict[PartitionKey, int] = field(default_factory=dict)
     _tenant_versions: dict[str, int] = field(default_factory=dict)
@@ -339,6 +459,13 @@ class WorkingSet:
         key = (change.tenant, change.user_id)
         self._versions[key] = self._versions.get(key, 0) + 1
         entry = self._held.get(key)
+        if change.ids is not None and entry is not None and entry.partition is not None:
+            # views taken before the change stop trusting it; the next ones wait for the patch
+            entry.partition.valid = False
+            self._pending.setdefault(key, set()).update(change.ids)
+            if key not in self._patching:
+                self._patching[key] = asyncio.ensure_future(self._patch(key))
+            return
         if entry is None or entry.partition is not None:
             self._drop(key)
 
@@ -366,8 +493,12 @@ class WorkingSet:
         """The caller's partitions from memory, or None when one of them is not held (too
         large, over budget, or changing while it loaded). A partition not yet loaded is
         loaded first; without ``wait`` it loads in the background and this call answers None
-        at once (a request need not wait for a big load: the store answers it meanwhile)."""
+        at once (a request need not wait for a big load: the store answers it meanwhile). A
+        change being applied in place is waited for, with or without ``wait``."""
         keys = [(tenant, SHARED_OWNER)] + ([] if user_id is None else [(tenant, user_id)])
+        patches = [self._patching[key] for key in keys if key in self._patching]
+        if patches:  # one read by id: far shorter than searching the store meanwhile
+            await asyncio.wait(patches)
         if not wait:
             missing = [self._start_load(key) for key in keys if self._entry(key) is None]
             if missing:
@@ -394,8 +525,8 @@ class WorkingSet:
             log.warning("could not load a memory partition: %s", type(task.exception()).__name__)
 
     def close(self) -> None:
-        """Stop loads in flight and drop everything (the store is closing)."""
-        for task in list(self._loading.values()):
+        """Stop loads and patches in flight and drop everything (the store is closing)."""
+        for task in [*self._loading.values(), *self._patching.values(), *self._folding.values()]:
             task.cancel()
         for key in list(self._held):
             self._drop(key)
@@ -435,14 +566,60 @@ class WorkingSet:
             return entry
         return None
 
-    def _install(self, key: PartitionKey, entry: _Entry) -> None:
+    async def _patch(self, key: PartitionKey) -> None:
+        """Apply the changes pending for ``key`` in place, a round per batch of ids: read
+        those rows (after the changes were announced, so at least as new as them) and lay them
+        over the held partition. A partition dropped meanwhile is left alone (its next use
+        loads it); one that cannot be patched is dropped."""
+        try:
+            while ids := self._pending.pop(key, None):
+                entry = self._held.get(key)
+                if entry is None or entry.partition is None:
+                    return
+                tenant_stamp = self._tenant_versions.get(key[0], 0)
+                rows = await self.source.partition_rows(key[0], key[1], ids=sorted(ids))
+                part = await asyncio.to_thread(entry.partition.patched, rows, ids)
+                if self._held.get(key) is not entry or self._tenant_versions.get(key[0], 0) != tenant_stamp:
+                    continue  # dropped meanwhile: its reload reads these rows; later changes go on
+                part.valid = key not in self._pending  # changed again meanwhile: the next round
+                self.stats.patches += 1
+                fresh = _Entry(part, len(part))
+                self._install(key, fresh)
+                if part.crowded and key not in self._folding:
+                    self._folding[key] = asyncio.ensure_future(self._fold(key, fresh))
+        except Exception as exc:  # boundary: retrieval falls back to the store, then reloads
+            log.warning("could not apply a change to a memory partition: %s", type(exc).__name__)
+            self._drop(key)
+        finally:
+            # no await from the last look at ``_pending`` to here: a change arriving later
+            # starts a new patch
+            self._patching.pop(key, None)
+
+    async def _fold(self, key: PartitionKey, entry: _Entry) -> None:
+        """Rebuild a crowded layered partition as one, off the request path; kept only if
+        nothing changed it meanwhile."""
+        try:
+            assert entry.partition is not None
+            flat = await asyncio.to_thread(entry.partition.folded)
+            if self._held.get(key) is entry and entry.partition.valid and key not in self._patching:
+                self.stats.folds += 1
+                self._install(key, _Entry(flat, len(flat)), stale=False)
+        except Exception as exc:  # boundary: the layered partition keeps serving
+            log.warning("could not fold a memory partition: %s", type(exc).__name__)
+        finally:
+            self._folding.pop(key, None)
+
+    def _install(self, key: PartitionKey, entry: _Entry, *, stale: bool = True) -> None:
         part = entry.partition
         if part is not None and part.nbytes > self.budget_bytes:
             log.info("memory partition of %d rows is over the working-set budget; searched in the store", len(part))
             entry = _Entry(None, entry.rows)
         if entry.partition is None:
             self.stats.too_large += 1
+        old = self._held.get(key)
         self._drop(key)
+        if not stale and old is not None and old.partition is not None:
+            old.partition.valid = True  # the same rows, rebuilt: views holding it stay current
         self._held[key] = entry
         if entry.partition is not None:
             self.stats.bytes += entry.partition.nbytes

@@ -4,7 +4,7 @@ and what it answers."""
 from __future__ import annotations
 
 from collections.abc import Mapping
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import Any, Literal, TypedDict
 
 import numpy as np
@@ -79,11 +79,14 @@ class TenantConflict(Exception):
 class Change:
     """A committed change: ``kind`` "memories" or "settings" of one partition owner
     (``user_id`` is ``keyword_index.SHARED_OWNER`` for a tenant's shared/system memories;
-    ``"*"`` for every user of the tenant, e.g. after a tenant move)."""
+    ``"*"`` for every user of the tenant, e.g. after a tenant move). ``ids``: the memories it
+    touched when the writer knows them (a cache may then re-read just those rows instead of
+    the whole partition); None: any of the partition's. Changes compare by partition only."""
 
     kind: Literal["memories", "settings"]
     tenant: str
     user_id: str
+    ids: frozenset[str] | None = field(default=None, compare=False)
 
 
 @dataclass(frozen=True, slots=True)

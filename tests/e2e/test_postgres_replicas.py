@@ -21,7 +21,7 @@ from tests.e2e.test_injection import block_of, chat, injection
 from tests.e2e.test_learning import ADMIN, HIGH, learner, learning, log_entries, memories, say, wait_for
 from tests.e2e.test_memory_api import add, user_client
 from tests.fake_upstream import FakeUpstream
-from tests.waits import ceiling
+from tests.waits import SCALE, ceiling
 
 
 def within(seconds: float, check: Callable[[], bool]) -> bool:
@@ -89,6 +89,55 @@ def test_changes_reach_the_other_replicas_working_set_and_acknowledged_removals_
             for _ in range(3):
                 assert "Kiwi" not in injected(b, user)
                 assert "Kiwi" not in injected(a, user)
+
+
+STORE_SEARCHES = 'memorelay_memory_searches_total{source="store"}'
+
+
+def _failed_open(url: str) -> float:
+    return sum(_metric(url, f'memorelay_memory_failures_total{{reason="{r}"}}') for r in ("timeout", "error"))
+
+
+def test_another_replicas_create_is_injected_within_half_a_second_and_never_fails_injection_open(
+    gateway: GatewayFactory, fake: FakeUpstream, pg_url: str
+) -> None:
+    options = {"filters": injection(), "memory": {"database": pg_url}}
+    question = [{"role": "user", "content": "What is my parrot called, and which tea do I drink?"}]
+    with gateway(**options) as a, gateway(**options) as b:
+        alice_a = user_client(a, "alice")
+        add(alice_a, "Tea", "Alice drinks oolong tea every morning.")
+
+        def chat_b() -> str:
+            """The memory block of one chat through b, which injects the tea memory every time
+            unless injection failed open."""
+            raw = chat(b, "alice", question)
+            assert raw.headers["x-memorelay-memories"] != "0", "injection failed open"
+            return block_of(fake.last_chat().body["messages"])  # type: ignore[index]
+
+        def answered_from_working_set() -> bool:
+            before = _metric(b, STORE_SEARCHES)
+            return "oolong" in chat_b() and _metric(b, STORE_SEARCHES) == before
+
+        wait_for(answered_from_working_set)  # b holds alice's partitions now
+        store, failed = _metric(b, STORE_SEARCHES), _failed_open(b)
+
+        pet = add(alice_a, "Pet", "Alice has a parrot named Kiwi.")
+        written = time.monotonic()
+        while "Kiwi" not in chat_b():  # each chat waits for its answer: no sleep needed
+            assert time.monotonic() - written < ceiling(30), "the other replica never injected the memory"
+        seen = time.monotonic() - written
+        assert seen <= 0.5 * SCALE, f"the create took {seen:.2f} s to be injected by the other replica"
+        # the change was applied to b's working set: no chat meanwhile went to the database
+        assert (_metric(b, STORE_SEARCHES), _failed_open(b)) == (store, failed)
+
+        r = alice_a.patch(f"/api/memories/{pet['id']}", json={"content": "Alice's parrot is called Mango now."})
+        assert r.status_code == 200, r.text
+        block = chat_b()  # acknowledged on a: b injects the new text at once, never the old one
+        assert "Mango" in block and "Kiwi" not in block
+        assert alice_a.delete(f"/api/memories/{pet['id']}").status_code == 204
+        for _ in range(3):
+            assert "parrot" not in chat_b()
+        assert (_metric(b, STORE_SEARCHES), _failed_open(b)) == (store, failed)
 
 
 def _client(url: str, user: str) -> openai.OpenAI:

@@ -22,6 +22,7 @@ from gateway.memory.types import Memory, TenantConflict
 from gateway.store import AuditEntry, Change, KeywordOptions, Visibility
 from gateway.store.keyword_index import SHARED_OWNER, parse_query
 from gateway.store.postgres import PostgresLearningStore, PostgresMemoryStore, search, vectors
+from gateway.store.postgres.connection import MAX_IDS
 from gateway.store.postgres.schema import MIGRATIONS, migrate
 from tests.memory.test_store_contract import when_due
 from tests.records import stored_memory
@@ -385,6 +386,8 @@ def test_changes_reach_another_store_within_a_second(pg_url: str) -> None:
             assert heard_a == [Change("memories", "t1", "alice")]  # at once, in the writer
             at, change = await asyncio.wait_for(heard_b.get(), scaled(1.0))
             assert change == Change("memories", "t1", "alice") and at - start < scaled(1.0)
+            # naming the memory: the other replica re-reads that row, not the partition
+            assert heard_a[0].ids == change.ids == frozenset({m.id})
 
             await a.put_settings("t1", "alice", {"learning_enabled": False})
             _, change = await asyncio.wait_for(heard_b.get(), 1.0)
@@ -403,8 +406,16 @@ def test_changes_reach_another_store_within_a_second(pg_url: str) -> None:
             await a.write_fields(m.id, {"updated_at": "2025-01-03T00:00:00Z"})
             await a.delete([m.id])
             _, change = await asyncio.wait_for(heard_b.get(), 1.0)
-            assert change == Change("memories", "t1", "alice")
+            assert change == Change("memories", "t1", "alice") and change.ids == frozenset({m.id})
             assert heard_b.empty()
+
+            # a change of many memories names none: the partition is read again whole
+            many = [mem("t1", "carol", f"fact {i}") for i in range(MAX_IDS + 1)]
+            await a.insert(many, None)
+            _, change = await asyncio.wait_for(heard_b.get(), 1.0)
+            assert change == Change("memories", "t1", "carol") and change.ids is None
+            rows = await b.partition_rows("t1", "carol", ids=[many[0].id, many[1].id, "gone"])
+            assert [r.id for r in rows.memories] == [many[0].id, many[1].id]
 
     run(main())
 

@@ -4,12 +4,13 @@ never serves a changed partition, and never another user's memories."""
 from __future__ import annotations
 
 import asyncio
+from collections.abc import Collection
 
 import numpy as np
 import pytest
 
 from gateway.memory import Embedder, MemoryService
-from gateway.memory.working_set import PartitionSource, View, WorkingSet
+from gateway.memory.working_set import Partition, PartitionSource, View, WorkingSet
 from gateway.store import PartitionRows, Visibility
 from gateway.store.fts5 import cjk_match, words_match
 from gateway.store.keyword_index import SHARED_OWNER, parse_query
@@ -179,8 +180,10 @@ class GatedSource:
         self.release = asyncio.Event()
         self.calls = 0
 
-    async def partition_rows(self, tenant: str, owner: str, *, limit: int | None = None) -> PartitionRows:
-        rows = await self.inner.partition_rows(tenant, owner, limit=limit)
+    async def partition_rows(
+        self, tenant: str, owner: str, *, limit: int | None = None, ids: Collection[str] | None = None
+    ) -> PartitionRows:
+        rows = await self.inner.partition_rows(tenant, owner, limit=limit, ids=ids)
         self.calls += 1
         if owner != SHARED_OWNER and self.calls <= 2:
             self.read.set()
@@ -310,5 +313,49 @@ def test_numpy_ranking_equals_fts5_bm25(db_path: str, use_embedder: Embedder) ->
                     assert ordered([(ids[r], x) for r, x in ranked]) == ordered([(ids[r], -x) for r, x in fts])
                     checked += 1
             assert checked >= 8
+
+    run(go())
+
+
+def test_a_change_applied_in_place_answers_as_a_reload_would(db_path: str, use_embedder: Embedder) -> None:
+    """A patched partition (the changed rows laid over the held ones) finds what a partition
+    read whole after the change finds, with the same cosines; folded, the same keyword scores."""
+
+    async def go() -> None:
+        async with service(db_path, use_embedder) as s:
+            ids = await fill(s)
+            held = Partition(await s.store.partition_rows(T, "ann"))
+            new = (await s.add(T, "ann", note("Parrot", "Ann has a parrot named Kiwi who paints."), actor="t")).id
+            await s.update(T, "ann", ids[3], {"content": "The user now prefers spaces."}, actor="test")
+            assert await s.delete(T, "ann", ids[7], actor="test")
+            assert await s.disable(T, "ann", ids[1], "wrong", actor="test")
+            touched = [new, ids[3], ids[7], ids[1]]
+            patched = held.patched(await s.store.partition_rows(T, "ann", ids=touched), touched)
+            reloaded = Partition(await s.store.partition_rows(T, "ann"))
+
+            assert len(patched) == len(reloaded) == len(CORPUS) - 1
+            assert patched.get(ids[7]) is None and patched.get(ids[1]) is None
+            edited = patched.get(ids[3])
+            assert edited is not None and edited.content == "The user now prefers spaces."
+            folded = patched.folded()
+            for q in [*QUERIES, "parrot Kiwi", "tabs or spaces"]:
+                qvec = (await use_embedder.embed([q]))[0]
+                qvec = qvec / np.linalg.norm(qvec)
+                want = reloaded.vector_hits(qvec, 50, None)
+                got = patched.vector_hits(qvec, 50, None)
+                assert [m for m, _ in got] == [m for m, _ in want], q
+                assert np.allclose([x for _, x in got], [x for _, x in want], atol=1e-5)
+                query = parse_query(q)
+                for kind, terms, match in (
+                    ("words", query.words, words_match(query)),
+                    ("cjk", query.grams, cjk_match(query)),
+                ):
+                    if not terms or match is None:
+                        continue
+                    want = reloaded.keyword_hits(kind, terms, match, 50, None)
+                    assert {m for m, _ in patched.keyword_hits(kind, terms, match, 50, None)} == {m for m, _ in want}
+                    assert ordered(folded.keyword_hits(kind, terms, match, 50, None)) == ordered(want), q
+            kiwi = parse_query("parrot Kiwi")
+            assert patched.keyword_hits("words", kiwi.words, words_match(kiwi) or "", 1, None)[0][0] == new
 
     run(go())

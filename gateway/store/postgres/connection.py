@@ -41,6 +41,9 @@ log = logging.getLogger("memorelay.postgres")
 Conn = psycopg.AsyncConnection[tuple[Any, ...]]
 CHANNEL = "memorelay_changes"
 MAX_PAYLOAD = 7900  # NOTIFY payloads stop at 8000 bytes
+# a change naming more memories than this is announced without them: re-reading the whole
+# partition costs about what re-reading that many rows does
+MAX_IDS = 64
 LISTEN_CHECK_S = 20.0  # an idle listener checks its connection this often
 HNSW_EF_SEARCH = 100
 
@@ -140,10 +143,22 @@ class Tx:
     """An open transaction: its connection and the changes it will announce at commit."""
 
     conn: Conn
-    changes: dict[Change, None] = field(default_factory=dict)  # ordered, without repeats
+    # ordered, one per partition, with the memory ids it touched (None: not known)
+    changes: dict[Change, set[str] | None] = field(default_factory=dict)
 
     def changed(self, change: Change) -> None:
-        self.changes[change] = None
+        if change in self.changes:
+            held = self.changes[change]
+            self.changes[change] = None if held is None or change.ids is None else held | change.ids
+        else:
+            self.changes[change] = None if change.ids is None else set(change.ids)
+
+    def announced(self) -> list[Change]:
+        """The changes, each with its ids when there are few enough to name."""
+        return [
+            Change(c.kind, c.tenant, c.user_id, None if ids is None or len(ids) > MAX_IDS else frozenset(ids))
+            for c, ids in self.changes.items()
+        ]
 
 
 class Writer:
@@ -279,7 +294,7 @@ class Database:
                         await self._announce(tx)
                     finally:
                         self._current.reset(token)
-        self._deliver(list(tx.changes))
+        self._deliver(tx.announced())
 
     # -- change feed ------------------------------------------------------------------------
     def on_change(self, callback: Callable[[Change], None]) -> None:
@@ -287,8 +302,14 @@ class Database:
 
     async def _announce(self, tx: Tx) -> None:
         payloads = []
-        for change in tx.changes:
-            payload = orjson.dumps({"o": self.origin, "k": change.kind, "t": change.tenant, "u": change.user_id})
+        for change in tx.announced():
+            data: dict[str, Any] = {"o": self.origin, "k": change.kind, "t": change.tenant, "u": change.user_id}
+            if change.ids is not None:
+                data["i"] = sorted(change.ids)
+            payload = orjson.dumps(data)
+            if len(payload) > MAX_PAYLOAD and change.ids is not None:  # too many: any of the partition's
+                del data["i"]
+                payload = orjson.dumps(data)
             if len(payload) > MAX_PAYLOAD:  # an absurdly long id: invalidate the whole tenant
                 payload = orjson.dumps({"o": self.origin, "k": change.kind, "t": change.tenant[:2000], "u": "*"})
             payloads.append(payload.decode())
@@ -308,7 +329,13 @@ class Database:
             data = orjson.loads(payload)
             if data.get("o") == self.origin:
                 return
-            change = Change(kind=data["k"], tenant=str(data["t"]), user_id=str(data["u"]))
+            ids = data.get("i")
+            change = Change(
+                kind=data["k"],
+                tenant=str(data["t"]),
+                user_id=str(data["u"]),
+                ids=None if not isinstance(ids, list) else frozenset(str(i) for i in ids),
+            )
         except (orjson.JSONDecodeError, KeyError, TypeError, AttributeError):
             log.warning("ignoring a malformed change notification: %.200s", payload)
             return

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from collections.abc import Collection
 from typing import Protocol
 
 import numpy as np
@@ -33,9 +34,12 @@ class Candidates(Protocol):
         """Rows (disabled included) the caller sees: own personal + tenant shared/system."""
         ...
 
-    async def partition_rows(self, tenant: str, owner: str, *, limit: int | None = None) -> PartitionRows:
+    async def partition_rows(
+        self, tenant: str, owner: str, *, limit: int | None = None, ids: Collection[str] | None = None
+    ) -> PartitionRows:
         """The enabled memories of one partition (owner = user id or SHARED_OWNER), at most
-        ``limit`` (the working set asks for its row cap + 1 to learn a partition is too big)."""
+        ``limit`` (the working set asks for its row cap + 1 to learn a partition is too big);
+        with ``ids``, only those of them (the working set re-reading what a change touched)."""
         ...
 
     async def rebuild_keyword_index(self) -> None: ...

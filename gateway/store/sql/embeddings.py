@@ -3,7 +3,7 @@ embedding, a partition's rows for the working set, and every row in insertion or
 
 from __future__ import annotations
 
-from collections.abc import AsyncIterator, Sequence
+from collections.abc import AsyncIterator, Collection, Sequence
 
 import numpy as np
 
@@ -35,8 +35,13 @@ class SqlEmbeddedRows(SqlBase):
         rows = await self._query("SELECT embedding FROM memories WHERE id = ?", (memory_id,))
         return self.dialect.read_vector(rows[0][0]) if rows else None
 
-    async def partition_rows(self, tenant: str, owner: str, *, limit: int | None = None) -> PartitionRows:
+    async def partition_rows(
+        self, tenant: str, owner: str, *, limit: int | None = None, ids: Collection[str] | None = None
+    ) -> PartitionRows:
         clause, args = partition(tenant, owner)
+        if ids is not None:
+            among, chosen = self.dialect.any_of("id", list(ids))
+            clause, args = f"{clause} AND {among}", [*args, *chosen]
         tail = "" if limit is None else f" LIMIT {int(limit)}"
         rows = await self._vector_rows(
             f"SELECT {MEMORY_COLUMNS}, embedding FROM memories WHERE {clause} AND enabled "

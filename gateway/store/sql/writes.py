@@ -2,7 +2,8 @@
 over what each backend stores beside a row's columns (``stored``: SQLite the embedding's
 bytes; PostgreSQL also the CJK tsvector).
 
-Every write announces the partitions it changed (``Writer.changed``), and tells ``_moved``
+Every write announces the partitions it changed (``Writer.changed``), naming the memories it
+touched so that another replica can re-read just those rows, and tells ``_moved``
 of each row whose embedding or partition changed, for a backend whose vector index lives
 outside the database (SQLite's hnswlib files).
 """
@@ -32,6 +33,11 @@ QUIET_FIELDS = frozenset({"updated_at", "score", "access_count", "last_access_at
 _USES, _REVIEWS = "memory_uses", "memory_reviews"
 # the tables a wipe empties beside the memories and the settings
 _WIPED = ("audit_log", _USES, _REVIEWS, "reflections")
+
+
+def _touched(key: PartitionKey, memory_id: str) -> Change:
+    """The change of ``key``'s partition that names the memory it touched."""
+    return Change("memories", *key, ids=frozenset((memory_id,)))
 
 
 def _assignments(fields: dict[str, Any]) -> tuple[str, list[Any]]:
@@ -94,7 +100,7 @@ class SqlMemoryWrites(SqlEmbeddedRows):
             for m in memories:
                 if embeddings is not None:
                     self._moved(m.id, None)
-                w.changed(Change("memories", *partition_key(m.tenant, m.scope, m.user_id)))
+                w.changed(_touched(partition_key(m.tenant, m.scope, m.user_id), m.id))
 
     async def write_fields(self, memory_id: str, fields: dict[str, Any]) -> None:
         if not fields:
@@ -113,7 +119,7 @@ class SqlMemoryWrites(SqlEmbeddedRows):
             if set(fields) - QUIET_FIELDS:
                 new = partition_key(tenant, str(fields.get("scope", scope)), str(fields.get("user_id", user_id)))
                 for key in (old, new):
-                    w.changed(Change("memories", *key))
+                    w.changed(_touched(key, memory_id))
 
     async def set_embedding(self, memory_id: str, vector: np.ndarray | None) -> None:
         await self.set_embeddings([(memory_id, vector)])
@@ -128,8 +134,8 @@ class SqlMemoryWrites(SqlEmbeddedRows):
             )
             for mid, _ in vectors:
                 self._moved(mid, olds.get(mid))
-            for key in set(olds.values()):
-                w.changed(Change("memories", *key))
+            for mid, key in olds.items():
+                w.changed(_touched(key, mid))
 
     async def _delete_where(self, w: Writer, clause: str, args: Sequence[Any]) -> None:
         for mid, tenant, scope, user_id in await w.fetch(
@@ -137,7 +143,7 @@ class SqlMemoryWrites(SqlEmbeddedRows):
         ):
             key = partition_key(tenant, scope, user_id)
             self._moved(mid, key)
-            w.changed(Change("memories", *key))
+            w.changed(_touched(key, mid))
 
     async def delete(self, ids: Sequence[str]) -> None:
         """Delete the rows, their uses and reviews, and scrub their text from earlier audit entries."""
@@ -186,5 +192,5 @@ class SqlMemoryWrites(SqlEmbeddedRows):
                 self._moved(m.id, old_key)
                 for key in (old_key, partition_key(m.tenant, m.scope, m.user_id)):
                     if key is not None:
-                        w.changed(Change("memories", *key))
+                        w.changed(_touched(key, m.id))
         return inserted, len(replace)

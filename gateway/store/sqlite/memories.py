@@ -66,7 +66,9 @@ class _Writer(Statements):
         self.tx = tx
 
     def changed(self, change: Change) -> None:
-        self.tx.changes.add(change)
+        # one process: its working set drops the partition at once, so the ids are not kept
+        # (the set holds one change per partition)
+        self.tx.changes.add(Change(change.kind, change.tenant, change.user_id))
 
     def reindex(self) -> None:
         self.tx.rebuild = True
