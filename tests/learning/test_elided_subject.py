@@ -63,3 +63,53 @@ def test_a_state_said_without_a_subject_is_stored_and_injected(gateway: GatewayF
         assert "核心" not in text
         say(url, "chen", "奶茶店兼职的时候怎么安排训练")
         assert "奶茶店兼职" in str(fake.last_chat().body)
+
+
+@pytest.mark.parametrize(
+    ("text", "expected"),
+    [
+        (
+            "freelance ux designer in austin, income is all over the place",
+            ["The user is a freelance ux designer in austin."],
+        ),
+        ("still have like 18k of student loans left", ["The user still has like 18k of student loans left."]),
+        ("both veggie so somewhere thats not a nightmare for food pls", ["The user is both veggie."]),
+        ("34M, accountant in lagos so desk all day", ["The user is an accountant in lagos."]),
+        ("lactose intolerant if that matters for diet stuff", ["The user is lactose intolerant."]),
+        ("weakest at ethics and fixed income, quant is fine", ["The user is weakest at ethics and fixed income."]),
+        ("allergic to peanuts, can I still make this?", ["The user is allergic to peanuts."]),
+    ],
+)
+def test_an_english_part_without_the_i_is_the_users(text: str, expected: list[str]) -> None:
+    found = contents(text)
+    assert all(e in found for e in expected), found
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "have a look at this",  # a request
+        "morning coach, quick one",  # a greeting with a name
+        "living the dream lol",  # an idiom
+        "probably a very bad lawyer",  # a hedge
+        "vegan parmesan is a crime",  # a subject of its own
+        "what about vegan options, any ideas?",  # a question
+        "just curious",  # of this moment
+    ],
+)
+def test_a_request_a_greeting_or_a_hedge_is_not_the_users(text: str) -> None:
+    assert contents(text) == []
+
+
+def test_a_sentence_that_opens_with_the_user_is_read_as_written() -> None:
+    found = contents("I'm 29, software tester in Toronto, just opened a TFSA at Wealthsimple.")
+    assert found == ["The user is 29, software tester in Toronto, just opened a TFSA at Wealthsimple."], found
+
+
+def test_english_parts_without_the_i_are_stored(gateway: GatewayFactory, fake: FakeUpstream) -> None:
+    with gateway(filters=learning(model="heuristic"), auth={"admin_key": ADMIN}) as url:
+        say(url, "jamal", "34M, accountant in lagos so desk all day. lactose intolerant if that matters for diet stuff")
+        found = wait_for(lambda: len(memories(url, "jamal")) >= 2 and memories(url, "jamal"))
+        text = " ".join(m["content"] for m in found)
+        assert "The user is an accountant in lagos." in text and "The user is lactose intolerant." in text
+        assert "if that matters" not in text

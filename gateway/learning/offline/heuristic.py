@@ -23,7 +23,7 @@ import re
 from dataclasses import dataclass
 from datetime import datetime
 
-from gateway.learning.offline import chinese, english, fragments, terse
+from gateway.learning.offline import chinese, english, english_elided, fragments, terse
 from gateway.learning.offline.keys import derive_key
 from gateway.learning.privacy import sensitive
 from gateway.learning.steps import gate
@@ -197,7 +197,11 @@ def _gated(sentence: str) -> tuple[str, str | None]:
 def _read(text: str, now: datetime | None) -> tuple[tuple[Signal, ...], tuple[str, ...]]:
     prepared = prepare(text)
     pasted = ("pasted",) if gate.strip_pasted(_FENCE.sub("\n", text))[1] or _FENCE.search(text) else ()
-    sentences = split_sentences(prepared)
+    # parts of a sentence that leave the user out ("accountant in lagos, still have 18k of
+    # student loans left") are read as sentences of their own, with the user put back
+    sentences = [
+        part for s in split_sentences(prepared) for part in english_elided.clauses(fragments.casual_english(s))
+    ]
     found: list[list[Signal]] = [[] for _ in sentences]
     rejected: list[str] = list(pasted)
     if sensitive.without_third_party_details(text)[1]:
