@@ -8,6 +8,7 @@ from datetime import UTC, datetime
 import pytest
 
 from gateway.learning.offline.heuristic import extract_items
+from gateway.learning.steps import gate
 from tests.conftest import GatewayFactory
 from tests.e2e.test_learning import ADMIN, learning, memories, say, wait_for
 from tests.fake_upstream import FakeUpstream
@@ -113,3 +114,9 @@ def test_english_parts_without_the_i_are_stored(gateway: GatewayFactory, fake: F
         text = " ".join(m["content"] for m in found)
         assert "The user is an accountant in lagos." in text and "The user is lactose intolerant." in text
         assert "if that matters" not in text
+
+
+def test_excitement_does_not_turn_a_statement_into_a_pleasantry() -> None:
+    kept = [i for i in extract_items("news: we bought our first place!!", now=NOW) if gate.item_reason(i) is None]
+    assert [i.content for i in kept] == ["The user bought their first place."]
+    assert [gate.item_reason(i) for i in extract_items("I'm in!", now=NOW)] == ["pleasantry"]
