@@ -23,7 +23,7 @@ import re
 from dataclasses import dataclass
 from datetime import datetime
 
-from gateway.learning.offline import chinese, english, english_elided, fragments, terse
+from gateway.learning.offline import chinese, english, english_elided, fragments, named, terse
 from gateway.learning.offline.keys import derive_key
 from gateway.learning.privacy import sensitive
 from gateway.learning.steps import gate
@@ -193,6 +193,11 @@ def _gated(sentence: str) -> tuple[str, str | None]:
     return sentence, reason
 
 
+# a sentence turned down as these says nothing as a fact, not even who is who
+_NOT_SAID_AS_FACT = {"hypothetical", "never-mind", "pasted", "about-assistant"}
+_SUPPOSED = re.compile(r"^(?:what if|if|suppose|imagine|say|let's say)\b", re.I)
+
+
 @functools.lru_cache(maxsize=256)  # scoring and extraction read the same turn
 def _read(text: str, now: datetime | None) -> tuple[tuple[Signal, ...], tuple[str, ...]]:
     prepared = prepare(text)
@@ -208,12 +213,15 @@ def _read(text: str, now: datetime | None) -> tuple[tuple[Signal, ...], tuple[st
         rejected.append(sensitive.REASON)
     english_at: list[int] = []
     chinese_at: list[int] = []
+    relations: dict[int, list[tuple[str, str]]] = {}
     for i, raw in enumerate(sentences):
         raw = fragments.self_header(fragments.casual_english(fragments.spaced_clauses(raw)))
         raw = fragments.dropped_subject(fragments.without_asides(raw))
         correction = _correction(raw)
         sentence, reason = _gated(raw)
         sentences[i] = sentence
+        if reason not in _NOT_SAID_AS_FACT and not _CJK.search(raw) and not _SUPPOSED.match(raw):
+            relations[i] = named.named_relations(raw)
         if correction is not None:
             found[i].append(correction)
         elif reason is not None:
@@ -231,6 +239,11 @@ def _read(text: str, now: datetime | None) -> tuple[tuple[Signal, ...], tuple[st
                 found[i] = [Signal(kind, content, _title(content)) for kind, content in terse_read]
             else:
                 found[i].extend(Signal(st.kind, st.content, st.title) for st in sts)
+    for i, pairs in relations.items():
+        for rel, name in pairs:  # "my sister Priya dragged me": the sister stays when the outing goes
+            if not any(name in signal.content for signal in found[i]):
+                content = f"The user's {rel} is called {name}."
+                found[i].append(Signal("relation", content, _title(f"{rel} {name}")))
     if chinese_at:
         for i, zh in zip(chinese_at, chinese.analyse([sentences[i] for i in chinese_at], text, now), strict=True):
             found[i].extend(Signal(st.kind, st.content, st.title) for st in zh)
