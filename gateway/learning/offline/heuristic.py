@@ -31,7 +31,8 @@ from gateway.learning.steps.extraction import KnowledgeItem
 from gateway.learning.steps.scoring import ScoreResult, weighted_score
 
 _CJK = re.compile(r"[\u3400-\u9fff]")
-_SENTENCE_END = re.compile(r"(?<=[.!?])\s+|(?<=[。！？；;!?])(?=\S)|\s*\n+\s*")
+# sentence ends, and numbered points written on one line ("two things. 1) … 2) …")
+_SENTENCE_END = re.compile(r"(?<=[.!?])\s+|(?<=[。！？；;!?])(?=\S)|\s*\n+\s*|\s+(?=\d\)\s)")
 _TECH = re.compile(
     r"\b(?:python|java|javascript|typescript|golang|go|rust|ruby|php|kotlin|swift|c\+\+|c#|\.net"
     r"|node(?:\.js)?|react|vue|angular|django|flask|fastapi|spring|rails|postgres(?:ql)?|mysql"
@@ -260,6 +261,7 @@ def detect(sentence: str) -> Signal | None:
 def split_sentences(text: str) -> list[str]:
     """Split on sentence ends (keeping decimals like ``3.11``) and on newlines."""
     parts = _SENTENCE_END.split(text)
+    parts = [re.sub(r"^\d\)\s+", "", p) for p in parts if p]
     return [p.strip(" -*•\t") for p in parts if p and p.strip(" -*•\t")]
 
 
