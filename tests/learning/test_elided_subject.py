@@ -78,6 +78,7 @@ def test_a_state_said_without_a_subject_is_stored_and_injected(gateway: GatewayF
         ("lactose intolerant if that matters for diet stuff", ["The user is lactose intolerant."]),
         ("weakest at ethics and fixed income, quant is fine", ["The user is weakest at ethics and fixed income."]),
         ("allergic to peanuts, can I still make this?", ["The user is allergic to peanuts."]),
+        ("Current base is €62k.", ["The user's current base is €62k."]),
     ],
 )
 def test_an_english_part_without_the_i_is_the_users(text: str, expected: list[str]) -> None:
@@ -95,6 +96,7 @@ def test_an_english_part_without_the_i_is_the_users(text: str, expected: list[st
         "vegan parmesan is a crime",  # a subject of its own
         "what about vegan options, any ideas?",  # a question
         "just curious",  # of this moment
+        "traffic in lagos after that is insane",  # no amount of the user's
     ],
 )
 def test_a_request_a_greeting_or_a_hedge_is_not_the_users(text: str) -> None:

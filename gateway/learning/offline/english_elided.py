@@ -10,7 +10,9 @@ opens with
   of what one does for a while: "sitting", "preparing", "studying"), or "can't"/"can only";
 * an adjective of what the user is ("veggie", "lactose intolerant", "allergic to …", "weakest
   at …": an adjective with its complement, or one of diet, health and status);
-* a role ("accountant in lagos", "software tester in Toronto").
+* a role ("accountant in lagos", "software tester in Toronto");
+
+or when its subject is a bare noun with an amount ("current base is €62k": the user's).
 
 The rest of the sentence stays as it was written, and so does a sentence that opens with the
 user ("I'm 29, software tester in Toronto, …" goes on about them already); a part that greets
@@ -303,6 +305,8 @@ def _with_user(text: str, doc: Doc) -> str | None:
     words = [t for t in doc if not t.is_punct]
     if len(words) < 2 or text.endswith("?") or _NOT_SAID_OF_SELF.search(text):
         return None
+    if _own_amount(doc):
+        return f"My {text[:1].lower()}{text[1:].rstrip(' .!,')}."
     for t in doc:
         if t.dep_ in {"nsubj", "nsubjpass", "expl"} and t.head.i == doc[:].root.i and t.i < t.head.i:
             if t.lower_ not in {"both", "all", "still"}:  # "both veggie": the parser takes "both" for a subject
@@ -339,6 +343,20 @@ def _without_aside(text: str, doc: Doc) -> str:
                 start = min(x.idx for x in t.subtree)
                 return text[:start].rstrip(" ,")
     return text
+
+
+def _own_amount(doc: Doc) -> bool:
+    """ "rent is $1,850", "current base is €62k": an amount of the user's, its noun said bare."""
+    root = doc[:].root
+    if root.lemma_ != "be" or root.tag_ != "VBZ":
+        return False
+    subj = next((c for c in root.children if c.dep_ == "nsubj"), None)
+    if subj is None or subj.tag_ != "NN" or subj.i != next(t.i for t in doc if not t.is_punct and t.dep_ != "amod"):
+        return False
+    if any(c.dep_ in {"det", "poss"} for c in subj.children):
+        return False
+    after = [t for t in doc if t.i > root.i]
+    return any(t.tag_ in {"CD", "$"} or t.text[:1] in "$€£¥" for t in after[:3])
 
 
 def _lead(words: list[Token]) -> Token | None:
