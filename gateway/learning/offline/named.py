@@ -58,6 +58,14 @@ _NOT_NAMES = {
 }
 
 
+# "Haha, my cat just walked across the keyboard": an interjection before the comma, not a name
+_INTERJECTION = re.compile(
+    r"^(?:ha(?:ha)+|he(?:he)+|lol|lmao|oh|ok(?:ay)?|yes|yeah|yep|no|nope|well|hey|hi|hiya|hello|wow|omg|ugh|aw+"
+    r"|anyway|sorry|thanks|cheers|sure|right|um+|hm+|ah+|yay|phew|oops|gosh|honestly|seriously|also|plus)$",
+    re.I,
+)
+
+
 def named_relations(sentence: str) -> list[tuple[str, str]]:
     """``(relation, name)`` for each family member or pet the sentence names ("my twin brother
     Chidi" → ``("twin brother", "Chidi")``)."""
@@ -65,6 +73,6 @@ def named_relations(sentence: str) -> list[tuple[str, str]]:
     for pattern in _PATTERNS:
         for m in pattern.finditer(sentence):
             name, rel = m.group("name"), m.group("what").lower()
-            if name not in _NOT_NAMES and (rel, name) not in found:
+            if name not in _NOT_NAMES and not _INTERJECTION.match(name) and (rel, name) not in found:
                 found.append((rel, name))
     return found
