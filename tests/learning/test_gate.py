@@ -104,6 +104,8 @@ def _item(content: str, kind: str = "fact", title: str = "t") -> KnowledgeItem:
         ("助手非常耐心。", "fact", "about-assistant"),
         ("它一直在用户的清单上。", "fact", "unresolved-reference"),
         ("用户今天很累。", "fact", "momentary"),
+        ("用户PPT做完了。", "fact", "momentary"),
+        ("用户回家了。", "fact", "momentary"),
         ("用户感谢助手的帮助。", "fact", "about-assistant"),
     ],
 )
@@ -125,6 +127,7 @@ def test_items_that_are_not_memories(content: str, kind: str, reason: str) -> No
         ("2026年11月30日，用户带狗去看了兽医。", "episode"),
         ("用户的团队后端用 Go。", "fact"),
         ("用户希望以后都用中文回答。", "rule"),
+        ("用户搬到杭州了。", "fact"),
     ],
 )
 def test_good_items_pass(content: str, kind: str) -> None:

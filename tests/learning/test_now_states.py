@@ -56,3 +56,20 @@ def test_a_state_said_with_now_replaces_the_old_one(gateway: GatewayFactory, fak
     with gateway(filters=learning(model="heuristic"), auth={"admin_key": ADMIN}) as url:
         failures = run_sequences(url, SEQUENCES, "n")
     assert not failures, failures
+
+
+@pytest.mark.parametrize(
+    ("turn", "kept"),
+    [
+        ("signed up for my first ultra, a 50k in the pyrenees in june.", "The user signed up for their first ultra"),
+        ("I enrolled in a night course at the college.", "The user enrolled in a night course"),
+    ],
+)
+def test_signing_up_is_a_place_held_from_now_on(turn: str, kept: str) -> None:
+    found = heuristic.signals(turn, NOW)
+    assert [s.kind for s in found] == ["fact"] and found[0].content.startswith(kept), found
+
+
+def test_signing_a_paper_stays_an_event_of_its_day() -> None:
+    found = heuristic.signals("I signed the lease yesterday.", NOW)
+    assert [s.kind for s in found] == ["episode"], found

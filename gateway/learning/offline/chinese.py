@@ -25,6 +25,7 @@ from datetime import datetime
 from typing import Any
 
 from gateway.learning.offline import dates
+from gateway.learning.offline.chinese_elided import elided_self
 from gateway.learning.offline.slots import topic_slot
 
 _jieba_lock = threading.Lock()
@@ -284,14 +285,15 @@ def analyse(sentences: list[str], turn: str, now: datetime | None = None) -> lis
     we_is = _we_phrase(turn)
     turn_first = "我" in turn or "咱" in turn
     out: list[list[Statement]] = []
-    for sentence in sentences:
+    for sentence_at, sentence in enumerate(sentences):
         s = sentence.strip().rstrip("。！!.;；")
         groups: list[list[str]] = []
         current: list[str] | None = None
         episodes: list[Statement] = []
         sentence_first = bool(_FIRST.match(_strip_lead(s))) or "我" in s
         after_drop = False  # a subject-less clause after a dropped one goes on about that one
-        for raw in _CLAUSE_SPLIT.split(s):
+        clauses = _CLAUSE_SPLIT.split(s)
+        for i, raw in enumerate(clauses):
             clause = raw.strip()
             episode = _episode(clause, now, we_is) if clause else None
             if episode is not None:
@@ -321,6 +323,9 @@ def analyse(sentences: list[str], turn: str, now: datetime | None = None) -> lis
             elif not opens and current is None and turn_first and _HABIT_LEAD.match(lead):
                 # "现在每月定投指数基金两千块" in a turn about the user: their own routine
                 clause, opens = "我" + lead, True
+            elif not opens and not _about_others(current) and (said := _elided(lead, clauses, i, sentence_at)):
+                # "深圳码农一枚，一周游三次泳": the user's own state or habit, said without "我"
+                clause, opens = "我" + said, True
             if opens or current is None:
                 if not opens and not (sentence_first or _CONSTRAINT.search(clause)):
                     continue
@@ -338,6 +343,32 @@ def analyse(sentences: list[str], turn: str, now: datetime | None = None) -> lis
                     statements.append(Statement(kind, content, _title(content)))
         out.append(statements)
     return out
+
+
+def _about_others(group: list[str] | None) -> bool:
+    """The memory being read is about someone or something else in the user's life, which a
+    following clause without a subject goes on about ("我女儿六岁，在读一年级", "我们组五个人，
+    做的是物流调度系统")."""
+    if not group:
+        return False
+    lead = _strip_lead(group[0])
+    return bool(
+        _RELATION.match(lead)
+        or _NAMED_RELATION.match(lead)
+        or re.match(r"^我(?:妈|爸|老公|老婆|老伴)|^(?:我们|咱们|咱|我家)", lead)
+        or re.match(r"^我的?(?:公司|团队|项目|产品|系统|部门|组)", lead)
+    )
+
+
+# "…，太绝了": an exclamation about what the clause before described, something seen, not owned
+_EXCLAIMED = re.compile(r"^(?:太|真|好|超)[\u4e00-\u9fff]{1,4}(?:了|啊|呀|吧)+$")
+
+
+def _elided(clause: str, clauses: list[str], at: int, sentence_at: int) -> str | None:
+    if at + 1 < len(clauses) and _EXCLAIMED.match(clauses[at + 1].strip().rstrip("！!~～")):
+        return None
+    places = {w for w, flag in tagged(clause) if flag == "ns"}
+    return elided_self(clause, places, opening=at == 0 and sentence_at == 0)
 
 
 def _atomic(group: list[str], we_is: str) -> list[tuple[str, str]]:

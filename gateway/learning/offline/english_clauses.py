@@ -193,9 +193,18 @@ def _now_state(root: Token) -> bool:
     return any(c.dep_ == "advmod" and c.lower_ == "now" for c in root.children)
 
 
+def _enrolment(root: Token) -> bool:
+    """ "signed up for my first ultra", "enrolled in a night course": a place the user holds
+    from now on, not a past event."""
+    lemma = root.lemma_.lower()
+    return lemma in {"enrol", "enroll"} or (
+        lemma == "sign" and any(c.dep_ == "prt" and c.lower_ == "up" for c in root.children)
+    )
+
+
 def _one_off(sent: Span, root: Token) -> bool:
     text = sent.text
-    change = root.lemma_.lower() in _CHANGE or _now_state(root)
+    change = root.lemma_.lower() in _CHANGE or _now_state(root) or _enrolment(root)
     if _ONE_OFF.search(text) and not change:
         return True
     if _TROUBLE.search(text):

@@ -228,7 +228,11 @@ def _title(content: str) -> str:
 
 
 def _finish(text: str) -> str:
+    # "we bought our first place!!": the excitement is how it was said, the memory is a
+    # statement; a short one ("I'm in!") stays an exclamation, for the gate to turn down
     text = text.strip()
+    if len(text.split()) >= 6:
+        text = re.sub(r"\s*!+$", "", text)
     text = text[:1].upper() + text[1:]
     return text if text.endswith((".", "!")) else text + "."
 

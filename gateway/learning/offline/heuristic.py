@@ -23,7 +23,7 @@ import re
 from dataclasses import dataclass
 from datetime import datetime
 
-from gateway.learning.offline import chinese, english, fragments, terse
+from gateway.learning.offline import chinese, english, english_elided, fragments, named, terse
 from gateway.learning.offline.keys import derive_key
 from gateway.learning.privacy import sensitive
 from gateway.learning.steps import gate
@@ -31,7 +31,8 @@ from gateway.learning.steps.extraction import KnowledgeItem
 from gateway.learning.steps.scoring import ScoreResult, weighted_score
 
 _CJK = re.compile(r"[\u3400-\u9fff]")
-_SENTENCE_END = re.compile(r"(?<=[.!?])\s+|(?<=[。！？；;!?])(?=\S)|\s*\n+\s*")
+# sentence ends, and numbered points written on one line ("two things. 1) … 2) …")
+_SENTENCE_END = re.compile(r"(?<=[.!?])\s+|(?<=[。！？；;!?])(?=\S)|\s*\n+\s*|\s+(?=\d\)\s)")
 _TECH = re.compile(
     r"\b(?:python|java|javascript|typescript|golang|go|rust|ruby|php|kotlin|swift|c\+\+|c#|\.net"
     r"|node(?:\.js)?|react|vue|angular|django|flask|fastapi|spring|rails|postgres(?:ql)?|mysql"
@@ -193,23 +194,35 @@ def _gated(sentence: str) -> tuple[str, str | None]:
     return sentence, reason
 
 
+# a sentence turned down as these says nothing as a fact, not even who is who
+_NOT_SAID_AS_FACT = {"hypothetical", "never-mind", "pasted", "about-assistant"}
+_SUPPOSED = re.compile(r"^(?:what if|if|suppose|imagine|say|let's say)\b", re.I)
+
+
 @functools.lru_cache(maxsize=256)  # scoring and extraction read the same turn
 def _read(text: str, now: datetime | None) -> tuple[tuple[Signal, ...], tuple[str, ...]]:
     prepared = prepare(text)
     pasted = ("pasted",) if gate.strip_pasted(_FENCE.sub("\n", text))[1] or _FENCE.search(text) else ()
-    sentences = split_sentences(prepared)
+    # parts of a sentence that leave the user out ("accountant in lagos, still have 18k of
+    # student loans left") are read as sentences of their own, with the user put back
+    sentences = [
+        part for s in split_sentences(prepared) for part in english_elided.clauses(fragments.casual_english(s))
+    ]
     found: list[list[Signal]] = [[] for _ in sentences]
     rejected: list[str] = list(pasted)
     if sensitive.without_third_party_details(text)[1]:
         rejected.append(sensitive.REASON)
     english_at: list[int] = []
     chinese_at: list[int] = []
+    relations: dict[int, list[tuple[str, str]]] = {}
     for i, raw in enumerate(sentences):
         raw = fragments.self_header(fragments.casual_english(fragments.spaced_clauses(raw)))
         raw = fragments.dropped_subject(fragments.without_asides(raw))
         correction = _correction(raw)
         sentence, reason = _gated(raw)
         sentences[i] = sentence
+        if reason not in _NOT_SAID_AS_FACT and not _CJK.search(raw) and not _SUPPOSED.match(raw):
+            relations[i] = named.named_relations(raw)
         if correction is not None:
             found[i].append(correction)
         elif reason is not None:
@@ -227,6 +240,11 @@ def _read(text: str, now: datetime | None) -> tuple[tuple[Signal, ...], tuple[st
                 found[i] = [Signal(kind, content, _title(content)) for kind, content in terse_read]
             else:
                 found[i].extend(Signal(st.kind, st.content, st.title) for st in sts)
+    for i, pairs in relations.items():
+        for rel, name in pairs:  # "my sister Priya dragged me": the sister stays when the outing goes
+            if not any(name in signal.content for signal in found[i]):
+                content = f"The user's {rel} is called {name}."
+                found[i].append(Signal("relation", content, _title(f"{rel} {name}")))
     if chinese_at:
         for i, zh in zip(chinese_at, chinese.analyse([sentences[i] for i in chinese_at], text, now), strict=True):
             found[i].extend(Signal(st.kind, st.content, st.title) for st in zh)
@@ -243,6 +261,7 @@ def detect(sentence: str) -> Signal | None:
 def split_sentences(text: str) -> list[str]:
     """Split on sentence ends (keeping decimals like ``3.11``) and on newlines."""
     parts = _SENTENCE_END.split(text)
+    parts = [re.sub(r"^\d\)\s+", "", p) for p in parts if p]
     return [p.strip(" -*•\t") for p in parts if p and p.strip(" -*•\t")]
 
 

@@ -313,7 +313,10 @@ _ZH_REPORTED = re.compile(r"^[^用，。]{1,6}(?:说|觉得|认为|讲|嫌)(?:�
 # a time of this day or of these days: what happens then is this turn's news, not a fact
 _ZH_THIS_DAY = re.compile(r"中午|早上|晚上|下午|今早|今晚|刚才|刚刚|待会|等会|月底|这周|本周|下周|周末|这个月|过两天")
 _ZH_GOING_NOW = re.compile(r"^去[^，。过]{1,6}$")
-_ZH_ITEM_NOW = re.compile(r"(?:先|要|得)?去[^，。]{1,6}了$|现在还|正在|才能见|就觉得|刚刚?[^，。]{0,6}了$")
+# "去洗澡了", "正在…", "PPT做完了", "回家了": what the user is doing or has just done
+_ZH_ITEM_NOW = re.compile(
+    r"(?:先|要|得)?去[^，。]{1,6}了$|现在还|正在|才能见|就觉得|刚刚?[^，。]{0,6}了$|[做写改弄搞吃]完了$|^回家了$"
+)
 _ITEM_HYPOTHETICAL = re.compile(r"^(?:if|what if|suppose|imagine)\b|\b(?:would (?:love|like) to|wishes)\b", re.I)
 
 
