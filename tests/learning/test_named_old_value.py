@@ -1,0 +1,61 @@
+"""A change that names the value it leaves ("ditched X", "no longer X", "not X anymore", "from X
+to Y", "instead of X", "不学X了", "从X换成Y") replaces what the user said of X, whatever attribute
+the old memory was keyed under, and the memory of the change states the new value only. A new
+value said without naming an old one adds ("I also like sushi")."""
+
+from __future__ import annotations
+
+from gateway.learning.offline.replaced import current_part, holds, named_old
+from tests.conftest import GatewayFactory
+from tests.e2e.test_learning import ADMIN, learning
+from tests.e2e.test_learning_keys import Sequence, run_sequences
+from tests.fake_upstream import FakeUpstream
+
+SEQUENCES = [
+    # the old memory's key comes from another frame than the change's
+    Sequence(
+        ("I do my workouts at home with a kettlebell.", "I joined a climbing gym, I no longer do workouts at home."),
+        ("climbing gym",),
+        ("workouts at home",),
+    ),
+    Sequence(
+        ("Every evening I practise French on Babbel.", "I ditched Babbel, I take lessons with a tutor now."),
+        ("tutor",),
+        ("Babbel",),
+    ),
+    Sequence(("我们用飞书做项目管理。", "我们从飞书换成钉钉了。"), ("钉钉",), ("飞书",)),
+    # nothing new: the value that is gone goes, and no memory says it again
+    Sequence(("I use Notion for my notes.", "I no longer use Notion."), (), ("Notion",), named=False),
+    # a new value said without naming an old one is another value, not a replacement
+    Sequence(("I like pizza.", "I also like sushi."), ("pizza", "sushi"), ()),
+    Sequence(("I live in Leeds.", "My left knee gets sore on long runs."), ("Leeds",), ()),
+]
+
+
+def test_a_change_naming_the_old_value_replaces_it_under_any_key(gateway: GatewayFactory, fake: FakeUpstream) -> None:
+    with gateway(filters=learning(model="heuristic"), auth={"admin_key": ADMIN}) as url:
+        failures = run_sequences(url, SEQUENCES, "n")
+    assert not failures, failures
+
+
+def test_the_values_a_sentence_says_are_gone() -> None:
+    assert named_old("The user moved from Cardiff to Newport.") == ("Cardiff",)
+    assert named_old("The user uses Linear instead of Jira.") == ("Jira",)
+    assert named_old("The user is not vegetarian anymore.") == ("vegetarian",)
+    assert named_old("用户从顺丰换成了京东。") == ("顺丰",)
+    assert named_old("用户飞书不续费了。") == ("飞书",)
+    # a place said along a route, a body part, another value: nothing is gone
+    assert named_old("The user flies from Leeds to Tenerife.") == ()
+    assert named_old("The user's left knee gets sore on long runs.") == ()
+    assert named_old("The user also likes sushi.") == ()
+    assert named_old("The user does not like coffee anymore.") == ()  # a changed taste is a new value
+
+
+def test_the_memory_of_a_change_keeps_the_new_value_only() -> None:
+    assert current_part("The user switched from Asana to Linear.", ("Asana",)) == "The user switched to Linear."
+    assert current_part("New job, left the bank, the user is at an insurer now.", ("bank",)) == (
+        "The user is at an insurer now."
+    )
+    assert current_part("The user ditched Babbel, the app was boring.", ("Babbel",)) is None
+    assert holds("The user does gym sessions on Mondays.", ("monday gym sessions",))
+    assert not holds("The user likes pizza.", ("sushi",))
