@@ -23,7 +23,13 @@ SEQUENCES = [
         ("tutor",),
         ("Babbel",),
     ),
+    Sequence(("我每周末去游泳馆游泳。", "不去游泳馆了，现在改成在小区跑步。"), ("跑步",), ("游泳馆",)),
+    Sequence(("我在学日语。", "不学日语了，现在改学韩语。"), ("韩语",), ("日语",)),
     Sequence(("我们用飞书做项目管理。", "我们从飞书换成钉钉了。"), ("钉钉",), ("飞书",)),
+    # the change said with the "I" or "my" left out, as people type
+    Sequence(("I sing in a choir on Wednesdays.", "quit the choir."), (), ("choir",), named=False),
+    # what the change left stays with it, and goes from the memory of the change
+    Sequence(("我每周去泳池游泳。", "现在改成以跑步为主，泳池太远就不去了。"), ("跑步",), ("泳池",)),
     # nothing new: the value that is gone goes, and no memory says it again
     Sequence(("I use Notion for my notes.", "I no longer use Notion."), (), ("Notion",), named=False),
     # a new value said without naming an old one is another value, not a replacement
