@@ -28,6 +28,7 @@ SEQUENCES = [
     Sequence(("我们用飞书做项目管理。", "我们从飞书换成钉钉了。"), ("钉钉",), ("飞书",)),
     # the change said with the "I" or "my" left out, as people type
     Sequence(("I sing in a choir on Wednesdays.", "quit the choir."), (), ("choir",), named=False),
+    Sequence(("My rent is 1,500 a month.", "ugh rent went up to 1,750 as of this month."), ("1,750",), ("1,500",)),
     # what the change left stays with it, and goes from the memory of the change
     Sequence(("我每周去泳池游泳。", "现在改成以跑步为主，泳池太远就不去了。"), ("跑步",), ("泳池",)),
     # nothing new: the value that is gone goes, and no memory says it again

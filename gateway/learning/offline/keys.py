@@ -167,6 +167,7 @@ _NOT_OWNED = set(
     feeling plan appointment job role experience budget team way thing look go word chat break lunch dinner
     breakfast shower nap rest class lesson exam interview trip holiday baby kid child sense fun""".split()
 )
+_RISE = {"go", "rise", "climb", "jump", "increase", "decrease", "grow", "fall", "drop", "creep", "come", "shoot"}
 _TASTE = {"like", "love", "enjoy", "hate", "dislike", "adore", "detest", "prefer", "favour", "favor"}
 _ROLE_NOUNS = re.compile(
     r"(?:er|or|ist|ant|ent|ian|eer|ect|man|woman|person|student|lead|founder|cto|ceo|sre|devops|pm|nurse|chef"
@@ -450,6 +451,14 @@ class _Sentence:
                 if o.dep_ == "attr" and o.pos_ == "NOUN" and _ROLE_NOUNS.search(o.lemma_.lower()) and not is_value:
                     if not _relation(o) and o.lemma_ not in {"fan", "user", "member", "customer"}:
                         return self._make(who, "work.role", [_phrase(o)])
+        # the user's <noun> went up to X: the same attribute as "the user's <noun> is X", changed
+        rises = lemma in _RISE and any(p == "to" for p, _ in preps)
+        owner = _owner(subj) if rises and subj is not None and subj.pos_ == "NOUN" else None
+        if subj is not None and owner is not None:
+            noun = _noun_phrase(subj)
+            attr = _NOUN_ATTR.get(noun) or _NOUN_ATTR.get(subj.lemma_.lower()) or clean_segment(noun)
+            key = self._make(_who(owner), attr, [_phrase(g) for p, g in preps if p == "to"][:1])
+            return replace(key, change=True, retraction=False)
         # the user's <noun> is X: the noun is the attribute
         if lemma == "be" and subj is not None and subj.pos_ in {"NOUN", "PROPN"}:
             noun = _noun_phrase(subj)
