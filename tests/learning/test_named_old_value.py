@@ -5,6 +5,7 @@ value said without naming an old one adds ("I also like sushi")."""
 
 from __future__ import annotations
 
+from gateway.learning.offline.keys import key_of
 from gateway.learning.offline.replaced import current_part, holds, named_old
 from tests.conftest import GatewayFactory
 from tests.e2e.test_learning import ADMIN, learning
@@ -29,6 +30,8 @@ SEQUENCES = [
     # the change said with the "I" or "my" left out, as people type
     Sequence(("I sing in a choir on Wednesdays.", "quit the choir."), (), ("choir",), named=False),
     Sequence(("My rent is 1,500 a month.", "ugh rent went up to 1,750 as of this month."), ("1,750",), ("1,500",)),
+    # the plan a user is on is one value, whatever else the sentence says
+    Sequence(("We're a small studio on the Pro plan.", "We downgraded to Basic."), ("Basic",), ("Pro plan",)),
     # what the change left stays with it, and goes from the memory of the change
     Sequence(("我每周去泳池游泳。", "现在改成以跑步为主，泳池太远就不去了。"), ("跑步",), ("泳池",)),
     # nothing new: the value that is gone goes, and no memory says it again
@@ -66,3 +69,12 @@ def test_the_memory_of_a_change_keeps_the_new_value_only() -> None:
     assert current_part("The user ditched Babbel, the app was boring.", ("Babbel",)) is None
     assert holds("The user does gym sessions on Mondays.", ("monday gym sessions",))
     assert not holds("The user likes pizza.", ("sushi",))
+
+
+def test_a_plan_is_the_one_the_user_is_on() -> None:
+    assert (key := key_of("The user is on the Starter plan.")) is not None and key.slot == "account.plan"
+    upgraded = key_of("The user upgraded to the premium tier.")
+    assert upgraded is not None and upgraded.slot == "account.plan" and upgraded.change
+    # servers upgraded, or a plan for the weekend, are no plan the user is on
+    assert (key_of("The user's company upgraded its servers to 64 GB.") or key_of("x")) is None
+    assert key_of("The user has a plan for the weekend.") is None
