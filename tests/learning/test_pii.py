@@ -51,6 +51,13 @@ CORPUS: list[tuple[str, list[str], list[str]]] = [
         ["4111111111111111", "440308199001011239", "10.0.0.1", "310115198511204566"],
         ["卡号<CREDIT_CARD>", "身份证<CN_RESIDENT_ID>", "服务器<IP_ADDRESS>上"],
     ),
+    # a card number beside its card or bank is taken even when its check digit fails
+    (
+        "我的工资卡是招商银行 6214 8301 2297 5563，每个月10号发。My debit card is 5312 0098 7766 1234, "
+        "my frequent flyer no. is KL 55120934.",
+        ["6214 8301 2297 5563", "5312 0098 7766 1234", "55120934"],
+        ["<ACCOUNT_NUMBER>"],
+    ),
     (
         "联系人 lilei@corp.com；tel：１３８１２３４５６７８；Alice Johnson agreed.",
         ["lilei@corp.com", "１３８１２３４５６７８", "Alice Johnson"],

@@ -320,6 +320,8 @@ def analyse(sentences: list[str], turn: str, now: datetime | None = None) -> lis
             elif not opens and current is None and turn_first and _ALSO_HAVE.match(clause):
                 # "还有三十年的房贷": the user has it too
                 clause, opens = "我" + clause, True
+            elif not opens and current is None and _SUBJECTLESS_CHANGE.match(lead):
+                clause, opens = "我" + lead, True
             elif not opens and current is None and turn_first and _HABIT_LEAD.match(lead):
                 # "现在每月定投指数基金两千块" in a turn about the user: their own routine
                 clause, opens = "我" + lead, True
@@ -388,8 +390,15 @@ def _atomic(group: list[str], we_is: str) -> list[tuple[str, str]]:
         subject, kind = "用户的" + named.group("who"), "relation"
     elif _RELATION.match(lead) or re.match(r"^我(?:妈|爸|老公|老婆|老伴)", lead):
         return [(_render(group, we_is), _kind("，".join(group)))]  # about a relation: said together
+    changed = bool(_CHANGE.search(group[0]))
     for clause in group[1:]:
-        body = _FROM_OLD.sub("", _about_user(_strip_lead(clause), we_is))  # a change keeps only the new value
+        body = _FROM_OLD.sub("", _about_user(_strip_lead(clause), we_is))
+        if changed and _OLD_HALF.match(_strip_lead(clause)):
+            # "现在改成跑步，泳池就不去了": what the change left stays with it (the store
+            # replaces what named it), not a fact of its own
+            text, kind = out[-1]
+            out[-1] = (text.rstrip("。") + "，" + body.rstrip("。！!.，, ") + "。", kind)
+            continue  # a change keeps only the new value
         shape = _predicate_shape(clause) if named is not None else ""
         if named is not None and _RECENT.match(clause):
             continue  # "最近总是挠耳朵": how the pet is these days, not what it is
@@ -408,6 +417,8 @@ def _atomic(group: list[str], we_is: str) -> list[tuple[str, str]]:
     return out
 
 
+# a clause that only says something ended ("泳池太远就不去了", "飞书不续费了")
+_OLD_HALF = re.compile(r"^[^，,；;]{1,10}?(?:已经|也|就)?不(?:再)?[\u4e00-\u9fff]{0,3}了$")
 _NAMED_RELATION = re.compile(
     r"^(?:我家|我们家|我的|我)的?(?P<who>猫|狗|小猫|小狗|猫咪|狗狗|女儿|儿子|孩子|宝宝|老公|老婆|丈夫|妻子)(?:叫|名叫|名字叫)"
 )
@@ -436,6 +447,12 @@ def _predicate_shape(clause: str) -> str:
     return "verb" if lead in {"v", "p", "vn"} and len(c) >= 3 else ""
 
 
+# a change said with the subject dropped ("现在改成以跑步为主", "不学日语了"): in the user's
+# own turn it is theirs
+_SUBJECTLESS_CHANGE = re.compile(
+    r"^(?:现在|目前|已经|最近|后来)*(?:都|也|就)?(?:改成|改用|换成|换了|改学|改考|改吃|改喝|改去|改做|不再"
+    r"|不(?:用|学|考|吃|喝|去|做|玩|练|住)[\u4e00-\u9fffA-Za-z0-9 ]{2,8}了$)"
+)
 _ALSO_HAVE = re.compile(r"^还有(?!.{0,4}(?:问题|一件事|个事|一点|就是|吗|没有))[^，,。]{2,12}$")
 _HABIT_LEAD = re.compile(r"^(?:现在|目前|平时|一般)?每(?:天|周|个?月|年)(?!都想)[\u4e00-\u9fff]")
 

@@ -202,9 +202,21 @@ def _enrolment(root: Token) -> bool:
     )
 
 
+_RISE = {"go", "rise", "climb", "jump", "increase", "decrease", "grow", "fall", "creep", "shoot", "come"}
+
+
+def _new_amount(root: Token) -> bool:
+    """ "Rent went up to 2,100", "my budget dropped to 15k": an amount that changed says what
+    it is from now on, not an event."""
+    if root.lemma_.lower() not in _RISE:
+        return False
+    to = [c for c in root.children if c.dep_ == "prep" and c.lower_ == "to"]
+    return any(t.like_num or any(ch.isdigit() for ch in t.text) for p in to for t in p.subtree)
+
+
 def _one_off(sent: Span, root: Token) -> bool:
     text = sent.text
-    change = root.lemma_.lower() in _CHANGE or _now_state(root) or _enrolment(root)
+    change = root.lemma_.lower() in _CHANGE or _now_state(root) or _enrolment(root) or _new_amount(root)
     if _ONE_OFF.search(text) and not change:
         return True
     if _TROUBLE.search(text):
@@ -304,6 +316,8 @@ def _lead_of(body: str, root: Token) -> str:
         return ""
     subject = m.group(1)[:1].upper() + m.group(1)[1:]
     lemma = root.lemma_.lower()
+    if _new_amount(root):
+        return ""  # an amount takes one value: what follows it is no list of more
     if lemma == "be":  # "we're a React shop, pnpm, Jest": a setup; "my aim is X, Y" is not
         return f"{subject} uses" if _WORK.search(body) else ""
     if lemma == "have":

@@ -51,6 +51,11 @@ _CHANGE = {
     "push",
     "graduate",
     "convert",
+    "ditch",
+    "cancel",
+    "downgrade",
+    "swap",
+    "abandon",
 }
 
 

@@ -172,6 +172,10 @@ _DROPPED_ED = re.compile(
     r"\s+(?=(?:a|an|the|my|our|up|off|to|on|in|into|with|for|\d)\b)",
     re.I,
 )
+# a change of the user's with the "I" left out names what it leaves: "quit the cafe", "ditched duolingo"
+_DROPPED_CHANGE = re.compile(
+    r"^(?P<verb>quit|left|ditched|dropped|cancell?ed|switched|downgraded|upgraded|swapped)\s+(?=[a-z])", re.I
+)
 _NOT_VERBS = re.compile(
     r"^(?:nothing|something|anything|everything|morning|evening|during|according|string|spring|thing|building"
     r"|wedding|ceiling|feeling|being|king|ring|sibling|darling|pudding|shopping|clothing|ceiling|meeting|sibling"
@@ -183,12 +187,24 @@ _NOT_VERBS = re.compile(
 _HEDGE = re.compile(r"^(?:I'd say|I would say|I guess|I reckon|I suppose)\s+(?=(?:I|I'm|we|we're|my|our)\b)", re.I)
 
 
+# an amount or aim of the user's own said without "my": "rent went up to 2,100", "the budget is 25k now"
+_OWN_AMOUNT = re.compile(
+    r"^(?:(?:ugh|so|and|also|oh|btw|update)\b[\s,:!-]*)*(?:the\s+)?"
+    r"(?=(?:\w+\s)?(?:rent|mortgage|budget|salary|income|commute|goal|target|weight|deadline)\s+"
+    r"(?:is|was|went|has|had|just|now|got|dropped|rose|increased|decreased|came|grew|jumped|'s)\b)",
+    re.I,
+)
+
+
 def dropped_subject(sentence: str) -> str:
-    """The sentence with the "I" a user left out put back, and a leading hedge removed."""
+    """The sentence with the "I" (or "my") a user left out put back, and a leading hedge removed."""
     s = _HEDGE.sub("", sentence.strip())
     if s.endswith("?") or re.search(rf"[{_CJK}]", s):
         return s
-    m = _DROPPED_ING.match(s) or _DROPPED_ED.match(s)
+    own = _OWN_AMOUNT.match(s)
+    if own is not None and not re.match(r"(?:my|our|his|her|their|your)\b", s[own.end() :], re.I):
+        return "my " + s[own.end() :]
+    m = _DROPPED_ING.match(s) or _DROPPED_ED.match(s) or _DROPPED_CHANGE.match(s)
     if m is None or _NOT_VERBS.match(m.group("verb")) or re.match(r"^living (?!in|on|with|near)\b", s, re.I):
         return s
     verb = m.group("verb")

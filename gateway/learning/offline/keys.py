@@ -167,6 +167,8 @@ _NOT_OWNED = set(
     feeling plan appointment job role experience budget team way thing look go word chat break lunch dinner
     breakfast shower nap rest class lesson exam interview trip holiday baby kid child sense fun""".split()
 )
+_PLANS = {"plan", "tier", "subscription", "package"}
+_RISE = {"go", "rise", "climb", "jump", "increase", "decrease", "grow", "fall", "drop", "creep", "come", "shoot"}
 _TASTE = {"like", "love", "enjoy", "hate", "dislike", "adore", "detest", "prefer", "favour", "favor"}
 _ROLE_NOUNS = re.compile(
     r"(?:er|or|ist|ant|ent|ian|eer|ect|man|woman|person|student|lead|founder|cto|ceo|sre|devops|pm|nurse|chef"
@@ -258,11 +260,31 @@ class _Sentence:
         if root.lemma_ in _CHANGE:  # "switched to learning Korean": the gerund names it
             inner = [g for c in root.children if c.dep_ == "prep" for g in c.children if g.dep_ == "pcomp"]
             verbs = [*(g for g in inner if g.pos_ == "VERB"), *verbs]
+        plan = self._plan()
+        if plan is not None:
+            return plan
         for verb in verbs:
             key = self._frame(verb)
             if key is not None:
                 return key
         return self._dwelling() or self._fallback(verbs)
+
+    def _plan(self) -> Key | None:
+        """ "On the pro plan", "upgraded to the team tier", "downgraded to basic": the plan a
+        user is on is one value, whatever else the sentence says."""
+        for t in self.sent:
+            lemma = t.lemma_.lower()
+            if lemma in _PLANS and t.head.lower_ == "on" and t.head.dep_ == "prep":
+                names = [c for c in t.children if c.dep_ in {"compound", "amod"} and c.lower_ not in {"new", "current"}]
+                if names:
+                    return self._make(("user", None), "account.plan", [names[0].text])
+            owned = any(c.dep_ == "dobj" and c.pos_ == "NOUN" for c in t.children)  # "upgraded its servers to 64 GB"
+            if lemma in {"upgrade", "downgrade"} and t.pos_ == "VERB" and not owned:
+                to = [g for c in t.children if c.dep_ == "prep" and c.lower_ == "to" for g in c.children]
+                if to:
+                    value = next((c.text for c in to[0].children if c.dep_ in {"compound", "amod"}), to[0].text)
+                    return replace(self._make(("user", None), "account.plan", [value]), change=True)
+        return None
 
     def _dwelling(self) -> Key | None:
         """ "… in their flat in Leeds", "our house in Porto": the home is where the user's
@@ -450,6 +472,14 @@ class _Sentence:
                 if o.dep_ == "attr" and o.pos_ == "NOUN" and _ROLE_NOUNS.search(o.lemma_.lower()) and not is_value:
                     if not _relation(o) and o.lemma_ not in {"fan", "user", "member", "customer"}:
                         return self._make(who, "work.role", [_phrase(o)])
+        # the user's <noun> went up to X: the same attribute as "the user's <noun> is X", changed
+        rises = lemma in _RISE and any(p == "to" for p, _ in preps)
+        owner = _owner(subj) if rises and subj is not None and subj.pos_ == "NOUN" else None
+        if subj is not None and owner is not None:
+            noun = _noun_phrase(subj)
+            attr = _NOUN_ATTR.get(noun) or _NOUN_ATTR.get(subj.lemma_.lower()) or clean_segment(noun)
+            key = self._make(_who(owner), attr, [_phrase(g) for p, g in preps if p == "to"][:1])
+            return replace(key, change=True, retraction=False)
         # the user's <noun> is X: the noun is the attribute
         if lemma == "be" and subj is not None and subj.pos_ in {"NOUN", "PROPN"}:
             noun = _noun_phrase(subj)

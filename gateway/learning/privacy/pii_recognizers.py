@@ -26,6 +26,17 @@ _ACCOUNT = re.compile(
     r"(?i:\s*(?:is|was|:|=)?)"
     r"|(?:订单|账户|账|卡|银行卡|发票|工单|单|会员|合同|保单|快递单|运单|客户)(?:号码?|编号)(?:是|为|：|:)?)" + _VALUE
 )
+# a card-length number said beside the card or bank it belongs to ("工资卡是招商银行 6214 8301 …",
+# "my debit card 5312 …"): an account number whether or not its check digit holds (a typo, or a
+# card scheme without one)
+_CARD_BESIDE_WORD = re.compile(
+    r"(?:卡|银行|(?i:\b(?:card|debit|bank)\b))[^\d\n。，,;；]{0,12}?(?P<v>(?<!\d)\d(?:[ -]?\d){12,18})(?!\d)"
+)
+# a loyalty or traveller number, with an airline's two-letter prefix ("frequent flyer no. is BA 88213907")
+_LOYALTY = re.compile(
+    r"(?i:\b(?:frequent fl[yi]er|loyalty|known travell?er|rewards|air ?miles)\b)(?:\s+(?:number|no\.?|num|#|id))?"
+    r"(?:\s*(?:is|was|:|=))?\s*(?P<v>(?:[A-Z]{2}\s?)?\d{6,12})(?!\d)"
+)
 _ID_NUMBER = re.compile(
     r"(?:(?i:\b(?:passport|id|identity card|id card|national id|driver'?s licen[cs]e|tax id|tin|nhs)"
     r"(?:\s+(?:number|no\.?|num))?\s*(?:is|was|:|=)?)"
@@ -121,6 +132,8 @@ def extra_recognizers() -> list[EntityRecognizer]:
 
     recognizers: list[EntityRecognizer] = [
         ValueAfterWordRecognizer("ACCOUNT_NUMBER", "AccountNumberRecognizer", _ACCOUNT),
+        ValueAfterWordRecognizer("ACCOUNT_NUMBER", "CardBesideWordRecognizer", _CARD_BESIDE_WORD),
+        ValueAfterWordRecognizer("ACCOUNT_NUMBER", "LoyaltyNumberRecognizer", _LOYALTY),
         ValueAfterWordRecognizer("ID_NUMBER", "IdNumberRecognizer", _ID_NUMBER),
         ValueAfterWordRecognizer("CREDENTIAL", "SecretAfterWordRecognizer", _SECRET_VALUE),
         PatternRecognizer(

@@ -12,6 +12,7 @@ from typing import TypeVar
 
 from gateway.errors import TooManyPinned
 from gateway.learning.offline import atomic, lexicon
+from gateway.learning.offline import replaced as gone_values
 from gateway.learning.offline.key_record import Key
 from gateway.learning.offline.keys import key_of, mentions_value
 from gateway.learning.parts import LearningParts
@@ -21,12 +22,13 @@ from gateway.learning.steps.extraction import KnowledgeItem
 from gateway.learning.steps.pipeline_records import Outcome, PipelineSettings, Scrubber
 from gateway.learning.steps.poisoning import is_poisoning
 from gateway.learning.steps.standing import is_standing_rule
-from gateway.learning.steps.verdicts import Verdicts
-from gateway.memory import MemoryValidationError, NewMemory
+from gateway.learning.steps.verdicts import NAMED_OLD, Verdicts
+from gateway.memory import Memory, MemoryValidationError, NewMemory
 from gateway.store import Job
 
 log = logging.getLogger("memorelay.learning")
 T = TypeVar("T")
+_SCAN = 1000  # the user's memories read for the ones naming a value that is gone
 
 
 def _holds(text: str, values: tuple[str, ...]) -> bool:
@@ -105,11 +107,38 @@ class ItemStore:
                 if changed != item.content:
                     item.content = changed
                     item.title = _title_of(changed)
+        # "ditched Duolingo", "not home workouts anymore", "从顺丰换成京东": what the user said
+        # of the value that is gone goes, whatever attribute it was keyed under
+        words = () if item.kind == "episode" else gone_values.named_old(item.content)
+        gone: list[Memory] = []
+        if words:
+            gone = await self._naming(job, words, outcome)
+            current = gone_values.current_part(item.content, words)
+            if current is None:  # only a retraction: nothing new to store once the old is gone
+                if gone:
+                    for m in gone:
+                        reason = f"no longer true: the user said so ({', '.join(words)})"
+                        if await memory.disable(job.tenant, job.user_id, m.id, reason, actor="learning"):
+                            outcome.disabled.append(m.id)
+                    return
+            elif current != item.content:
+                item.content = current
+                item.title = _title_of(current)
         verdict, why, close = await self.verdicts.judge(job, item, set(outcome.added), key)
         if verdict == "duplicate":
             await memory.refresh(close[0][0].id)
             outcome.duplicates.append(close[0][0].id)
+            for m in gone:
+                if m.id != close[0][0].id and await memory.disable(
+                    job.tenant, job.user_id, m.id, f"{NAMED_OLD}{', '.join(words)}", actor="learning"
+                ):
+                    outcome.disabled.append(m.id)
             return
+        if gone:
+            seen = {old.id for old, _ in close}
+            close = close + [(m, 1.0) for m in gone if m.id not in seen]
+            if verdict != "supersede":
+                verdict, why = "supersede", f"{NAMED_OLD}{', '.join(words)}"
         new = NewMemory(
             title=item.title,
             content=item.content,
@@ -155,6 +184,21 @@ class ItemStore:
                 outcome.queued.append({"review": review.id, "old": review.old_id, "new": created.id, "reason": why})
         elif verdict == "supersede":
             outcome.superseded.extend({"old": old_id, "new": created.id, "reason": why} for old_id in replaced)
+
+    async def _naming(self, job: Job, olds: tuple[str, ...], outcome: Outcome) -> list[Memory]:
+        """The user's active memories that name one of the values ``olds`` (not this turn's,
+        nor a dated episode, which stays true of its day)."""
+        memories, _ = await self.services.memory.list(
+            job.tenant, job.user_id, scope="personal", personal_only=True, limit=_SCAN
+        )
+        return [
+            m
+            for m in memories
+            if m.enabled
+            and m.kind != "episode"
+            and m.id not in outcome.added
+            and gone_values.holds(f"{m.title} {m.content}", olds)
+        ]
 
     async def _retract(self, job: Job, key: Key, outcome: Outcome) -> bool:
         """ "No longer on Jest", "不再用 Jest 了": disable the memories of that key holding the

@@ -18,6 +18,8 @@ _CONFLICT_BAND = 0.1
 _SLOT_REASON = "new value for "
 _OTHER_VALUE = "another value for "
 _LEARNER_UPDATE = "the learner judged it an update"
+# a change that names the value it leaves ("ditched Duolingo", "不考雅思了"): said, not inferred
+NAMED_OLD = "the user said this is gone: "
 # compare()'s reasons that mark a contradiction rather than a different fact
 _CONFLICT_REASONS = (
     "numbers or dates differ",
@@ -46,7 +48,7 @@ class Verdicts:
         apply at once. ``review_scope: all`` queues every one."""
         if self.settings.review != "queue":
             return False
-        explicit = why.startswith(_SLOT_REASON) or why == _LEARNER_UPDATE
+        explicit = why.startswith((_SLOT_REASON, NAMED_OLD)) or why == _LEARNER_UPDATE
         return self.settings.review_scope == "all" or not explicit
 
     async def judge(
