@@ -601,13 +601,26 @@ class WorkingSet:
         try:
             assert entry.partition is not None
             flat = await asyncio.to_thread(entry.partition.folded)
-            if self._held.get(key) is entry and entry.partition.valid and key not in self._patching:
-                self.stats.folds += 1
-                self._install(key, _Entry(flat, len(flat)), stale=False)
         except Exception as exc:  # boundary: the layered partition keeps serving
             log.warning("could not fold a memory partition: %s", type(exc).__name__)
+            return
         finally:
             self._folding.pop(key, None)
+        if self._held.get(key) is entry and entry.partition.valid and key not in self._patching:
+            self.stats.folds += 1
+            self._install(key, _Entry(flat, len(flat)), stale=False)
+            return
+        # changed while it folded: a patch still running folds its own result; otherwise the
+        # partition now held was installed while this fold ran (and skipped folding), so fold it
+        current = self._held.get(key)
+        if (
+            current is not None
+            and current.partition is not None
+            and current.partition.crowded
+            and current.partition.valid
+            and key not in self._patching
+        ):
+            self._folding[key] = asyncio.ensure_future(self._fold(key, current))
 
     def _install(self, key: PartitionKey, entry: _Entry, *, stale: bool = True) -> None:
         part = entry.partition
