@@ -11,9 +11,10 @@ injected memory count and tokens, and an in-process profile of one retrieval
 (embed, vector search, FTS, fetch, token budget, render).
 
 Run: ``.venv/bin/python bench/injection.py [--users 10] [--per-user 10000] [-n 1000]``.
-``--compare`` starts a second gateway on the same database with ``memory.working_set_mb: 0``
-(every list from the store) and interleaves its requests with the first one's, so both are
-measured under the same load (this machine's two cores are shared).
+``--compare`` starts a second gateway on the same memories with ``memory.working_set_mb: 0``
+(every list from the store; on SQLite it reads a copy, as one gateway process holds a file)
+and interleaves its requests with the first one's, so both are measured under the same load
+(this machine's two cores are shared).
 ``--compare-recall`` adds a gateway with every ``memory.recall`` path off (weights 0), interleaved
 the same way: the first gateway ranks with the recall paths on (the defaults). Requests carry
 ``X-Memorelay-Conversation`` (10 turns per conversation), so fatigue has turns to look up.
@@ -496,6 +497,18 @@ async def profile_working_set(service: Any, tenant: str, q: str, note: Any) -> N
     note("ws: MemoryService.search(cached_rows) total", s)
 
 
+def copy_database(src: str, dst: str) -> str:
+    """A consistent copy of a SQLite memory database and its index files (the arms only read)."""
+    import shutil
+    import sqlite3
+
+    with contextlib.closing(sqlite3.connect(src)) as a, contextlib.closing(sqlite3.connect(dst)) as b:
+        a.backup(b)
+    if Path(src + ".index").is_dir():
+        shutil.copytree(src + ".index", dst + ".index")
+    return dst
+
+
 async def run(args: argparse.Namespace) -> None:
     import tempfile
 
@@ -531,9 +544,12 @@ async def run(args: argparse.Namespace) -> None:
         with contextlib.ExitStack() as stack:
             upstream = stack.enter_context(fake_upstream())
             urls = {}
-            for name, options in arms.items():
+            for i, (name, options) in enumerate(arms.items()):
                 extra = {"memory": options}
-                urls[name] = stack.enter_context(gateway(upstream, filters, extra, database=db)) + "/chat/completions"
+                # one SQLite file is held by one gateway process: the other arms read copies
+                arm_db = db if i == 0 or db.startswith("postgresql://") else copy_database(db, f"{tmp}/arm{i}.db")
+                url = stack.enter_context(gateway(upstream, filters, extra, database=arm_db))
+                urls[name] = url + "/chat/completions"
             print(f"{len(urls)} gateway(s) ready in {time.perf_counter() - start:.1f} s")
             results = await measure(urls, args.n, args.warmup)
         print(
