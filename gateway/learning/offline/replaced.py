@@ -49,6 +49,8 @@ _EN = [
         re.I,
     ),
     re.compile(r"(?P<old>[\w+#.-]+(?:\s[\w+#.-]+)?)\s*(?:→|->|=>)\s*\w", re.I),
+    # "going to Lisbon now, not Valencia": the new value, then the one it leaves
+    re.compile(rf"\bnow,?\s+(?:and\s+)?not\s+(?:in\s+|at\s+|on\s+)?{_DET}{_PHRASE}", re.I),
 ]
 _ZH_VALUE = r"(?P<old>[\u4e00-\u9fffA-Za-z0-9+#.\-]{2,8}?)"
 _ZH_VERB = r"用|考|吃|喝|去|做|玩|学|住|开|坐|养|练|穿|买|续费|订|在"
