@@ -58,7 +58,10 @@ _ZH_HOME = re.compile(
 _ZH_AT_PLACE = re.compile(r"^(?:用户|我)(?:们|一家)?(?:现在|目前)?在(?P<v>[\u4e00-\u9fff]{2,6})(?=[，,。；;]|$)")
 _ZH_DEPLOY = re.compile(r"(?:部署在|部署到|跑在|托管在|放在|迁到|迁移到|上了)(?P<v>[^，,。；;]{2,24})")
 _ZH_USE = re.compile(r"(?:改用|换成|换到|换用|采用|使用|在用|选用|切换到|转到|用的是|用)(?P<v>[^，,。；;]{1,30})")
-_ZH_WORK = re.compile(r"在(?P<v>[^\s，,。；;]{2,16}?)(?:工作|上班|任职|实习)")
+# "在腾讯上班", and where a new job is: "下个月开始去前海上班", "转到字节工作"
+# where anyone works: no employer of the user's ("每天坐地铁去公司上班")
+_ZH_ANY_WORKPLACE = frozenset("公司 单位 办公室 家 家里 学校 这里 那里 这边 那边 现场 工地".split())
+_ZH_WORK = re.compile(r"(?:在|去|到)(?P<v>[^\s，,。；;去到]{2,16}?)(?:工作|上班|任职|实习)")
 # what the user or their team builds: several at once, "不做…了" retracts one
 _ZH_PROJECT = re.compile(
     r"(?:还在做|正在做|在做|已经不做|不再做|不做|做的是|负责)(?:一个|一款|个)?(?P<v>[^，,。；;了的]{2,16})"
@@ -203,8 +206,9 @@ def _clause_zh_user(clause: str, words: list[str], make: Callable[..., Key]) -> 
     if where and _place_first(where.group("v")):
         return make("home.city", [where.group("v")])
     work = _ZH_WORK.search(clause)
-    if work:
-        return make("work.employer", [work.group("v")])
+    employer = work.group("v").lstrip("了") if work else ""
+    if work and employer not in _ZH_ANY_WORKPLACE:
+        return make("work.employer", [employer])
     project = _ZH_PROJECT.search(clause)
     if project and not lexicon.tools_in(project.group("v")):
         return make("work.project", [_zh_value(project.group("v"))], True)

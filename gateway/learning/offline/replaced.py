@@ -49,6 +49,8 @@ _EN = [
         re.I,
     ),
     re.compile(r"(?P<old>[\w+#.-]+(?:\s[\w+#.-]+)?)\s*(?:→|->|=>)\s*\w", re.I),
+    # "going to Lisbon now, not Valencia": the new value, then the one it leaves
+    re.compile(rf"\bnow,?\s+(?:and\s+)?not\s+(?:in\s+|at\s+|on\s+)?{_DET}{_PHRASE}", re.I),
 ]
 _ZH_VALUE = r"(?P<old>[\u4e00-\u9fffA-Za-z0-9+#.\-]{2,8}?)"
 _ZH_VERB = r"用|考|吃|喝|去|做|玩|学|住|开|坐|养|练|穿|买|续费|订|在"
@@ -172,3 +174,53 @@ def current_part(content: str, olds: tuple[str, ...]) -> str | None:
         return None
     text = ", ".join(kept)
     return text[:1].upper() + text[1:] + "."
+
+
+# what sets a statement's polarity, and what only times or frames it: "用户不吃香菜" and
+# "用户现在其实能吃香菜了" say the same predicate, one of them negated
+_ZH_NEGATION = re.compile(r"不再|不能|不会|不用|没有|没|不|别")
+_ZH_FRAME = re.compile(
+    r"^用户(?:的)?|现在|其实|已经|如今|目前|重新|又|也|还|都|可以|能够|能|会|开始|了|啦|呢|吧|[。！!，,.\s]"
+)
+_EN_NEGATION = frozenset("not n't no never anymore longer".split())
+_EN_FRAME = frozenset(
+    """the user user's they them their is are was be been does do did doe can could now again actually really
+    these days nowadays any more back started start""".split()
+)
+
+
+def _lemma(word: str) -> str:
+    """ "eats", "eating", "eat" → one form (no parse: a handful of memories per item)."""
+    if word.endswith("ies") and len(word) > 4:
+        word = word[:-3] + "y"
+    elif word.endswith(("ing", "ed")) and len(word) > 5:
+        word = word[: -3 if word.endswith("ing") else -2]
+    elif word.endswith("es") and len(word) > 4 and word[-3] in "sxzh":
+        word = word[:-2]
+    elif word.endswith("s") and not word.endswith("ss") and len(word) > 3:
+        word = word[:-1]
+    return word.removesuffix("e")
+
+
+def _zh_core(text: str) -> tuple[bool, str]:
+    body = _ZH_FRAME.sub("", text)
+    return bool(_ZH_NEGATION.search(body)), _ZH_FRAME.sub("", _ZH_NEGATION.sub("", body))
+
+
+def _en_core(text: str) -> tuple[bool, frozenset[str]]:
+    tokens = re.findall(r"n't|[a-z0-9][a-z0-9+#-]*", re.sub(r"n't\b", " n't", text.lower()))
+    negated = any(t in _EN_NEGATION for t in tokens)
+    return negated, frozenset(_lemma(t) for t in tokens if t not in _EN_NEGATION | _EN_FRAME | _STOP)
+
+
+def flipped(new: str, old: str) -> bool:
+    """Whether ``new`` says what ``old`` says the other way round: the same predicate, negated in
+    one of them only ("用户不吃香菜" / "用户现在其实能吃香菜了", "The user does not eat meat" /
+    "The user eats meat again now"). The later statement is what holds now."""
+    if bool(_CJK.search(new)) != bool(_CJK.search(old)):
+        return False
+    if _CJK.search(new):
+        (neg_new, core_new), (neg_old, core_old) = _zh_core(new), _zh_core(old)
+        return neg_new != neg_old and core_new == core_old and len(_CJK.findall(core_new)) >= 2
+    (neg_new, words_new), (neg_old, words_old) = _en_core(new), _en_core(old)
+    return neg_new != neg_old and words_new == words_old and bool(words_new)

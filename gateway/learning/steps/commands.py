@@ -134,8 +134,11 @@ _ERASE_ZH = re.compile(
     r"^(?:另外|还有|对了|顺便|然后|以及)?[，,\s]*(?:请你?|麻烦你?|帮我|你)?(?:把|将)?"
     r"(?P<text>[^，,。！？!?；;]{1,30}?)(?:你|也)?(?:帮我|给我)?(?:删了|删掉|删除|去掉|清掉|抹掉|忘了|忘掉)"
 )
-# a Chinese topic to delete must name what was kept: a task ("把第二段删掉") is none
-_KEPT_ZH = re.compile(r"存的|记的|记住的|信息|那条|这条|记录|说过|说的|告诉你|资料|我住|我的")
+# a Chinese topic to delete must name what was kept, or an earlier one now old ("之前那个…旧数"): a task
+# ("把第二段删掉") is none
+_KEPT_ZH = re.compile(
+    r"存的|记的|记住的|信息|那条|这条|记录|说过|说的|告诉你|资料|我住|我的|(?:之前|以前|原来)那个.*旧"
+)
 _META = re.compile(
     r"\b(?:sav(?:e|ed|ing)|stor(?:e|ed|ing)|remember(?:ed|ing)?|memor(?:y|ies)|keep (?:it|that|this)|on file"
     r"|coming up|hanging around|written down)\b|存|记住|记下|记录|保存|留着",
@@ -222,6 +225,7 @@ def _en_topic(raw: str) -> str:
 
 def _zh_topic(raw: str) -> str:
     topic = re.sub(r"^(?:之前|以前|上次|刚才)?(?:你)?(?:存的|记的|记住的|说过的|说的|告诉你的)", "", raw.strip())
+    topic = re.sub(r"^(?:之前|以前|原来)那个", "", topic)  # "之前那个房贷8600的旧数": the earlier one
     topic = re.sub(r"(?:的)?(?:信息|那条|这条|记录|资料|事情|事)+$", "", topic).strip()
     m = _THING_ZH.match(topic)
     return _clean(m.group(1) if m else topic)
@@ -379,7 +383,10 @@ _STOP_EN = frozenset(
     did have has had not no just also really very any all some so then now old previous former current earlier
     before new fine""".split()
 )
-_STOP_ZH = frozenset("我 我们 你 用户 的 了 是 在 和 就 都 也 这 那 个 事 这件事 吧 啊 呢 说 过 有 要".split())
+_STOP_ZH = frozenset(
+    "我 我们 你 用户 的 了 是 在 和 就 都 也 这 那 个 事 这件事 吧 啊 呢 说 过 有 要"
+    " 之前 以前 原来 那个 这个 那条 这条".split()
+)
 
 
 # a topic that names an attribute, not its value: the keys (``keys``) of the memories it means
@@ -445,6 +452,15 @@ def topic_words(topic: str) -> set[str]:
     return words if words else slots
 
 
+def _spread(word: str, text: str) -> bool:
+    """Whether a Chinese verb-object ``word`` stands in ``text`` with a few characters between
+    its parts ("养猫" in "养了一只橘猫"), within one clause."""
+    if not 2 <= len(word) <= 4:
+        return False
+    gap = r"[^，,。；;！!？?\s]{0,4}?"
+    return re.search(gap.join(re.escape(c) for c in word), text) is not None
+
+
 def mentions(memory: Memory, words: set[str]) -> bool:
     """Whether a memory's text holds one of ``words`` (English on word boundaries), or its key is
     one a ``slot:`` word names."""
@@ -455,7 +471,7 @@ def mentions(memory: Memory, words: set[str]) -> bool:
                 return True
             continue
         if re.search(r"[\u3400-\u9fff]", w):
-            if w in text:
+            if w in text or _spread(w, text):
                 return True
         elif re.search(rf"(?<![a-z0-9]){re.escape(w)}(?:s|es)?(?![a-z0-9])", text):
             return True

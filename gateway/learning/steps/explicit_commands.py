@@ -7,7 +7,7 @@ from __future__ import annotations
 import asyncio
 import re
 
-from gateway.learning.offline import heuristic
+from gateway.learning.offline import chinese, heuristic
 from gateway.learning.offline.keys import named_only_as_old
 from gateway.learning.parts import LearningParts
 from gateway.learning.privacy.redact import PII_ONLY
@@ -25,6 +25,15 @@ def _names_only_as_old(memory: Memory, words: set[str]) -> bool:
     """Whether every topic word ``memory`` says is a value it replaced ("moved from X to Y")."""
     said = [w for w in words if mentions(memory, {w})]
     return bool(said) and all(named_only_as_old(memory.content, w) for w in said)
+
+
+def _names(content: str) -> set[str]:
+    """The names and numbers a memory says: what makes it about one thing (Chinese nouns of two
+    characters or more, English words capitalised inside the sentence, numbers)."""
+    if re.search(r"[\u3400-\u9fff]", content):
+        return {w for w, tag in chinese.tagged(content) if len(w) >= 2 and tag[:1] in {"n", "e"} and w != "用户"}
+    words = re.findall(r"(?<=[^.!?]\s)[A-Z][\w+#-]+|\b\d[\d.,]*\b", content)
+    return {w.lower() for w in words}
 
 
 class ExplicitCommands:
@@ -51,7 +60,8 @@ class ExplicitCommands:
                 await self.items.store(job, item, outcome, source="manual", score=1.0)
             await self.items.limits(job, outcome)
             return
-        for m in await self._about(job, text):
+        forgotten = await self._about(job, text)
+        for m in forgotten:
             await self.services.memory.disable(
                 job.tenant,
                 job.user_id,
@@ -64,7 +74,13 @@ class ExplicitCommands:
             statement = await self.scrubber.scrub(command.statement, keep_names=self.settings.keep_names)
             items = heuristic.extract_items(statement) or [item_from_remember(statement)]
             outcome.items_extracted = len(items)
+            gone = {name for m in forgotten for name in _names(m.content)}
             for item in items:
+                if gone & _names(item.content):
+                    # "forget the cat, Tiger lives with my parents now": what was asked to go
+                    # is not kept again through the sentence beside it
+                    outcome.rejected.append({"title": item.title[:80], "reason": "names what was just forgotten"})
+                    continue
                 # said beside a forget, not asked to be remembered: the precision gate applies
                 code = gate.item_reason(item)
                 if code is not None:
@@ -84,7 +100,15 @@ class ExplicitCommands:
         hits = [h.memory for h in await memory.search(job.tenant, job.user_id, topic, limit=8, scope="personal")]
         hits = [m for m in hits if m.enabled]
         if words:
-            saying = {m.id: m for m in [*(m for m, _ in near), *hits] if mentions(m, words)}
+            # a forget is rare and must find every memory saying its words, not only the nearest
+            listed, _ = await memory.list(job.tenant, job.user_id, scope="personal", personal_only=True, limit=500)
+            candidates = [*(m for m, _ in near), *hits, *(m for m in listed if m.enabled)]
+            saying = {m.id: m for m in candidates if mentions(m, words)}
+            # "the old 8600 mortgage figure": a number named is the one value meant, beside its topic
+            numbers = {w for w in words if re.search(r"\d", w)}
+            if numbers:
+                # none active holding it: the value is gone already, and what replaced it stays
+                saying = {i: m for i, m in saying.items() if mentions(m, numbers)}
             kept = [m for m in saying.values() if not await asyncio.to_thread(_names_only_as_old, m, words)]
             if kept:
                 return kept

@@ -29,6 +29,7 @@ from gateway.store import Job
 log = logging.getLogger("memorelay.learning")
 T = TypeVar("T")
 _SCAN = 1000  # the user's memories read for the ones naming a value that is gone
+FLIPPED = "said the other way round now"
 
 
 def _holds(text: str, values: tuple[str, ...]) -> bool:
@@ -124,6 +125,10 @@ class ItemStore:
             elif current != item.content:
                 item.content = current
                 item.title = _title_of(current)
+        if not gone and item.kind != "episode":
+            # "现在能吃香菜了" after "不吃香菜": the same predicate said the other way round now
+            gone = await self._flipped(job, item.content, outcome)
+            words = (FLIPPED,) if gone else words
         verdict, why, close = await self.verdicts.judge(job, item, set(outcome.added), key)
         if verdict == "duplicate":
             await memory.refresh(close[0][0].id)
@@ -198,6 +203,22 @@ class ItemStore:
             and m.kind != "episode"
             and m.id not in outcome.added
             and gone_values.holds(f"{m.title} {m.content}", olds)
+        ]
+
+    async def _flipped(self, job: Job, content: str, outcome: Outcome) -> list[Memory]:
+        """The user's active memories nearest to ``content`` that say it negated the other way
+        (``replaced.flipped``); not this turn's, nor a dated episode."""
+        memory = self.services.memory
+        near = [m for m, _ in await memory.nearest(job.tenant, job.user_id, content, k=3)]
+        if not near:  # no embedder: by keywords
+            near = [h.memory for h in await memory.search(job.tenant, job.user_id, content, limit=3, scope="personal")]
+        return [
+            m
+            for m in near
+            if m.enabled
+            and m.kind != "episode"
+            and m.id not in outcome.added
+            and gone_values.flipped(content, m.content)
         ]
 
     async def _retract(self, job: Job, key: Key, outcome: Outcome) -> bool:
