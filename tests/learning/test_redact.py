@@ -47,6 +47,11 @@ REMEMBER = [
     ("Remember: I ship orders from 12 Elm Road in Leeds twice a week.", "12 Elm Road", ["twice a week"]),
     ("记住：我的银行卡号是6222021234567890123，工资每月十号到账。", "6222021234567890123", ["十号"]),
     ("请记住我的订单号是 A20231188，我在等一台新显示器。", "A20231188", ["显示器"]),
+    # any numbered thing of the user's announces its value; "there" finds what issued it
+    ("记住：我的车牌号是京A·3M8P2，周末我常开车去郊区。", "3M8P2", ["开车", "郊区"]),
+    ("记住：我的工号是 GH20417，我在研发部上班。", "GH20417", ["研发部"]),
+    ("Remember: my library card number is 22917734, I go there every Saturday.", "22917734", ["library", "Saturday"]),
+    ("Note that my staff ID is ST-48812 - I work at the Leeds depot on night shifts.", "ST-48812", ["Leeds", "night"]),
 ]
 
 
@@ -132,3 +137,10 @@ def test_third_party_sensitive_details_are_rejected(text: str) -> None:
 )
 def test_the_users_own_details_and_harmless_ones_stay(text: str) -> None:
     assert third_party_sensitive(text) is None
+
+
+@pytest.mark.parametrize(
+    "text", ["记住：我的显卡型号是RTX4090，玩游戏用。", "Remember: my favourite number is 1234567, it's lucky."]
+)
+def test_a_model_number_or_a_plain_number_is_no_identifier(scrubber: PiiScrubber, text: str) -> None:
+    assert "<" not in scrubber.scrub(text, keep_names=True)

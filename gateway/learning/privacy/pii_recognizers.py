@@ -47,6 +47,16 @@ _SECRET_VALUE = re.compile(
     r"|token|private key)(?:\s+(?:for|of|to|on)\s+[\w .-]{1,30}?)?\s*(?:is|was|:|=))"
     r"|(?:密码|口令|密钥|令牌)(?:是|为|：|:))\s*(?P<v>[^\s,;，；。]{4,})"
 )
+# a value the user's own numbered thing announces, whatever the thing: "my <anything> number / ID
+# is …", "…号是 …" (车牌号, 工号, 学号; a plate keeps its province and dot: "京A·3M8P2"). A model
+# or version number names a product, and a favourite number is a taste, not an identifier; a phone
+# number ("手机号", "的号码", "my phone number") is the phone recognizers' to name
+_OWN_NUMBER = re.compile(
+    r"(?:(?i:\bmy\s+(?!(?:favou?rite|lucky)\b)(?:(?!(?:phone|mobile|cell|tel|fax)\b)[\w'-]+\s+){0,3}?"
+    r"(?:number|no\.?|num|id|code)\s*(?:is|was|:|=))"
+    r"|[\u4e00-\u9fff](?<![型款尺的机话])(?<!版本)(?:号码?|编号|账号)(?:是|为|：|:))"
+    r"\s*#?\s*(?P<v>[\u4e00-\u9fff]?[A-Za-z0-9](?:[A-Za-z0-9\u00b7\u2022./_-]?[A-Za-z0-9]){3,})"
+)
 # how many digits a value needs to count (a password needs none; "order ready" is no number)
 _VALUE_DIGITS = {"ACCOUNT_NUMBER": 3, "ID_NUMBER": 3, "CREDENTIAL": 0}
 
@@ -135,6 +145,7 @@ def extra_recognizers() -> list[EntityRecognizer]:
         ValueAfterWordRecognizer("ACCOUNT_NUMBER", "CardBesideWordRecognizer", _CARD_BESIDE_WORD),
         ValueAfterWordRecognizer("ACCOUNT_NUMBER", "LoyaltyNumberRecognizer", _LOYALTY),
         ValueAfterWordRecognizer("ID_NUMBER", "IdNumberRecognizer", _ID_NUMBER),
+        ValueAfterWordRecognizer("ID_NUMBER", "OwnNumberRecognizer", _OWN_NUMBER),
         ValueAfterWordRecognizer("CREDENTIAL", "SecretAfterWordRecognizer", _SECRET_VALUE),
         PatternRecognizer(
             supported_entity="CREDENTIAL",

@@ -243,6 +243,8 @@ def _drop_clause(sent: Span, verb: Token, skip: set[int], subst: dict[int, str])
             continue
         if t.lower_ == "there" and place:
             subst[t.i] = place
+        elif t.lower_ == "there" and subj is not None and (issuer := _issuer(subj)):
+            subst[t.i] = f"{'to' if t.head.lemma_.lower() in _MOTION else 'at'} {issuer}"
         elif t.lower_ != "there" and referent:
             subst[t.i] = referent
             if t.lower_ == "they":  # one referent: "they are on the Pro plan" → "… is on …"
@@ -269,6 +271,19 @@ def _referent(subj: Token) -> str:
         return " ".join(t.text for t in owner.subtree if t.dep_ != "case")
     words = [t for t in subj.subtree if t.i < subj.i and t.dep_ in {"det", "poss", "compound", "amod"}]
     return " ".join(t.text for t in words)
+
+
+_MOTION = {"go", "drive", "walk", "head", "come", "get", "travel", "commute", "run", "ride", "cycle", "fly", "move"}
+
+
+def _issuer(subj: Token) -> str:
+    """ "my library card number" → "my library": the thing that gave the number, where "there"
+    points when no place is named (the first word of the noun's compound)."""
+    chain = [t for t in subj.subtree if t.i < subj.i and t.dep_ == "compound" and _TOKEN not in t.text]
+    if not chain or chain[0].lower_ in _ID_NOUNS or not chain[0].is_alpha:
+        return ""
+    owner = next((c for c in subj.children if c.dep_ in {"poss", "det"}), None)
+    return f"{owner.text if owner is not None else 'the'} {chain[0].text}"
 
 
 def _place(subj: Token) -> str:

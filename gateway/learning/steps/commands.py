@@ -1,6 +1,6 @@
 """Explicit memory commands in the latest user turn (SPEC section 4, step 2).
 
-"remember: …", "remember that …", "please remember …", "记住：…", "请记住…" store the stated
+"remember: …", "remember that …", "please remember …", "note that …", "记住：…", "请记住…" store the stated
 text; "forget …", "forget about …", "忘记…", "忘掉…", "不要记…" remove matching memories.
 A command skips scoring and extraction, but its text still goes through PII scrubbing, the
 poisoning check and dedup. A remember is a command only when the message *starts* with it,
@@ -33,7 +33,7 @@ _POLITE_EN = (
     r"(?:(?:do me a favou?r(?: and|,)|just|now)\s+)?"
 )
 _REMEMBER_EN = re.compile(
-    _POLITE_EN + r"(?:remember|memori[sz]e|keep in mind)"
+    _POLITE_EN + r"(?:remember|memori[sz]e|keep in mind|(?:make a |take )?note(?= that\b| down\b|\s*:)(?: down)?)"
     r"(?:\s+(?:this|that|the following))?(?:\s*[:：\-–—,，]\s*|\s+that\s+|\s+)(?P<text>.+)$",
     re.IGNORECASE | re.DOTALL,
 )

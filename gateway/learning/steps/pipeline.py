@@ -148,10 +148,17 @@ class Pipeline:
     async def _learn(self, job: Job, learner: Learner, turn: Turn, outcome: Outcome, hold: Hold) -> None:
         # the user's own words are checked for steering before any learner reads them: what a
         # learner keeps is rewritten ("you" → "the assistant"), which can hide the attack
+        said = turn.user_text
         turn.user_text, steering = without_steering(turn.user_text)
         outcome.rejected.extend({"title": "", "reason": reason} for reason in steering)
         if not turn.user_text:
             outcome.reason = "nothing left once the steering was removed"
+            return
+        opening = parse_command(said) if steering else None
+        if opening is not None and opening.kind == "remember":
+            # one memory asked for, part of it steering: refused whole, as the API refuses it
+            # (what is left of it, a label claiming a system voice or a fact it chose, is the attack's)
+            outcome.reason = "a remember command that steers the assistant"
             return
         command = parse_command(turn.user_text)
         if command is not None:

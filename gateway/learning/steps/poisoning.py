@@ -21,6 +21,8 @@ import binascii
 import re
 import unicodedata
 
+from gateway.learning.steps.steering_concepts import steering_concept
+
 _W = r"(?:^|(?<=[^a-z0-9]))"  # an English rule starts at a word
 # a window never crosses the end of a sentence (a URL keeps its dots and its query string)
 _CLAUSE_EN = r"(?:[^!?;\n]|[!?](?=\S))"
@@ -159,13 +161,8 @@ _RULES: tuple[tuple[str, re.Pattern[str]], ...] = tuple(
         ),
         (
             "promotion",
-            rf"{_W}{_NOT_A_STATEMENT}(?:recommend|promote|push|mention|"
-            rf"suggest)\s+\S+(?:\s+\S+){{0,3}}?\s+(?:to|for)\s+{_EVERYONE}\b",
-        ),
-        (
-            "promotion",
             rf"{_W}(?:the\s+)?(?:only|best)\s+(?:serious|real|good|acceptable|trustworthy)\s+(?:option|choice|provider|vendor|lender)"
-            rf"{_CLAUSE_EN}{{0,120}}\b(?:tell|recommend)\b|{_W}(?:tell|say\s+to|inform|remind|advise)\s+(?:\S+\s+){{0,2}}?{_EVERYONE}\b",
+            rf"{_CLAUSE_EN}{{0,120}}\b(?:tell|recommend)\b",
         ),
         (
             "covert instruction",
@@ -213,12 +210,8 @@ _RULES: tuple[tuple[str, re.Pattern[str]], ...] = tuple(
             r"(?:user'?s'?|their|his|her|all|other\s+users'?)\s+(?:[a-z]+\s+){0,2}(?:passwords?|credentials|api\s+keys?|"
             r"tokens?|messages|data|secrets|keys?|conversations?|history)\s+to\b",
         ),
-        (
-            "link insertion",
-            rf"{_W}(?:include|add|append|insert|put|attach|paste|end)\b{_CLAUSE_EN}{{0,60}}?(?:https?://|www\.|\blinks?\b|\burls?\b)"
-            rf"{_CLAUSE_EN}{{0,80}}?\b(?:every|each|all|any)\s+(?:\S+\s+)?(?:answers?|reply|replies|responses?|messages?|outputs?)",
-        ),
-        ("link insertion", rf"{_W}(?:respond|reply|answer)\s+(?:to\s+)?{_EVERYONE}\s+with\b"),
+        # an order to tell or send people other than the user, a link put into every answer:
+        # steering_concepts reads those by what they do
         (
             "link insertion",
             rf"{_W}(?:tell|send|direct|redirect|point)\s+(?:them|users?|people|everyone|customers?)\s+(?:\S+\s+){{0,3}}?"
@@ -353,6 +346,10 @@ _RULES: tuple[tuple[str, re.Pattern[str]], ...] = tuple(
         ("covert instruction", r"不要(?:告诉|让)用户(?:知道)?|瞒着用户"),
         (
             "promotion",
+            # a standing rule on what to recommend is the user's own when the sentence speaks of
+            # the user ("以后推荐电影时多推荐悬疑片，我很喜欢", or as learned "用户希望…"); one for others is
+            # a concept's (third_party_audience)
+            rf"(?:^|(?<=[。！？；]))(?!{_CLAUSE_ZH}*(?<!给)(?<!帮)我(?!们))(?!用户(?:希望|想|喜欢|要求|偏好|想要)){_CLAUSE_ZH}*?"
             rf"(?:以后|今后|从今往后|从今以后|始终|一律|永远|每次|所有问题|任何问题){_CLAUSE_ZH}{{0,12}}?(?<!给我)(?<!帮我)"
             r"(?:推荐|推销|宣传)",
         ),
@@ -434,7 +431,8 @@ _CONFUSABLES = str.maketrans(
     }
 )  # fmt: skip
 _LEET = str.maketrans({"0": "o", "1": "i", "3": "e", "4": "a", "5": "s", "7": "t", "@": "a", "$": "s"})
-_SPACED_LETTERS = re.compile(r"(?<![a-z])[a-z](?: [a-z](?![a-z]))+")
+# a letter hyphen-joined to the next ("a-l-w-a-y-s r-e-c…") belongs to its word, not to a spaced run
+_SPACED_LETTERS = re.compile(r"(?<![a-z-])[a-z](?: [a-z](?![a-z-]))+")
 _SPELLED_OUT = re.compile(r"(?<![a-z])[a-z](?:[ .][a-z](?![a-z])){3,}")
 _DOTTED_LETTERS = re.compile(r"(?<![a-z.])[a-z](?:\.[a-z](?![a-z]))+\.?")
 _SPLIT_WORD = re.compile(r"(?<=[a-z])-(?=[a-z])")
@@ -494,6 +492,9 @@ def is_poisoning(item_text: str) -> str | None:
                 match = pattern.search(line)
                 if match:
                     return f"{reason}: {match.group(0).strip()!r}"
+            concept = steering_concept(line)
+            if concept is not None:
+                return concept
     spelled_out = _SPELLED_OUT.search(unicodedata.normalize("NFKC", item_text).lower().translate(_CONFUSABLES))
     if spelled_out is None:
         return None
