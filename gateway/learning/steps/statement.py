@@ -548,6 +548,9 @@ def _chinese(content: str, kind: str) -> str | None:
             return "unresolved-reference"  # "用户家短腿屁股大，一看到它就…" has a noun; "用户放学后他先…" not
     whole = [(w, f) for w, f in chinese.tagged(body) if w not in {"用户", "的"}]
     specific = [w for w, f in whole if f.startswith(_ZH_NOUN_FLAGS) and w not in _ZH_GENERIC]
+    # jieba cuts a name it does not know into characters tagged as verbs ("换成钉钉" -> 换成/钉/钉):
+    # a verb with another verb-tagged word after it has an object, which is specific enough
+    specific += [w for (w, f), (_, g) in zip(whole, whole[1:], strict=False) if f == "v" and g.startswith("v")]
     if kind != "rule" and not specific and not re.search(r"\d|[A-Za-z]{2,}", body):
         return "unspecific"  # "用户放心。", "用户是专业的。", "用户转行了。"
     return None
