@@ -10,9 +10,7 @@ Two checks, one vocabulary of reasons (``REASONS``):
   small talk;
 * ``item_reason`` reads an extracted item (the built-in learner's and the LLM's alike): a
   fragment ("The user is."), "the assistant" outside a standing rule, an unresolved "it/this",
-  a question, a pleasantry, a momentary state, a hypothetical, pasted material; then whether
-  the candidate, as it would be stored, is a well-formed and specific statement about the user
-  (``statement``: its parse, not the input's phrasing).
+  a question, a pleasantry, a momentary state, a hypothetical, pasted material.
 
 ``strip_pasted`` removes pasted material (stack traces, log lines, long pasted passages) from a
 turn before it is read. Prompt injection is the poisoning check's (``poisoning``), not this.
@@ -25,8 +23,6 @@ import re
 
 from gateway.learning.steps.extraction import KnowledgeItem
 from gateway.learning.steps.own_words import own_words
-from gateway.learning.steps.statement import REASONS as _STATEMENT_REASONS
-from gateway.learning.steps.statement import statement_reason
 
 __all__ = ["REASONS", "item_reason", "sentence_reason", "strip_pasted"]
 
@@ -43,7 +39,6 @@ REASONS = (
     "fragment",
     "unresolved-reference",
     "intention",
-    *_STATEMENT_REASONS,
 )
 
 _CJK = re.compile(r"[\u3400-\u9fff]")
@@ -459,7 +454,7 @@ def item_reason(item: KnowledgeItem) -> str | None:
         return "hypothetical"
     if len(content) > 600 or len(_CODE.findall(content)) >= 3 or re.search(r"\[[^\]]{8,}\]", content):
         return "pasted"  # code, or a bracketed caption or placeholder text
-    return statement_reason(content, item.kind)
+    return None
 
 
 def _chinese_item_reason(item: KnowledgeItem, content: str) -> str | None:
@@ -501,4 +496,4 @@ def _chinese_item_reason(item: KnowledgeItem, content: str) -> str | None:
         return "hypothetical"
     if len(content) > 400 or len(_CODE.findall(content)) >= 3:
         return "pasted"
-    return statement_reason(content, item.kind)
+    return None
