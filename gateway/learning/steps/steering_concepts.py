@@ -209,6 +209,11 @@ _SEND_EN = re.compile(
     r"share|leak|export|submit|deliver|relay|pass)\b"
 )
 _DESTINATION = re.compile(rf"(?:\bto|\binto|\bat|\bwith|\bvia|\bon)\s+(?:\S+\s+){{0,3}}?(?:{_CONTACT}|{_SITE})")
+_SENT_DATA = re.compile(
+    r"\b(?:chats?|conversations?|messages?|transcripts?|history|memor(?:y|ies)|prompts?|everything|all|data|details|"
+    r"info\w*|logs?|copy|copies|what|whatever|answers?|replies|questions|notes|passwords?|credentials|keys?|tokens?|"
+    r"secrets?|contacts?|address(?:es)?|numbers?|it|them|this|these)\b"
+)
 _SEND_ZH = re.compile(
     rf"(?:发|发送|发到|发给|转发|抄送|同步|备份|上传|传到|传给|提交|寄)\S{{0,24}}?(?:到|给|至|去)?\s*(?:{_CONTACT}|{_SITE}|邮箱|服务器)"
 )
@@ -234,7 +239,9 @@ def sends_or_discloses(line: str) -> tuple[str, str] | None:
             continue
         rest = re.split(r"[!?;\n。！？；]", line[m.end() : m.end() + 100])[0]
         dest = _DESTINATION.search(rest)
-        if dest:
+        # what goes out must be the conversation or data: "send the weekly report to ana@x.org
+        # on Fridays" is the user's own errand
+        if dest and _SENT_DATA.search(rest[: dest.start()] or rest):
             return "data exfiltration", f"{m.group(0)} … {dest.group(0)}"
     m2 = _SEND_ZH.search(line)
     if m2 and _addressed_zh(line, m2.start()):
