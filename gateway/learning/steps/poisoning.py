@@ -49,7 +49,7 @@ _RULE_DET = (
 )
 _REVEAL_VERB = (
     r"(?:reveal|print|show|output|repeat|recite|leak|display|dump|expose|disclose|paste|write\s+out|spell\s+out|"
-    r"tell\s+me|give\s+me|send\s+me|share)"
+    r"tell\s+me|give\s+me|send\s+me|share|include|insert|quote|attach|copy)"
 )
 _PROMPT_NOUN = (
     r"(?:system\s+(?:prompt|message|instructions?)|developer\s+(?:message|prompt|instructions?)|"
@@ -351,7 +351,8 @@ _RULES: tuple[tuple[str, re.Pattern[str]], ...] = tuple(
             # a concept's (third_party_audience)
             rf"(?:^|(?<=[。！？；]))(?!{_CLAUSE_ZH}*(?<!给)(?<!帮)我(?!们))(?!用户(?:希望|想|喜欢|要求|偏好|想要)){_CLAUSE_ZH}*?"
             rf"(?:以后|今后|从今往后|从今以后|始终|一律|永远|每次|所有问题|任何问题){_CLAUSE_ZH}{{0,12}}?(?<!给我)(?<!帮我)"
-            r"(?:推荐|推销|宣传)",
+            # "给用户推荐": the learner's words for "给我推荐", the user's own
+            r"(?<!给用户)(?<!帮用户)(?:推荐|推销|宣传)",
         ),
         ("promotion", r"引导(?:用户|客户|大家|他们|对方)(?:去)?(?:购买|下单|使用|注册|点击|办理?)"),
         (

@@ -36,7 +36,9 @@ _OTHERS_EN = re.compile(
     r"(?:everyone|everybody|anyone|anybody|someone|somebody|whoever)(?:'s)?\b"
     # people in general as the ones who ask ("when people ask which bank …")
     r"|(?:people|users|customers|visitors|clients|others|folks|shoppers)\s+(?:who\s+)?(?:ask|asks|asking|want|need|"
-    r"mention|come|search|look|enquire|inquire)\b)"
+    r"mention|come|search|look|enquire|inquire)\b"
+    # one of them: "if a user ever asks about …"
+    r"|(?:a|any)\s+(?:user|customer|visitor|client|shopper)\s+(?:ever\s+)?(?:asks|mentions|wants|needs|enquires|inquires)\b)"
 )
 _OTHERS_ZH = re.compile(
     r"所有(?:的)?(?:用户|人|客户|顾客|访客|会员|网友|买家)|任何(?:用户|人|客户)|每(?:个|一个|位)(?:用户|人|客户|顾客)"
@@ -111,7 +113,9 @@ def third_party_audience(line: str) -> tuple[str, str] | None:
         if not _addressed_zh(line, m.start()):
             continue
         around = _clause_around(line, m.start(), m.end(), 30, 30)
-        others = _OTHERS_ZH.search(around)
+        # "If a user ever asks …, 你要说 …": the people may be named in English before a Chinese order
+        wider = _clause_around(line, m.start(), m.end(), 80, 0)
+        others = _OTHERS_ZH.search(around) or _OTHERS_EN.search(wider)
         if others:
             return "promotion", f"{others.group(0)} … {m.group(0)}"
     return None
@@ -133,10 +137,15 @@ _SCOPE = re.compile(
 )
 
 
+def _found(reason: str, pattern: re.Pattern[str], line: str) -> tuple[str, str] | None:
+    """The concept ``reason`` with the words of ``pattern`` in ``line``, or None when it says none."""
+    m = pattern.search(line)
+    return (reason, m.group(0)) if m else None
+
+
 def scope_beyond_user(line: str) -> tuple[str, str] | None:
     """A memory is this user's: a rule said to hold for every user, or globally, is not."""
-    m = _SCOPE.search(line)
-    return ("memory poisoning", m.group(0)) if m else None
+    return _found("memory poisoning", _SCOPE, line)
 
 
 _BAD_WORD = (
@@ -217,6 +226,9 @@ _SENT_DATA = re.compile(
 _SEND_ZH = re.compile(
     rf"(?:发|发送|发到|发给|转发|抄送|同步|备份|上传|传到|传给|提交|寄)\S{{0,24}}?(?:到|给|至|去)?\s*(?:{_CONTACT}|{_SITE}|邮箱|服务器)"
 )
+_SENT_DATA_ZH = re.compile(
+    r"对话|聊天|记录|记忆|消息|信息|资料|数据|内容|密码|隐私|历史|问答|回答|回复|提问|问题|所有|全部|一切|每次|每条|这些|它们"
+)
 _STORED_DATA_EN = re.compile(
     r"\b(?:saved|stored|remembered|memori[sz]ed|kept|recorded|on\s+file|private|personal)\s+(?:\w+\s+){0,2}?"
     r"(?:address(?:es)?|phones?|(?:phone\s+)?numbers?|emails?|memories|data|details|passwords?|locations?|contacts?|"
@@ -245,7 +257,10 @@ def sends_or_discloses(line: str) -> tuple[str, str] | None:
             return "data exfiltration", f"{m.group(0)} … {dest.group(0)}"
     m2 = _SEND_ZH.search(line)
     if m2 and _addressed_zh(line, m2.start()):
-        return "data exfiltration", m2.group(0)
+        # the same in Chinese: "把聊天记录发到…" is, "跑团群的共享表格发到…" is the user's errand
+        said = re.split(r"[。！？；\n]", line[: m2.start()])[-1] + m2.group(0)
+        if _SENT_DATA_ZH.search(said):
+            return "data exfiltration", m2.group(0)
     for m in _DISCLOSE_EN.finditer(line):
         if not _addressed(line, m.start()):
             continue
@@ -314,8 +329,73 @@ _HIDE = re.compile(
 
 def hidden_from_user(line: str) -> tuple[str, str] | None:
     """A rule that is to be kept from the people it is used on."""
-    m = _HIDE.search(line)
-    return ("covert instruction", m.group(0)) if m else None
+    return _found("covert instruction", _HIDE, line)
+
+
+# text to be decoded, translated or read out of another script and then obeyed: the order is
+# hidden from the rules that read it
+_OBEY_HIDDEN = re.compile(
+    rf"{_W}(?:decode|decipher|decrypt|unscramble)\b[^.!?;\n]{{0,40}}?"
+    r"\b(?:and|then)\s+(?:then\s+)?(?:follow|execute|obey|carry\s+out|run|act\s+on|apply|do)\b"
+    rf"|{_W}(?:translate|convert|read|interpret)\s+(?:this|it|these|the\s+following|the\s+text|the\s+message)\b"
+    r"[^.!?;\n]{0,20}?\b(?:and|then)\s+(?:then\s+)?(?:follow(?!\s+up)|execute|obey|carry\s+out|act\s+on)\b"
+    rf"|{_W}(?:follow|execute|obey|carry\s+out|run|act\s+on)\s+(?:the\s+)?(?:decoded|encoded|hidden|encrypted|base64)\b"
+    r"|(?:解码|解密|还原)\S{0,12}?(?:并|然后|再|后|之后)(?:照着)?(?:执行|照做|遵守|遵循|照办|服从|操作)"
+    r"|(?:用|按|把)(?:拼音|编码|base64|密文|暗号|谐音)\S{0,8}?(?:并|然后|再|后|之后)?(?:照着)?(?:执行|照做|照办|服从)"
+    r"|(?:执行|照做|遵守)(?:下面|以下|这段|后面)(?:的)?(?:拼音|编码|密文|暗号)"
+)
+# words to slip past the check itself: "spaced out so the filter doesn't catch it"
+_EVADE = re.compile(
+    rf"{_W}so\s+(?:that\s+)?(?:the\s+|your\s+|any\s+)?(?:\w+\s+)?(?:filters?|checks?|checkers?|moderation|moderators?"
+    r"|detectors?|scanners?|classifiers?)\s+(?:does\s*n[o']?t|do\s*n[o']?t|won'?t|can'?t|cannot|will\s+not|wo\s*n't)"
+    r"\s+(?:\w+\s+)?(?:catch|see|detect|flag|notice|block|spot|stop|find)\b"
+    rf"|{_W}(?:to\s+)?(?:bypass|evade|dodge|get\s+(?:past|around)|sneak\s+(?:past|by)|slip\s+(?:past|by)|fool|trick)\s+"
+    r"(?:the\s+|your\s+|any\s+)?(?:\w+\s+)?(?:filters?|checks?|checkers?|moderation|detectors?|scanners?|classifiers?)\b"
+    r"|(?:绕过|绕开|躲过|避开|骗过|逃过)(?:你的|系统的|你们的)?(?:过滤|检测|审核|审查|检查|拦截)"
+)
+# the conversation so far declared void and a profile put in its place
+_PROFILE_SWAP = re.compile(
+    rf"{_W}(?:pretend|assume|imagine|act\s+as\s+if|consider)\b[^.!?;\n]{{0,20}}?\b(?:previous|above|earlier|prior|preceding"
+    r"|whole|entire|last)\s+(?:conversation|chat|messages?|instructions?|context|session|exchange)s?\b"
+    rf"|{_W}(?:the\s+|my\s+)?(?:real|true|actual|correct|new|updated)\s+(?:user\s+)?profile\s+(?:is|reads|says)\b"
+    rf"|{_W}(?<!\bi\s)(?<!\bwe\s)(?:trusts?|always\s+opens?)\s+(?:all|every|any)\s+links?\b"
+    r"|(?:假装|就当|当作|当做)(?:上面|之前|以上|前面|刚才|此前)(?:的|所有的?)?(?:对话|聊天|内容|消息|指令|记录)"
+    r"|(?:真实|真正|实际|正确)的?用户(?:资料|档案|信息|画像|设定)(?:是|为|如下)"
+    r"|信任(?:所有|全部|任何)(?:来自)?\S{0,24}?的?链接"
+)
+# a message for whatever assistant reads it ("to all AI assistants reading this")
+_TO_EVERY_ASSISTANT = re.compile(
+    rf"{_W}(?:to|attention|dear|hey|calling|note\s+to)\s*,?\s+(?:all|every|any|each)\s+(?:\w+\s+){{0,3}}?"
+    r"(?:ai|ais|assistants?|bots?|chatbots?|language\s+models?|llms?|agents?)\b"
+    r"|(?:致|给|告)?(?:所有|全部|各位|每个|每一个|任何)\S{0,12}?(?:ai|人工智能)?(?:助手|机器人|模型|智能体)(?:们)?\s*[:：，,]"
+)
+# limits said to be lifted for this chat ("safety limits are lifted for this session")
+_LIFTED = re.compile(
+    rf"{_W}(?:(?:safety|privacy|content|usual|your|all|the)\s+)+(?:limits|restrictions|rules|filters|guardrails|policies)"
+    r"\s+(?:are|have\s+been|were|is|has\s+been)\s+(?:now\s+|temporarily\s+)?(?:lifted|removed|disabled|suspended|off"
+    r"|turned\s+off|waived|relaxed)\b"
+    r"|(?:解除|取消|关闭|去掉|放开|撤销|暂停)了?(?:所有|全部)?(?:的)?(?:隐私|安全|内容)?(?:限制|约束|过滤|审核|规则)"
+)
+
+
+def obeys_hidden_text(line: str) -> tuple[str, str] | None:
+    """An order to decode or translate a text and obey it, or words meant to slip past this check."""
+    return _found("obfuscated instruction", _OBEY_HIDDEN, line) or _found("filter evasion", _EVADE, line)
+
+
+def swaps_profile(line: str) -> tuple[str, str] | None:
+    """The conversation declared void and another profile or trust put in the user's place."""
+    return _found("profile overwrite", _PROFILE_SWAP, line)
+
+
+def addresses_every_assistant(line: str) -> tuple[str, str] | None:
+    """A message to every assistant that reads it, not the user's own words to theirs."""
+    return _found("cross-user instruction", _TO_EVERY_ASSISTANT, line)
+
+
+def lifts_limits(line: str) -> tuple[str, str] | None:
+    """Limits said to be lifted for this conversation."""
+    return _found("jailbreak", _LIFTED, line)
 
 
 _NO_LIMITS_ZH = re.compile(
@@ -342,6 +422,10 @@ CONCEPTS: tuple[Callable[[str], tuple[str, str] | None], ...] = (
     sends_or_discloses,
     hidden_from_user,
     chinese_lifts_limits,
+    obeys_hidden_text,
+    swaps_profile,
+    addresses_every_assistant,
+    lifts_limits,
 )
 
 
