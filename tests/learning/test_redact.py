@@ -52,6 +52,16 @@ REMEMBER = [
     ("记住：我的工号是 GH20417，我在研发部上班。", "GH20417", ["研发部"]),
     ("Remember: my library card number is 22917734, I go there every Saturday.", "22917734", ["library", "Saturday"]),
     ("Note that my staff ID is ST-48812 - I work at the Leeds depot on night shifts.", "ST-48812", ["Leeds", "night"]),
+    # "它" after the identifier's clause takes back what the identifier belonged to
+    ("记住：办公室打印机的IP地址是 10.0.8.14，我用它打印合同。", "10.0.8.14", ["打印机", "合同"]),
+    # an address that names its street type first; other ways to ask for a memory
+    ("Keep this in mind: I rent at 3 Via della Spiga with two flatmates in Milan.", "Spiga", ["flatmates", "Milan"]),
+    (
+        "for future reference my IBAN is DE89 3704 0044 0532 0130 00. salary lands on the 25th and i pay rent from it",
+        "DE89",
+        ["salary", "25th"],
+    ),
+    ("记一下，我的手机号 139 1234 8876，以后给我推荐饭店别推辣的，我一点都吃不了辣。", "8876", ["辣"]),
 ]
 
 
@@ -118,6 +128,8 @@ def test_names_are_kept_by_default_and_scrubbed_on_request(scrubber: PiiScrubber
         "Tom from the user's team is in hospital.",
         "用户的同事信佛。",
         "The user's daughter is allergic to peanuts.",
+        "用户的表姐最近在看心理医生。",
+        "The user's aunt gets a bit anxious and sees a psychiatrist.",
     ],
 )
 def test_third_party_sensitive_details_are_rejected(text: str) -> None:
@@ -133,6 +145,7 @@ def test_third_party_sensitive_details_are_rejected(text: str) -> None:
         "用户对花生过敏。",
         "The user's sister is a nurse in Leeds.",
         "The user's team ships on Fridays.",
+        "The user's beagle Biscuit is allergic to chicken and eats a lamb kibble.",
     ],
 )
 def test_the_users_own_details_and_harmless_ones_stay(text: str) -> None:

@@ -171,6 +171,15 @@ def extra_recognizers() -> list[EntityRecognizer]:
                     0.7,
                 ),
                 Pattern(
+                    # the street type first: "14 Rue des Martyrs", "3 Via della Spiga", "22 Calle de Alcalá"
+                    "street_romance",
+                    r"\b\d{1,5}[A-Za-z]?,?\s+(?i:rue|avenue|boulevard|place|chemin|all\u00e9e|quai|impasse|cours|via"
+                    r"|viale|piazza|corso|calle|avenida|rua|plaza|paseo|carrer|travessa)\s+"
+                    r"(?:(?i:de la|de|du|des|del|della|di|da|do|dos|las|los|la|le|les|d')\s*)?"
+                    r"[A-Z\u00c0-\u00dd][\w'\u2019-]+(?:\s+[A-Z\u00c0-\u00dd][\w'\u2019-]+){0,2}",
+                    0.7,
+                ),
+                Pattern(
                     "street_de",
                     r"\b[A-Z][a-z]+(?:stra(?:ss|\u00df)e|str\.|weg|allee|platz|gasse|ring|damm)\s+\d{1,4}[a-z]?\b",
                     0.7,

@@ -335,21 +335,32 @@ _ZH_NAMING = re.compile(
     r"(?:的)?(?:手机号码?|手机|电话号码?|电话|联系方式|邮箱地址|邮箱|电子邮件|邮件地址|身份证号码?|身份证|护照号码?|护照"
     r"|银行卡号?|卡号|账号|账户|订单号|发票号|地址|住址|IP地址?|密码|密钥)(?:是|为|：|:)?\s*$"
 )
+# a head that is a clause of its own, not the thing an identifier belongs to
+_ZH_NOT_OWNER = re.compile(r"[是在有把被给叫说]|[你他她它]")
 _ZH_EMPTY = re.compile(r"^(?:我|我的|我们|我们的|用户|用户的|请|记住|另外|还有|和|及|或)*$")
 
 
 def _remove_zh(text: str) -> str:
     parts = re.split(r"([，,；;。！!？?])", text)
     kept: list[str] = []
+    referent = ""  # what the identifier belonged to ("家里NAS的地址是<IP>"), for an "它" after it
     for k in range(0, len(parts), 2):
         clause, sep = parts[k], parts[k + 1] if k + 1 < len(parts) else ""
         if PLACEHOLDER.search(clause):
             before = PLACEHOLDER.split(clause)
+            named = _ZH_NAMING.search(before[0])
             head = _ZH_NAMING.sub("", before[0]).strip()
             tail = "".join(before[1:]).strip()
             clause = (head + tail).strip()
             if _ZH_EMPTY.match(clause) or len(_CJK.findall(clause)) < 3:
+                owner = re.sub(r"^(?:我的|我们的|我|用户的|用户)", "", head)
+                referent = (
+                    owner if named and not tail and 2 <= len(owner) <= 10 and not _ZH_NOT_OWNER.search(owner) else ""
+                )
                 continue
+        elif referent and "它" in clause:
+            clause = clause.replace("它", referent, 1)  # "我用它备份照片" → "我用家里NAS备份照片"
+        referent = ""
         if clause.strip():
             kept.append(clause.strip() + sep)
     out = "".join(kept).strip().lstrip("，,；;")

@@ -33,7 +33,8 @@ _POLITE_EN = (
     r"(?:(?:do me a favou?r(?: and|,)|just|now)\s+)?"
 )
 _REMEMBER_EN = re.compile(
-    _POLITE_EN + r"(?:remember|memori[sz]e|keep in mind|(?:make a |take )?note(?= that\b| down\b|\s*:)(?: down)?)"
+    _POLITE_EN + r"(?:remember|memori[sz]e|keep (?:(?:this|that|it) )?in mind|(?:just )?for (?:your )?future reference"
+    r"|(?:make a |take )?note(?= that\b| down\b|\s*:)(?: down)?)"
     r"(?:\s+(?:this|that|the following))?(?:\s*[:：\-–—,，]\s*|\s+that\s+|\s+)(?P<text>.+)$",
     re.IGNORECASE | re.DOTALL,
 )
@@ -151,10 +152,12 @@ def _forget_inside(message: str) -> Command | None:
     you forget where I live?"); the rest of the message, less what only speaks of storing it,
     is the statement beside it."""
     for start in _CLAUSE_START.finditer(message):
-        at = start.end()
+        at = opened = start.end()
         rest = message[at:]
         if re.search(r"[\u3400-\u9fff]", rest[:2]):
-            m = _ERASE_ZH.match(rest) or _FORGET_ZH.match(rest)
+            m = _ERASE_ZH.match(rest)
+            if m is None or re.fullmatch(r"[你您][也就]?", m.group("text")):  # "你忘掉吧": no topic of its own
+                m = _FORGET_ZH.match(rest)
             if m is None or (m.re is _FORGET_ZH and at == 0):
                 continue  # a "忘记…" opening the message is ``_leading``'s
             topic = m.group("text")
@@ -164,6 +167,12 @@ def _forget_inside(message: str) -> Command | None:
                 continue
             if m.re is _FORGET_ZH:
                 topic = re.split(r"[，,。！？!?；;]", topic, maxsplit=1)[0]
+                if _PARTICLES_ONLY.match(topic):
+                    # "之前说的豆瓣那个，你忘掉吧": the topic is the clause before the verb
+                    topic = _topic_before(message[:at])
+                    if not topic:
+                        continue
+                    opened = message.rfind(topic, 0, at)
             topic = _zh_topic(topic)
             if m.re is _FORGET_ZH:
                 end = _clause_end(message, at + m.start("text") + len(m.group("text")))
@@ -184,7 +193,7 @@ def _forget_inside(message: str) -> Command | None:
                 end = message.find(inner.text, end) + len(inner.text) if inner.text in message[end:] else end
         if not topic or (_NOT_A_COMMAND_EN.match(topic) and not slot_words(topic)):
             continue
-        before = message[:at].rstrip()
+        before = message[:opened].rstrip()
         if re.search(r"[-–—:：]$", before) and not re.search(r"[.!?。！？；;]", before):
             before = ""  # "quick thing before my question - can you forget …": a lead-in, no fact
         around = f"{before}\n{message[end:].lstrip()}"
@@ -194,6 +203,16 @@ def _forget_inside(message: str) -> Command | None:
         # only what the learner reads as a statement: a question or a greeting beside it is none
         return Command("forget", topic, said if said and heuristic.signals(said) else None)
     return None
+
+
+_PARTICLES_ONLY = re.compile(r"^[吧了啊呀哈嘛哦吗]*$")
+
+
+def _topic_before(before: str) -> str:
+    """The clause just before a bare "忘掉吧" in the same sentence: what it asks to forget."""
+    sentence = re.split(r"[。！？!?；;]", before.rstrip("，, "))[-1]
+    clause = re.split(r"[，,]", sentence)[-1].strip()
+    return clause if len(re.findall(r"[\u3400-\u9fff]", clause)) >= 2 else ""
 
 
 def _clause_end(message: str, at: int) -> int:
@@ -225,7 +244,9 @@ def _en_topic(raw: str) -> str:
 
 def _zh_topic(raw: str) -> str:
     topic = re.sub(r"^(?:之前|以前|上次|刚才)?(?:你)?(?:存的|记的|记住的|说过的|说的|告诉你的)", "", raw.strip())
+    topic = re.sub(r"^(?:之前|以前|上次|刚才)(?:我)?(?:说|提|讲)(?:过)?(?:的)?", "", topic)  # "之前说我在豆瓣…"
     topic = re.sub(r"^(?:之前|以前|原来)那个", "", topic)  # "之前那个房贷8600的旧数": the earlier one
+    topic = re.sub(r"(?:的)?(?:那个|这个)$", "", topic)  # "…标记读书那个": that one
     topic = re.sub(r"(?:的)?(?:信息|那条|这条|记录|资料|事情|事)+$", "", topic).strip()
     m = _THING_ZH.match(topic)
     return _clean(m.group(1) if m else topic)
@@ -297,6 +318,7 @@ def remember_items(scrubbed: str) -> list[KnowledgeItem]:
 
 
 _WHOLE = 0.8
+_READ_WHOLE = 0.75
 
 
 def _coverage(text: str, contents: list[str]) -> float:
@@ -319,7 +341,9 @@ def item_from_remember(text: str) -> KnowledgeItem:
     """
     body = _clean(text)
     signal = heuristic.detect(body)
-    if signal is not None and signal.kind != "correction":
+    # the learner's one reading stands for the text only when it says most of it ("还有以后给我推荐餐厅别推
+    # 有香菜的，我一点都吃不了" is not "用户一点都吃不了")
+    if signal is not None and signal.kind != "correction" and _coverage(body, [signal.content]) >= _READ_WHOLE:
         item = heuristic.to_item(signal)
     else:
         content = _about_user(body)
