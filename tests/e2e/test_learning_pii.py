@@ -89,3 +89,25 @@ def test_names_can_be_replaced_by_the_relation(gateway: GatewayFactory, fake: Fa
         say(url, "fay", "Remember: my daughter is called Mia.")
         (memory,) = wait_for(lambda: memories(url, "fay"), timeout=60)
         assert memory["content"] == "The user has a daughter.", memory["content"]
+
+
+def test_a_cousins_health_and_the_gift_for_him_are_not_stored(gateway: GatewayFactory, fake: FakeUpstream) -> None:
+    with gateway(filters=learning(model="heuristic"), auth={"admin_key": ADMIN}) as url:
+        say(url, "gil", "我表哥最近抑郁症挺严重的，在吃药，我想送他一台入门相机，预算三千左右，有推荐吗？")
+        say(url, "gil", "我在杭州做UI设计师。")
+        wait_for(lambda: len(log_entries(url)) == 2, timeout=60)
+        texts = [m["content"] for m in memories(url, "gil")]
+        assert texts == ["用户在杭州做UI设计师。"], texts
+        reasons = [r["reason"] for e in log_entries(url) for r in e["rejected"]]
+        assert "third-party-sensitive" in reasons, reasons
+
+
+def test_a_remembered_identifier_leaves_what_it_belonged_to(gateway: GatewayFactory, fake: FakeUpstream) -> None:
+    with gateway(filters=learning(model="heuristic"), auth={"admin_key": ADMIN}) as url:
+        warm(url)
+        say(url, "hal", "帮我记住：家里NAS的地址是 192.168.31.25，我用它备份所有RAW照片。")
+        say(url, "hal", "Keep this in mind - I live at 14 Rue des Martyrs with my partner Élodie, we're in Paris")
+        wait_for(lambda: len(memories(url, "hal")) == 2, timeout=60)
+        stored = " ".join(f"{m['title']} {m['content']}" for m in memories(url, "hal"))
+        assert "NAS" in stored and "RAW" in stored and "Élodie" in stored, stored
+        assert "192.168" not in stored and "Martyrs" not in stored and "它" not in stored, stored

@@ -5,7 +5,8 @@ durable facts with this turn's task ("我们是一家做跨境电商的小公司
 "老板让我这周五之前把 bug 修掉"). Each clause is judged on its own:
 
 * dropped: questions (吗、呢、怎么、还是…好), requests for this turn (帮我、看看、改一下),
-  pleasantries (谢谢、好的), one-offs (今天、这周五之前、这句), reported speech (编辑说…),
+  pleasantries and farewells (谢谢、好的、拜拜、五一快乐), one-offs (今天、这周五之前、这句), reported speech
+  (编辑说…; after "…跟我说，" the rest of the sentence), a gift's budget, an exaggerated complaint (改到怀疑人生),
   clauses with a PII placeholder, a street address, a long digit string, or a person's name
   (jieba's ``nr`` tag: "原户主是我父亲张建国");
 * a clause that opens with the user (我、我们、我家) or with a standing rule or preference
@@ -66,9 +67,13 @@ _REQUEST = re.compile(
 )
 _PLEASANTRY = re.compile(
     r"^(?:你好|您好|谢谢|多谢|感谢|好的|好吧|好|嗯|哦|明白了?|了解|收到|哈哈+|嘿嘿|不错|这个好|很好|太好了|没问题|辛苦了?"
-    r"|ok|OK|行|对|是的|可以|原来如此|懂了|知道了|很有帮助)[啊呀啦了的！!。.~～]*$"
+    r"|ok|OK|行|对|是的|可以|原来如此|懂了|知道了|很有帮助"
+    # a farewell or a season's greeting to the other party ("拜拜", "晚安", "五一快乐")
+    r"|拜拜|再见|晚安|回头聊|下次聊|先这样|[\u4e00-\u9fff]{0,4}快乐)[啊呀啦了的！!。.~～]*$"
 )
-_TRIVIAL = re.compile(r"^(?:我|用户)?(?:试试|看看|想想|再看看|考虑一下|知道了|明白了|懂了|试一下)[吧了。]*$")
+_TRIVIAL = re.compile(
+    r"^(?:我|用户)?(?:就|只是|随便|先)?(?:试试|看看|想想|再看看|考虑一下|知道了|明白了|懂了|试一下|问问|问一下)[吧了。]*$"
+)
 _ONE_OFF = re.compile(
     r"今天|今晚|明天|昨天|前天|刚才|刚刚|这周[一二三四五六日天]?之?前?|本周|下周|这次|这一次|这句|这段|这篇|这个|那个"
     r"|这里|上面|下面|以下|工单|报修|订单号|bug|BUG|老板让|让我|之前把|那我|周末去|马上|现在就|一会儿"
@@ -81,11 +86,19 @@ _CHANGE = re.compile(
 _REPORTED = re.compile(
     r"^(?:那是|这是|那只是|这只是)|^(?:编辑|老板|领导|老师|医生|朋友|同事|客户|他|她|他们|她们)(?:说|觉得|认为|让|要求|建议)"
 )
+# "…的妈妈跟我说，…": what follows in the sentence is someone else's words, not the user's
+_REPORT_OPENS = re.compile(
+    r"(?:跟|和|对|给)(?:我|我们)(?:说|讲|提)(?:过|了)?$|告诉(?:过|了)?(?:我|我们)$|听(?:说|[他她]们?说)$"
+)
+# a gift for someone else: its budget is this errand's, not the user's
+_GIFT = re.compile(r"(?:想|要|打算|准备)(?:给[^，,。]{1,6})?送|礼物|(?:想|要|打算|准备)给(?:他|她)(?:们)?买")
 _WHEN_ONLY = re.compile(r"^[\d一二三四五六七八九十]+月[\d一二三四五六七八九十]+[号日][^，,]{0,8}$")
 # "酒店帮我看看…": a request whose object comes first
 _TOPIC_REQUEST = re.compile(r"^[\u4e00-\u9fff]{1,4}(?:帮我|给我|帮忙|麻烦)")
 _PREAMBLE = re.compile(
-    r"^(?:跟|和|给|向)(?:你|您)(?:同步|说|讲|汇报|更新|报告|交代)一?下|^(?:顺便|另外|还有|再)?(?:问|说|提|补充)一?下$"
+    r"^(?:跟|和|给|向)(?:你|您)(?:同步|说|讲|汇报|更新|报告|交代)一?下"
+    r"|^(?:顺便|另外|还有|再)?(?:问|说|提|补充|更新|同步|汇报|报告|交代)一?下(?:情况|近况|进度|最新情况)?$"
+    r"|^(?:我)?(?:想|要|再)?(?:问|请教|咨询)(?:你)?(?:个|一个|一件)事儿?$"
 )
 # a greeting to the other party at the start ("老师好", "大家好"), a suggestion or a decision of
 # this turn ("就选室内的吧", "你删了吧")
@@ -166,9 +179,15 @@ def _has_name(clause: str) -> bool:
     return bool(person_names(clause))
 
 
+# a complaint said as an exaggeration: "改需求改到怀疑人生", "改稿改到吐"
+_HYPERBOLE = re.compile(
+    r"(?:到|得)(?:怀疑人生|崩溃|想哭|吐|想吐|想死|头秃|秃头|发疯|抓狂|麻木|想辞职)了?$|(?:到|得)(?:做梦|梦里|睡觉)都"
+)
+
+
 def _dropped(clause: str) -> bool:
     c = clause.strip()
-    if len(c) < 2 or _PLEASANTRY.match(c) or _TRIVIAL.match(c):
+    if len(c) < 2 or _PLEASANTRY.match(c) or _TRIVIAL.match(c) or _HYPERBOLE.search(c):
         return True
     if _QUESTION.search(c) or _REPORTED.match(c):
         return True
@@ -279,9 +298,14 @@ def _title(content: str) -> str:
     return text if len(text) <= 30 else text[:29] + "…"
 
 
-def analyse(sentences: list[str], turn: str, now: datetime | None = None) -> list[list[Statement]]:
+def analyse(
+    sentences: list[str], turn: str, now: datetime | None = None, rejected: list[str] | None = None
+) -> list[list[Statement]]:
     """Per sentence of one user turn: the memories it holds, one atomic fact each, rewritten
-    about the user; ``now`` (the conversation's time) dates its episodes."""
+    about the user; ``now`` (the conversation's time) dates its episodes. The gate's reason codes
+    (``gate.REASONS``) of the clauses turned down as someone else's words, a gift's budget or an
+    exaggeration are added to ``rejected``."""
+    turned_down = rejected if rejected is not None else []
     we_is = _we_phrase(turn)
     turn_first = "我" in turn or "咱" in turn
     out: list[list[Statement]] = []
@@ -293,8 +317,18 @@ def analyse(sentences: list[str], turn: str, now: datetime | None = None) -> lis
         sentence_first = bool(_FIRST.match(_strip_lead(s))) or "我" in s
         after_drop = False  # a subject-less clause after a dropped one goes on about that one
         clauses = _CLAUSE_SPLIT.split(s)
+        gift = bool(_GIFT.search(s))
         for i, raw in enumerate(clauses):
             clause = raw.strip()
+            if _REPORT_OPENS.search(clause):
+                turned_down.append("small-talk")
+                break  # the rest of the sentence is what someone else said
+            if gift and clause.startswith("预算"):
+                turned_down.append("plan-today")
+                current = None
+                continue
+            if _HYPERBOLE.search(clause):
+                turned_down.append("momentary")
             episode = _episode(clause, now, we_is) if clause else None
             if episode is not None:
                 episodes.append(episode)

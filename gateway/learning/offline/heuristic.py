@@ -32,7 +32,10 @@ from gateway.learning.steps.scoring import ScoreResult, weighted_score
 
 _CJK = re.compile(r"[\u3400-\u9fff]")
 # sentence ends, and numbered points written on one line ("two things. 1) … 2) …")
-_SENTENCE_END = re.compile(r"(?<=[.!?])\s+|(?<=[。！？；;!?])(?=\S)|\s*\n+\s*|\s+(?=\d\)\s)")
+# a title's full stop ("Dr. Hale", "Mrs. Patel") ends no sentence
+_SENTENCE_END = re.compile(
+    r"(?<!\bDr\.)(?<!\bMr\.)(?<!\bMs\.)(?<!\bMrs\.)(?<!\bSt\.)(?<!\bProf\.)(?<=[.!?])\s+|(?<=[。！？；;!?])(?=\S)|\s*\n+\s*|\s+(?=\d\)\s)"
+)
 _TECH = re.compile(
     r"\b(?:python|java|javascript|typescript|golang|go|rust|ruby|php|kotlin|swift|c\+\+|c#|\.net"
     r"|node(?:\.js)?|react|vue|angular|django|flask|fastapi|spring|rails|postgres(?:ql)?|mysql"
@@ -241,12 +244,18 @@ def _read(text: str, now: datetime | None) -> tuple[tuple[Signal, ...], tuple[st
             else:
                 found[i].extend(Signal(st.kind, st.content, st.title) for st in sts)
     for i, pairs in relations.items():
+        # a signal the gate turns down ("… flatmate Sam is hosting a party tonight") keeps no name
+        kept = [
+            s for s in found[i] if gate.item_reason(KnowledgeItem(s.title, s.content, "domain", kind=s.kind)) is None
+        ]
         for rel, name in pairs:  # "my sister Priya dragged me": the sister stays when the outing goes
-            if not any(name in signal.content for signal in found[i]):
+            if not any(name in signal.content for signal in kept):
                 content = f"The user's {rel} is called {name}."
                 found[i].append(Signal("relation", content, _title(f"{rel} {name}")))
     if chinese_at:
-        for i, zh in zip(chinese_at, chinese.analyse([sentences[i] for i in chinese_at], text, now), strict=True):
+        for i, zh in zip(
+            chinese_at, chinese.analyse([sentences[i] for i in chinese_at], text, now, rejected), strict=True
+        ):
             found[i].extend(Signal(st.kind, st.content, st.title) for st in zh)
     return tuple(signal for group in found for signal in group), tuple(rejected)
 

@@ -3,7 +3,8 @@ greyhound", "my twin brother Chidi wants one too".
 
 A person or pet of the user's named next to the word for them is a lasting fact even when the
 sentence around it tells a moment ("my sister Priya dragged me" is an outing, the sister is
-for good). The name must be written with a capital, the word be one of family or pets, and
+for good). The name must be written with a capital, the word be one of family, pets or the
+people the user lives with, and
 the pair is kept as "The user's sister is called Priya."
 """
 
@@ -17,6 +18,7 @@ _FAMILY = (
     "wife|husband|partner|spouse|fiance|fiancé|fiancée|girlfriend|boyfriend|daughter|son|kid|child|baby|mother|mom"
     "|mum|father|dad|brother|sister|grandma|grandmother|grandpa|grandfather|gran|nan|aunt|uncle|cousin|niece|nephew"
     "|stepson|stepdaughter|stepmum|stepmom|stepdad|twin"
+    "|flatmate|roommate|housemate"  # the people the user lives with
 )
 _PETS = (
     "dog|cat|puppy|kitten|pup|pet|horse|pony|rabbit|bunny|hamster|guinea pig|parrot|budgie|tortoise|turtle|lizard"

@@ -3,8 +3,9 @@
 Health, religion, sexuality, criminal records and similar special categories of personal data
 about a *third party* ("my colleague has cancer", "我妈妈有糖尿病") are never memories: the
 person they describe did not consent. The user's own stated health, diet or allergies stay
-facts ("The user is allergic to peanuts."). A clause is rejected when it names such a detail
-and a third party (a relation, a colleague or friend, he/she, a person's name) together.
+facts ("The user is allergic to peanuts."), and so does a pet's ("Biscuit is allergic to chicken"
+said of the user's dogs). A clause is rejected when it names such a detail and a third party (a
+relation, a cousin or in-law, a colleague or friend, he/she, a person's name) together.
 """
 
 from __future__ import annotations
@@ -20,7 +21,8 @@ _SENSITIVE_EN = re.compile(
     r"|autis\w+|dementia|alzheimer'?s|parkinson'?s|hiv|aids|hepatitis|had a stroke|heart (?:attack|condition|disease)"
     r"|surgery|hospitali[sz]ed|in (?:the )?hospital|pregnan\w*|miscarriage|diagnos\w*|illness|disease|disorder"
     r"|medication|therapy|therapist|rehab|addict\w*|alcoholic|epilep\w*|asthma|allerg\w*|disabilit\w*|disabled"
-    r"|mental health|infertil\w*|ivf|terminally|chronic(?:ally)? ill|sick|ill"
+    r"|mental health|infertil\w*|ivf|terminally|chronic(?:ally)? ill|sick|ill|anxious|panic attacks?"
+    r"|psychiatri\w*|psycholog(?:ist|ists)|counsell?(?:ing|or)|suicid\w*|self-harm\w*|eating disorder"
     r"|muslim|christian|catholic|protestant|jewish|hindu|buddhist|sikh|atheist|religio\w*|church|mosque|synagogue"
     r"|prays?|praying|ramadan|gay|lesbian|bisexual|transgender|queer|homosexual|sexual\w*|came out|non-binary"
     r"|criminal record|arrested|in prison|in jail|convicted|political views|votes? for"
@@ -34,6 +36,7 @@ _SENSITIVE_EN = re.compile(
 _SENSITIVE_ZH = re.compile(
     r"癌|肿瘤|化疗|白血病|糖尿病|抑郁|焦虑症|精神病|精神疾病|自闭症|多动症|痴呆|阿尔茨海默|帕金森|艾滋|乙肝|肝炎|中风"
     r"|心脏病|高血压|手术|住院|怀孕|流产|确诊|生病|病了|疾病|吃药|服药|治疗|残疾|过敏|哮喘|癫痫|不孕|痛风"
+    r"|心理医生|心理咨询|心理治疗|精神科|看医生|自杀|自残|厌食|暴食"
     r"|[\u4e00-\u9fff]{1,3}(?:症|炎|癌|瘤)(?![状])"
     r"|腿脚不|行动不便|轮椅|拄拐|瘫痪|失明|失聪|耳聋|结石|骨折|脑梗|心梗"
     r"|信佛|佛教|基督|天主教|穆斯林|伊斯兰|犹太教|信教|宗教|做礼拜|教会"
@@ -49,7 +52,30 @@ _THIRD_EN = re.compile(
 _THIRD_ZH = re.compile(
     r"妈妈|爸爸|母亲|父亲|老妈|老爸|[我他她]妈|[我他她]爸|老婆|妻子|太太|老公|丈夫|女儿|儿子|孩子|哥哥|姐姐|弟弟|妹妹|爷爷|奶奶|外公|外婆|姥姥|姥爷"
     r"|舅舅|阿姨|叔叔|婆婆|公公|岳母|岳父|同事|朋友|老板|领导|邻居|客户|室友|闺蜜|好友|发小|他|她"
+    # the wider family and the people around: cousins (表哥, 堂妹), in-laws, classmates
+    r"|[表堂][哥姐弟妹兄]|侄[子女]|外甥|孙[子女]|嫂子|弟媳|姐夫|妹夫|姑[姑妈父]|姨[妈父夫]|小姨|舅妈|伯伯|大伯|婶婶"
+    r"|[二三四五六大小]姨|[二三四大小]舅|[二三四大小]叔|亲戚|家人|男友|女友|未婚[夫妻]|前任|同学|学生|病人|病友|家长"
 )
+# an animal's health is no person's: "Biscuit is allergic to chicken" in a sentence about the dogs
+_PET_EN = re.compile(
+    r"\b(?:dogs?|cats?|pupp(?:y|ies)|kittens?|pets?|rabbits?|bunn(?:y|ies)|hamsters?|guinea pigs?|parrots?|budgies?"
+    r"|horses?|ponies|pony|tortoises?|beagles?|greyhounds?|terriers?|spaniels?|labradors?|retrievers?|poodles?"
+    r"|collies?|vets?|kibble)\b",
+    re.IGNORECASE,
+)
+_PEOPLE_EN = re.compile(
+    r"\b(?:daughter|son|child|children|kids?|baby|sister|brother|sibling|cousin|niece|nephew|grand\w+|aunt|uncle"
+    r"|wife|husband|partner|spouse|fianc\w*|girlfriend|boyfriend|mother|mom|mum|father|dad|parents?|in-laws?"
+    r"|colleague|coworker|co-worker|boss|manager|teammate|friend|neighbou?r|roommate|flatmate|client|customer|patient"
+    r"|man|woman|lady|guy|people|person)\b",
+    re.IGNORECASE,
+)
+
+
+def _about_a_pet(sentence: str) -> bool:
+    return bool(_PET_EN.search(sentence)) and not _PEOPLE_EN.search(sentence)
+
+
 _NAME = re.compile(r"(?<![.!?]\s)(?<!^)\b[A-Z][a-z]{2,}\b")
 _NOT_NAMES = {"The", "User", "They", "Their", "Christian", "Catholic", "Muslim", "Jewish", "Hindu", "Buddhist"}
 _CLAUSES = re.compile(r"[,;，；。.!?！？]|\b(?:and|but|because|since|who|whose|which)\b")
@@ -59,7 +85,7 @@ def third_party_sensitive(text: str) -> str | None:
     """``REASON`` when ``text`` tells a health, religious, sexual or similar detail about
     someone other than the user, else None."""
     for clause in _CLAUSES.split(text):
-        if _SENSITIVE_EN.search(clause):
+        if _SENSITIVE_EN.search(clause) and not _about_a_pet(text):
             names = [n for n in _NAME.findall(" " + clause.strip()) if n not in _NOT_NAMES]
             if _THIRD_EN.search(clause) or names:
                 return REASON
@@ -70,7 +96,12 @@ def third_party_sensitive(text: str) -> str | None:
     sentences = re.split(r"(?<=[.!?。！？])\s*", text)
     for sentence in sentences:
         for clause in _CLAUSES.split(sentence):
-            if _SENSITIVE_EN.search(clause) and not _THE_USER.search(clause) and _THIRD_EN.search(sentence):
+            if (
+                _SENSITIVE_EN.search(clause)
+                and not _THE_USER.search(clause)
+                and _THIRD_EN.search(sentence)
+                and not _about_a_pet(sentence)
+            ):
                 return REASON
             if _SENSITIVE_ZH.search(clause) and "用户" not in clause and _THIRD_ZH.search(sentence):
                 return REASON
@@ -105,7 +136,7 @@ def without_third_party_details(text: str) -> tuple[str, int]:
             kept: list[str] = []
             for k in range(0, len(pieces), 2):
                 clause = pieces[k]
-                if _third_party_clause(clause, sentence):
+                if _third_party_clause(clause, sentence, line):
                     removed += 1
                     continue
                 if kept and k > 0:
@@ -119,9 +150,12 @@ def without_third_party_details(text: str) -> tuple[str, int]:
     return "\n".join(lines), removed
 
 
-def _third_party_clause(clause: str, sentence: str) -> bool:
-    """Whether ``clause`` tells a sensitive detail of someone other than the user."""
+def _third_party_clause(clause: str, sentence: str, line: str) -> bool:
+    """Whether ``clause`` tells a sensitive detail of someone other than the user (``line``, the
+    text around it, says whether the one it speaks of is a pet)."""
     if _SENSITIVE_EN.search(clause):
+        if _about_a_pet(sentence) or (_about_a_pet(line) and not _THIRD_EN.search(clause)):
+            return False
         mine = _FIRST_PERSON.search(clause) is not None
         names = [n for n in _NAME.findall(" " + clause.strip()) if n not in _NOT_NAMES]
         return bool(_THIRD_EN.search(clause)) or (not mine and (bool(names) or bool(_THIRD_EN.search(sentence))))

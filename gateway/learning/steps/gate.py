@@ -9,8 +9,11 @@ Two checks, one vocabulary of reasons (``REASONS``):
   the assistant, momentary states and feelings, plans for today, hypotheticals, "never mind",
   small talk;
 * ``item_reason`` reads an extracted item (the built-in learner's and the LLM's alike): a
-  fragment ("The user is."), "the assistant" outside a standing rule, an unresolved "it/this",
-  a question, a pleasantry, a momentary state, a hypothetical, pasted material.
+  fragment ("The user is.", a change that names nothing new: "用户换工作了。"), "the assistant"
+  outside a standing rule, an unresolved "it/this" (or "together" with nobody named:
+  "用户经常一起出去。"), a question or a request's opening ("Quick one, …"), a pleasantry, a
+  momentary state (a mood, a feeling, the body after a long day), someone else's remark about
+  the user, a hypothetical, pasted material.
 
 ``strip_pasted`` removes pasted material (stack traces, log lines, long pasted passages) from a
 turn before it is read. Prompt injection is the poisoning check's (``poisoning``), not this.
@@ -125,7 +128,8 @@ _EN_NOW = re.compile(
     r"\b(?:right now|at the moment|today|tonight|this (?:morning|afternoon|evening)|currently feeling)\b", re.I
 )
 _ZH_MOMENTARY = re.compile(
-    r"(?:今天|现在|刚才|这会儿|最近)?(?:好|有点|有些|很|太|特别|超|真)?(?:累|困|饿|渴|烦|无聊|忙|开心|高兴|难过|伤心|紧张|焦虑|激动|兴奋|郁闷|生气|感冒|不舒服)"
+    r"(?:今天|现在|刚才|这会儿|最近)?(?:好|有点|有些|很|太|特别|超|真)?(?:累|困|饿|渴|烦|无聊|忙|开心|高兴|难过|伤心|紧张|焦虑|激动|兴奋|郁闷|生气|感冒|不舒服"
+    r"|羡慕|嫉妒|感动|害怕|担心|失望|崩溃|尴尬|委屈|后悔|无语|惊讶|好奇|心累|心烦|头疼|开森|难受)"
     r"(?:了|啊|呀|死了|极了)?$|^(?:我)?(?:今天|现在)(?:心情|状态)"
 )
 _EN_PLAN_TODAY = re.compile(
@@ -287,6 +291,14 @@ _ITEM_MOMENTARY = re.compile(
     r"|\b(?:is|are) (?:just |currently |now |still )?(?:lying|sitting|eating|doing (?:the )?(?:laundry|dishes)"
     r"|watching|drinking|cooking|waiting|heading|chilling|relaxing|getting ready|packing|lounging|napping|resting)\b"
     r"|\b(?:must|has to|have to|needs to|gotta) (?:go|run|dash)\b|\bis off to\b"
+    # a mood: "is in a weirdly good mood", "woke up in a foul mood"
+    r"|\bin (?:a|such a|the) (?:\w+ ){0,2}mood\b"
+    # a near miss of the moment: "nearly dropped the binoculars"
+    r"|\b(?:nearly|almost) (?:dropped|fell|cried|lost|broke|missed|crashed|forgot|spilled|spilt|burnt|burned)\b"
+    # how the body is after today: "the user's wrists are dead", "hands are greasy"
+    r"|\b(?:wrists?|hands?|feet|legs?|arms?|back|knees?|shoulders?|eyes|head|brain|neck|fingers?|thumbs?|calves)"
+    r" (?:is|are|feel|feels) (?:\w+ ){0,2}(?:dead|greasy|numb|aching|sore|wrecked|killing|fried|mush|jelly|shot|toast"
+    r"|done|cold|frozen|filthy|covered)\b"
     # a reply, not a fact: "thinks so too", "guesses", "swears"
     r"|^The user (?:thinks so|guesses|swears|supposes|reckons|agrees)\b|\bthe user (?:guesses|swears)\W*$",
     re.I,
@@ -306,10 +318,26 @@ _ZH_INTERJECTION = re.compile(
 )
 # "用户希望每次…它都要…": someone else's habit read as the user's wish
 _ZH_OTHERS_HABIT = re.compile(r"^用户希望.*(?:它|他|她)(?!们)(?:都|就|也|总|会|要|又)")
+# "用户经常一起出去。": "together" with whom? the other party of "我们" was dropped
+_ZH_TOGETHER_WITH_NOBODY = re.compile(r"^(?:经常|常常|总是|也|都|会|可以|就|还|一直|平时)*一起")
+# "用户复制的时候带进来的": a "…的" said of something unnamed ("(it) came in when I copied")
+_ZH_CLEFT_NO_SUBJECT = re.compile(r"^(?!.*是)[^，]{1,12}[来去进出上下回过到]的(?:，|$)")
+# "用户一周两次左右。": how often, with nothing of what
+_ZH_BARE_FREQUENCY = re.compile(
+    r"^(?:平时|一般|大概|基本)?(?:一|每)(?:周|天|个?月|年)[一二三四五六七八九十两\d]+次(?:左右|多)?$"
+)
+# "就怕老师问…", "用户感觉用户胖了五斤": a worry or a feeling of the moment about oneself
+_ZH_WORRY_OR_SENSE = re.compile(r"^(?:用户)?就怕|^(?:用户)?(?:感觉|觉得)(?:用户|自己)")
+# "用户换工作了。", "用户跳槽了。": a change with nothing of what it is now
+_ZH_BARE_CHANGE = re.compile(r"^(?:又|也|刚|已经)?(?:换工作|换了工作|跳槽|转行)(?:了|啦)$")
 # "用户小暖。": a name said to the other party, nothing said about the user
 _ZH_VOCATIVE = re.compile(r"^(?:小|老|阿)[\u4e00-\u9fff]$")
 _ZH_THIRD_LEAD = re.compile(r"^(?:他|她)(?!们)|^说得")
-_ZH_REPORTED = re.compile(r"^[^用，。]{1,6}(?:说|觉得|认为|讲|嫌)(?:带)?用户")
+_ZH_REPORTED = re.compile(
+    r"^[^用，。]{1,6}(?:说|觉得|认为|讲|嫌)(?:带)?用户"
+    # "用户二姨还问用户…": a relative's question or remark about the user
+    r"|^用户的?[^，。用]{1,4}?(?:还|也|又|就|总|老是?)?(?:问|说|嫌|夸|骂|笑|催)(?:过|了)?用户"
+)
 # a time of this day or of these days: what happens then is this turn's news, not a fact
 _ZH_THIS_DAY = re.compile(r"中午|早上|晚上|下午|今早|今晚|刚才|刚刚|待会|等会|月底|这周|本周|下周|周末|这个月|过两天")
 _ZH_GOING_NOW = re.compile(r"^去[^，。过]{1,6}$")
@@ -368,21 +396,31 @@ _MEAL = re.compile(
 )
 # someone else's doings of the moment: "The user's mum is pretending …", "… head chef is moving to Lyon"
 _OTHER_DOING = re.compile(
-    r"^The user's (?:(?:old|new|former|ex|best) )?(?:mum|mom|dad|mother|father|sister|brother|friend|boss|colleague"
+    r"^(?:Meanwhile,? |Also,? |Plus,? )?The user's (?:(?:old|new|former|ex|best) )?(?:mum|mom|dad|mother|father|sister"
+    r"|brother|friend|boss|colleague"
     r"|neighbou?r|partner|husband|wife|boyfriend|girlfriend|(?:head )?chef|manager|roommate|flatmate|cousin|aunt"
-    r"|uncle|gran|grandma|grandad|grandpa|son|daughter|kids?)\b (?:is|are) (?!called|named|getting married|turning"
-    r"|expecting|studying|learning|working|living|attending|training|dating|retiring|teaching|running|serving)\w+ing\b",
+    r"|uncle|gran|grandma|grandad|grandpa|son|daughter|kids?)\b(?: (?-i:[A-Z][a-z]+))? (?:is|are) "
+    r"(?!called|named|getting married|turning|expecting|studying|learning|working|living|attending|training"
+    r"|dating|retiring|teaching|running|serving)\w+ing\b",
     re.I,
 )
 # "In the user's setup, clients pay.", "In the user's setup, 3.4kg, loud as anything.": the
 # rewrite of a terse statement that held no attribute
 _SETUP_EMPTY = re.compile(
-    r"^In the user's setup, (?:\S+ ){0,1}\S+\W*$|^In the user's setup, [\d.,]+\s?[a-z]{0,3},", re.I
+    r"^In the user's setup, (?:\S+ ){0,1}\S+\W*$|^In the user's setup, [\d.,]+\s?[a-z]{0,3}(?:,| of\b)", re.I
+)
+
+
+# "Quick one, 3 days in Lisbon, …": what follows such an opening is the request of this turn
+_REQUEST_OPENING = re.compile(
+    r"^(?:quick|small|random|silly|dumb|stupid|weird|another)\s+(?:one|question|q|thing|query)\b", re.I
 )
 
 
 def _casual_reason(content: str) -> str | None:
     """Casual chat's leftovers: a reply's opening, a fragment, a joke, banter, someone else's day."""
+    if _REQUEST_OPENING.match(content):
+        return "question"
     rest = _DISCOURSE_LEAD.sub("", content).strip()
     if rest != content and rest:
         if _UNRESOLVED_LEAD.match(rest):
@@ -473,8 +511,14 @@ def _chinese_item_reason(item: KnowledgeItem, content: str) -> str | None:
         return "about-assistant"
     if _ZH_PLEASANTRY.search(content):
         return "pleasantry"
-    if _ZH_UNRESOLVED.match(body):
+    if _ZH_UNRESOLVED.match(body) or (content.startswith("用户") and _ZH_TOGETHER_WITH_NOBODY.match(body)):
         return "unresolved-reference"
+    if content.startswith("用户") and _ZH_CLEFT_NO_SUBJECT.match(body):
+        return "unresolved-reference"
+    if _ZH_BARE_CHANGE.match(body) or _ZH_BARE_FREQUENCY.match(body):
+        return "fragment"
+    if _ZH_WORRY_OR_SENSE.match(content):
+        return "momentary"
     trip = _ZH_TRIP.match(content)
     if not trip and not re.match(r"^(?:用户|\d{4}年)", content) and _ZH_OTHER_SUBJECT.match(content):
         return "fragment"  # a clause about something else ("同事在用户电脑上…", "其实上次…")
