@@ -327,7 +327,7 @@ _ZH_BARE_FREQUENCY = re.compile(
     r"^(?:平时|一般|大概|基本)?(?:一|每)(?:周|天|个?月|年)[一二三四五六七八九十两\d]+次(?:左右|多)?$"
 )
 # "就怕老师问…", "用户感觉用户胖了五斤": a worry or a feeling of the moment about oneself
-_ZH_WORRY_OR_SENSE = re.compile(r"^(?:用户)?就怕|^(?:用户)?(?:感觉|觉得)(?:用户|自己)")
+_ZH_WORRY_OR_SENSE = re.compile(r"^(?:用户)?就怕|^(?:用户)?感觉(?:用户|自己)")
 # "用户换工作了。", "用户跳槽了。": a change with nothing of what it is now
 _ZH_BARE_CHANGE = re.compile(r"^(?:又|也|刚|已经)?(?:换工作|换了工作|跳槽|转行)(?:了|啦)$")
 # "用户小暖。": a name said to the other party, nothing said about the user
