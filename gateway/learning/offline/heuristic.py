@@ -32,7 +32,8 @@ from gateway.learning.steps.scoring import ScoreResult, weighted_score
 
 _CJK = re.compile(r"[\u3400-\u9fff]")
 # sentence ends, and numbered points written on one line ("two things. 1) … 2) …")
-_SENTENCE_END = re.compile(r"(?<=[.!?])\s+|(?<=[。！？；;!?])(?=\S)|\s*\n+\s*|\s+(?=\d\)\s)")
+# and an emoticon between two statements ("lost my charger :( now I use …")
+_SENTENCE_END = re.compile(r"(?<=[.!?])\s+|(?<=[。！？；;!?])(?=\S)|\s*\n+\s*|\s+(?=\d\)\s)|\s+[:;]-?[()DPp/]+\s+")
 _TECH = re.compile(
     r"\b(?:python|java|javascript|typescript|golang|go|rust|ruby|php|kotlin|swift|c\+\+|c#|\.net"
     r"|node(?:\.js)?|react|vue|angular|django|flask|fastapi|spring|rails|postgres(?:ql)?|mysql"
