@@ -74,11 +74,14 @@ _ONE_OFF = re.compile(
     r"|这里|上面|下面|以下|工单|报修|订单号|bug|BUG|老板让|让我|之前把|那我|周末去|马上|现在就|一会儿"
     r"|断断续续|坏了|登不上|充不进|打不开|出问题|报错|又是|订了|预订了"
 )
+# a time, a day or an amount moved: "课改到周日下午了", "目标下调到30本", "考试推迟到6月"
+_MOVED_TO = re.compile(
+    r"改到|改为|调到|调成|调为|调整到|调整为|[上下]调到|推迟到|推到|提前到|挪到|延期到|延到|升到|升级到"
+)
 _CHANGE = re.compile(
     r"搬到|搬去|搬家|换成|换到|迁到|迁移到|改用|改成|开始(?:吃|用|学|做|写)|不再|从.{1,12}(?:迁|换|改|转)"
     r"|扩到|扩大到|增加到|涨到|降到|减到|变成"
-    # a time, a day or an amount moved: "课改到周日下午了", "目标下调到30本", "考试推迟到6月"
-    r"|改到|改为|调到|调成|调为|调整到|调整为|[上下]调到|推迟到|推到|提前到|挪到|延期到|延到|升到|升级到"
+    r"|" + _MOVED_TO.pattern
 )
 _REPORTED = re.compile(
     r"^(?:那是|这是|那只是|这只是)|^(?:编辑|老板|领导|老师|医生|朋友|同事|客户|他|她|他们|她们)(?:说|觉得|认为|让|要求|建议)"
@@ -481,6 +484,8 @@ def _changed_attribute(clause: str) -> bool:
     m = _CHANGE.search(clause)
     if m is None or _QUESTION.search(clause) or _REQUEST.match(clause):
         return False
+    if _MOVED_TO.match(clause, m.start()) and not changed_value.values(clause[m.end() :]):
+        return False  # "改稿改到吐": no day, time or amount it moved to
     topic = clause[: m.start()].rstrip("也都已经就又还")
     return 1 <= len(topic) <= 8 and not re.search(r"[你我他她它把帮给请让这那]", topic)
 

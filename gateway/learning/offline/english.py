@@ -115,11 +115,11 @@ _PIECE = re.compile(
     r"(,\s+(?:so|but|because|since|as)\s+|;\s+|,\s+and\s+(?=(?:I|we|my|our|the|it|she|he|they)\b)"
     r"|\s+and\s+(?=(?:I|we)\s+(?!\w+ing\b)\w+)|,\s+(?=(?:she|he)\s+(?!\w+ing\b)\w+)|,\s+(?=it(?:'s| is| was)\s)"
     # a comma splice of the user's own clauses: "so we're no longer on 5e, the group voted and we're playing …"
-    r"|,\s+(?=(?:I|we)(?:(?:'re|'m|'ve)\s+|\s+(?:\w+ed|got|left|quit|now)\b))|\s+and\s+(?=(?:I|we)(?:'re|'m|'ve)\s+\w+)"
+    r"|,\s+(?=(?:I|we)\s+(?:\w+ed|got|left|quit|now)\b)|\s+and\s+(?=(?:I|we)(?:'re|'m|'ve)\s+\w+)"
     # … and one of someone else's: "I moved to Capture One, the subscription thing finally got to me"
     r"|,\s+(?=the\s+(?:\w+\s+){1,2}?(?:finally\s+|just\s+)?(?:voted|decided|got|went|was|were|is|are)\b)"
     # "Mrs Okafor retired so I'm now having lessons with …": the user's part stands on its own
-    r"|\s+so\s+(?=(?:I|we)(?:'re|'m)\s+(?:now|\w+ing)\b))"
+    r"|\s+so\s+(?=(?:I|we)(?:'re|'m)\s+(?:[\w'-]+\s+){0,4}?now\b))"
 )
 _SECRET = re.compile(
     r"\b(?:password|passcode|passwd|pin code|api[ _-]?key|secret key|access token|address|postcode|post code"
