@@ -41,6 +41,20 @@ CHANGES = [
     Sequence(("我们部署在阿里云上。", "我们迁到腾讯云了。"), ("腾讯云",), ("阿里云",)),
     Sequence(("I moved to Lisbon last year.", "I live in Porto now."), ("Porto",), ("Lisbon",)),
     Sequence(("I like coffee.", "I don't like coffee anymore."), ("not like coffee",), ("The user likes coffee",)),
+    # the old value is named only in the change ("from X to Y", a Latin name inside Chinese, sold)
+    Sequence(
+        ("I edit photos in Darktable.", "I moved from Darktable to RawTherapee."), ("RawTherapee",), ("Darktable",)
+    ),
+    Sequence(("我们用Notion记笔记。", "我们不用Notion了，现在换成Obsidian。"), ("Obsidian",), ("Notion",)),
+    Sequence(("我用佳能R6拍照。", "佳能出掉了，现在改用富士X-T5。"), ("富士",), ("佳能",)),
+    # only the new value is said: another day, time or count on the same topic replaces the old one
+    Sequence(
+        ("Our standup is every Monday morning.", "The standup got moved, it's on Thursdays now."),
+        ("Thursday",),
+        ("Monday",),
+    ),
+    Sequence(("我每周二晚上上瑜伽课。", "瑜伽课改到周四晚上了。"), ("周四",), ("周二",)),
+    Sequence(("I keep 12 chickens in the garden.", "I keep 20 chickens now."), ("20",), ("12",)),
     # Nomad is where the app runs, not where the user lives
     Sequence(("I live in Berlin.", "We moved from Kubernetes to Nomad."), ("Berlin", "Nomad"), ()),
     # a relation's facts are not the user's

@@ -131,10 +131,10 @@ def test_long_message_is_split_into_facts() -> None:
             "I always use type hints and run mypy in strict mode.",
             ["The user always uses type hints and runs mypy in strict mode."],
         ),
-        # a change keeps only the new value
+        # a change keeps the value it leaves: the store replaces what named it and keeps the new one
         (
             "We moved the app off the Hetzner box onto Fly.io last month.",
-            ["The user's team moved the app onto Fly.io last month."],
+            ["The user's team moved the app off the Hetzner box onto Fly.io last month."],
         ),
         # one-offs, requests for this turn, text to edit, questions
         ("Hi, I need to skip next week's box.", []),

@@ -25,7 +25,7 @@ from dataclasses import dataclass
 from datetime import datetime
 from typing import Any
 
-from gateway.learning.offline import dates
+from gateway.learning.offline import changed_value, dates
 from gateway.learning.offline.chinese_elided import elided_self
 from gateway.learning.offline.slots import topic_slot
 
@@ -79,9 +79,14 @@ _ONE_OFF = re.compile(
     r"|这里|上面|下面|以下|工单|报修|订单号|bug|BUG|老板让|让我|之前把|那我|周末去|马上|现在就|一会儿"
     r"|断断续续|坏了|登不上|充不进|打不开|出问题|报错|又是|订了|预订了"
 )
+# a time, a day or an amount moved: "课改到周日下午了", "目标下调到30本", "考试推迟到6月"
+_MOVED_TO = re.compile(
+    r"改到|改为|调到|调成|调为|调整到|调整为|[上下]调到|推迟到|推到|提前到|挪到|延期到|延到|升到|升级到"
+)
 _CHANGE = re.compile(
     r"搬到|搬去|搬家|换成|换到|迁到|迁移到|改用|改成|开始(?:吃|用|学|做|写)|不再|从.{1,12}(?:迁|换|改|转)"
     r"|扩到|扩大到|增加到|涨到|降到|减到|变成"
+    r"|" + _MOVED_TO.pattern
 )
 _REPORTED = re.compile(
     r"^(?:那是|这是|那只是|这只是)|^(?:编辑|老板|领导|老师|医生|朋友|同事|客户|他|她|他们|她们)(?:说|觉得|认为|让|要求|建议)"
@@ -266,6 +271,7 @@ def _episode(clause: str, now: datetime | None, we_is: str) -> Statement | None:
     return Statement("episode", content, f"{when.day.isoformat()}：{_title(body + '。')}"[:30])
 
 
+_OPENING_GREETING = re.compile(r"^(?:你好|您好|嗨|哈喽|hi|hello|hey)[～~！!\s]+(?=\S)", re.I)
 _FROM_OLD = re.compile(r"从\s*[^，,。从]{1,20}?\s*(?=(?:整体|全部|都|全都)?(?:迁|换|改|转|搬))")
 
 
@@ -311,6 +317,7 @@ def analyse(
     out: list[list[Statement]] = []
     for sentence_at, sentence in enumerate(sentences):
         s = sentence.strip().rstrip("。！!.;；")
+        s = _OPENING_GREETING.sub("", s)  # "你好～我是…": the greeting, then the point
         groups: list[list[str]] = []
         current: list[str] | None = None
         episodes: list[Statement] = []
@@ -348,12 +355,26 @@ def analyse(
                 or _PLAN_LEAD.match(lead)
                 or (lead.startswith("我") is False and "我" in lead[:6])
             )
-            if not opens and current is None and _changed_attribute(lead) and (turn_first or topic_slot(lead)):
-                # "团队也扩到十二个人了", "新书换成都市题材了": a change to something of the user's
+            if (
+                not opens
+                and current is None
+                and _changed_attribute(lead)
+                and (turn_first or topic_slot(lead) or changed_value.values(lead))
+            ):
+                # "团队也扩到十二个人了", "新书换成都市题材了", "考试改到6月了": a change to
+                # something of the user's (a day, a month, a time or a count, said in their turn)
                 clause, opens = "我的" + lead, True
             elif not opens and current is None and turn_first and _ALSO_HAVE.match(clause):
                 # "还有三十年的房贷": the user has it too
                 clause, opens = "我" + clause, True
+            elif (
+                not opens
+                and current is None
+                and _PARTED.match(lead)
+                and (turn_first or any(_CHANGE.search(c) for c in clauses[i + 1 :]))
+            ):
+                # "索尼出掉了": something of the user's is gone (the store replaces what named it)
+                clause, opens = ("我的" + lead if "我" not in lead else lead), True
             elif not opens and current is None and _SUBJECTLESS_CHANGE.match(lead):
                 clause, opens = "我" + lead, True
             elif not opens and current is None and turn_first and _HABIT_LEAD.match(lead):
@@ -484,9 +505,10 @@ def _predicate_shape(clause: str) -> str:
 # a change said with the subject dropped ("现在改成以跑步为主", "不学日语了"): in the user's
 # own turn it is theirs
 _SUBJECTLESS_CHANGE = re.compile(
-    r"^(?:现在|目前|已经|最近|后来)*(?:都|也|就)?(?:改成|改用|换成|换了|改学|改考|改吃|改喝|改去|改做|不再"
+    r"^(?:现在|目前|已经|最近|后来)*(?:都|也|就)?(?:改成|改用|换成|换了|改学|改考|改吃|改喝|改去|改做|改到|改为|不再"
     r"|不(?:用|学|考|吃|喝|去|做|玩|练|住)[\u4e00-\u9fffA-Za-z0-9 ]{2,8}了$)"
 )
+_PARTED = re.compile(r"^[\u4e00-\u9fffA-Za-z0-9]{2,8}?(?:我|我们)?(?:已经|也|都)?(?:卖|出|退|扔|转手|送人)掉?了$")
 _ALSO_HAVE = re.compile(r"^还有(?!.{0,4}(?:问题|一件事|个事|一点|就是|吗|没有))[^，,。]{2,12}$")
 _HABIT_LEAD = re.compile(r"^(?:现在|目前|平时|一般)?每(?:天|周|个?月|年)(?!都想)[\u4e00-\u9fff]")
 
@@ -496,6 +518,8 @@ def _changed_attribute(clause: str) -> bool:
     m = _CHANGE.search(clause)
     if m is None or _QUESTION.search(clause) or _REQUEST.match(clause):
         return False
+    if _MOVED_TO.match(clause, m.start()) and not changed_value.values(clause[m.end() :]):
+        return False  # "改稿改到吐": no day, time or amount it moved to
     topic = clause[: m.start()].rstrip("也都已经就又还")
     return 1 <= len(topic) <= 8 and not re.search(r"[你我他她它把帮给请让这那]", topic)
 

@@ -113,7 +113,13 @@ _PLACEHOLDER = re.compile(r"<[A-Z][A-Z_]{2,}>")
 
 _PIECE = re.compile(
     r"(,\s+(?:so|but|because|since|as)\s+|;\s+|,\s+and\s+(?=(?:I|we|my|our|the|it|she|he|they)\b)"
-    r"|\s+and\s+(?=(?:I|we)\s+(?!\w+ing\b)\w+)|,\s+(?=(?:she|he)\s+(?!\w+ing\b)\w+)|,\s+(?=it(?:'s| is| was)\s))"
+    r"|\s+and\s+(?=(?:I|we)\s+(?!\w+ing\b)\w+)|,\s+(?=(?:she|he)\s+(?!\w+ing\b)\w+)|,\s+(?=it(?:'s| is| was)\s)"
+    # a comma splice of the user's own clauses: "so we're no longer on 5e, the group voted and we're playing …"
+    r"|,\s+(?=(?:I|we)\s+(?:\w+ed|got|left|quit|now)\b)|\s+and\s+(?=(?:I|we)(?:'re|'m|'ve)\s+\w+)"
+    # … and one of someone else's: "I moved to Capture One, the subscription thing finally got to me"
+    r"|,\s+(?=the\s+(?:\w+\s+){1,2}?(?:finally\s+|just\s+)?(?:voted|decided|got|went|was|were|is|are)\b)"
+    # "Mrs Okafor retired so I'm now having lessons with …": the user's part stands on its own
+    r"|\s+so\s+(?=(?:I|we)(?:'re|'m)\s+(?:[\w'-]+\s+){0,4}?now\b))"
 )
 _SECRET = re.compile(
     r"\b(?:password|passcode|passwd|pin code|api[ _-]?key|secret key|access token|address|postcode|post code"
@@ -197,7 +203,7 @@ def _rejoin_subjects(pieces: list[str]) -> list[str]:
 
 
 def _strip_connector(piece: str) -> str:
-    return re.sub(r"^(?:[,;]\s+(?:(?:so|but|because|since|as|and)\s+)?|\s*and\s+)", "", piece).strip()
+    return re.sub(r"^(?:[,;]\s+(?:(?:so|but|because|since|as|and)\s+)?|\s*and\s+|\s+so\s+)", "", piece).strip()
 
 
 def _connector(piece: str) -> str:
@@ -251,6 +257,8 @@ def _list_split(doc: Any) -> tuple[set[int], list[str]] | None:
         words = [t for t in seg if not t.is_punct]
         if not words or len(words) > 6 or any(t.pos_ in {"VERB", "AUX", "PRON"} for t in words):
             return None
+        if words[0].lower_ in {"not", "instead", "no"}:
+            return None  # "going to Lisbon now, not Valencia": the value left, said with the change
         if not any(t.pos_ in {"NOUN", "PROPN", "ADJ", "NUM", "X"} for t in words):
             return None
         texts.extend(_and_items(seg.text.strip(" .;:!")))

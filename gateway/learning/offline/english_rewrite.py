@@ -198,20 +198,13 @@ def _cut_placeholders(sent: Span, root: Token) -> set[int] | None:
 
 
 def _cut_old_values(root: Token) -> set[int]:
-    """For a change ("moved the app off Hetzner onto Fly.io", "ripped out Airflow and moved …"):
-    drop the old value so the memory holds only the new one."""
+    """For a change said with a removal first ("ripped out Airflow and moved …"): keep the
+    subject and the new action."""
     skip: set[int] = set()
     if root.lemma_.lower() not in _CHANGE:
         return skip
-    verbs = [root, *[c for c in root.children if c.dep_ == "conj" and c.pos_ == "VERB"]]
-    for v in verbs:
-        if v.lemma_.lower() not in {"move", "switch", "migrate", "relocate", "change", "convert", "rip", "port"}:
-            continue
-        for c in v.children:
-            if c.dep_ == "prep" and c.lower_ in {"off", "from", "away"}:
-                skip.update(x.i for x in c.subtree)
-            if c.dep_ == "prep" and c.lower_ == "instead":
-                skip.update(x.i for x in c.subtree)
+    # "moved from X to Y", "off X onto Y", "instead of X" stay: the store reads the value left
+    # off them to replace what named it, and keeps the new value only (``replaced``)
     if root.lemma_.lower() in _REMOVAL:
         conj = [c for c in root.children if c.dep_ == "conj" and c.pos_ == "VERB"]
         if conj:

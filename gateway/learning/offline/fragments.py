@@ -196,11 +196,25 @@ _OWN_AMOUNT = re.compile(
 )
 
 
+# something of the user's that changed, then what it is now: "the recital got pushed back, it's on
+# June 6 now", "the book club moved, it's the last sunday now" → "my recital is on June 6 now"
+_CHANGED_THING = re.compile(
+    r"^(?:(?:so|and|also|oh|btw|update|plus)\b[\s,:!-]*)*(?:the|my|our)\s+(?P<thing>[a-z][\w'-]*(?:\s+[a-z][\w'-]*){0,2}?)"
+    r"\s+(?:got\s+|has\s+been\s+|was\s+|just\s+|finally\s+)?(?:pushed\s+(?:back|forward)|moved(?:\s+(?:back|forward|up))?"
+    r"|changed|rescheduled|postponed|brought\s+forward)(?:\s+(?:again|too|as\s+well))?,\s+(?:and\s+)?(?:so\s+)?"
+    r"it(?:'s|\s+is)\s+(?P<rest>\S.*)$",
+    re.I,
+)
+
+
 def dropped_subject(sentence: str) -> str:
     """The sentence with the "I" (or "my") a user left out put back, and a leading hedge removed."""
     s = _HEDGE.sub("", sentence.strip())
     if s.endswith("?") or re.search(rf"[{_CJK}]", s):
         return s
+    changed = _CHANGED_THING.match(s)
+    if changed is not None:
+        return f"my {changed.group('thing')} is {changed.group('rest')}"
     own = _OWN_AMOUNT.match(s)
     if own is not None and not re.match(r"(?:my|our|his|her|their|your)\b", s[own.end() :], re.I):
         return "my " + s[own.end() :]

@@ -32,9 +32,11 @@ from gateway.learning.steps.scoring import ScoreResult, weighted_score
 
 _CJK = re.compile(r"[\u3400-\u9fff]")
 # sentence ends, and numbered points written on one line ("two things. 1) … 2) …")
-# a title's full stop ("Dr. Hale", "Mrs. Patel") ends no sentence
+# a title's full stop ("Dr. Lee", "Mrs. Brown") ends no sentence, an emoticon between two
+# statements ("lost my charger :( now I use …") does
 _SENTENCE_END = re.compile(
-    r"(?<!\bDr\.)(?<!\bMr\.)(?<!\bMs\.)(?<!\bMrs\.)(?<!\bSt\.)(?<!\bProf\.)(?<=[.!?])\s+|(?<=[。！？；;!?])(?=\S)|\s*\n+\s*|\s+(?=\d\)\s)"
+    r"(?<!\bDr\.)(?<!\bMr\.)(?<!\bMs\.)(?<!\bMrs\.)(?<!\bSt\.)(?<!\bProf\.)(?<=[.!?])\s+|(?<=[。！？；;!?])(?=\S)|\s*\n+\s*"
+    r"|\s+(?=\d\)\s)|\s+[:;]-?[()DPp/]+\s+"
 )
 _TECH = re.compile(
     r"\b(?:python|java|javascript|typescript|golang|go|rust|ruby|php|kotlin|swift|c\+\+|c#|\.net"

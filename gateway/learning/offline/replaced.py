@@ -28,7 +28,7 @@ _GONE_VERB = (
 _EN = [
     re.compile(
         r"\b(?:moved|switched|changed|went|gone|migrated|upgraded|downgraded|transferred|converted|shifted"
-        rf"|relocated|swapped)\s+(?:\w+\s+)?from\s+{_DET}{_PHRASE}\s+(?:to|into|onto)\b",
+        rf"|relocated|swapped|ported)\s+(?:[\w'-]+\s+){{0,3}}?(?:(?:away\s+)?from|off(?:\s+of)?)\s+{_DET}{_PHRASE}\s+(?:to|into|onto)\b",
         re.I,
     ),
     re.compile(rf"\binstead of\s+{_DET}{_PHRASE}", re.I),
@@ -61,7 +61,11 @@ _ZH = [
     re.compile(rf"没(?:再|让)\s*{_ZH_VALUE}\s*(?:做|用|去|弄)"),
 ]
 # a value said before its negation: "飞书不续费了", "泳池太远就不去了" (the clause's topic)
-_ZH_TOPIC_GONE = re.compile(rf"^(?P<topic>[^，,；;。]+?)(?:已经|也|就)?不(?:再)?(?:{_ZH_VERB})?了")
+# or said sold, returned or thrown out: "索尼出掉了", "旧车卖掉了"
+_ZH_PARTED = r"卖|出|退|扔|转手|送人|处理"
+_ZH_TOPIC_GONE = re.compile(
+    rf"^(?P<topic>[^，,；;。]+?)(?:用户)?(?:已经|也|就|都)?(?:不(?:再)?(?:{_ZH_VERB})?|(?:{_ZH_PARTED})掉?)了"
+)
 _GENERIC = frozenset(
     """it that this them these those one ones thing things stuff lot bit job place time work way kind sort
     user the a an my our their his her something everything anything whole idea plan""".split()
@@ -69,7 +73,7 @@ _GENERIC = frozenset(
 _TASTE = re.compile(r"(?:like|love|enjoy|hate|dislike|prefer|want|mind|care)\b", re.I)
 _STOP = frozenset("a an the of to in on at for with by and or my our their his her its is are was".split())
 _INLINE = [
-    (re.compile(rf"\s+from\s+{_DET}{_PHRASE}(?=\s+(?:to|into|onto)\b)", re.I), ""),
+    (re.compile(rf"\s+(?:(?:away\s+)?from|off(?:\s+of)?)\s+{_DET}{_PHRASE}(?=\s+(?:to|into|onto)\b)", re.I), ""),
     (re.compile(rf",?\s+instead of\s+{_DET}{_PHRASE}", re.I), ""),
     (re.compile(rf"\b(?P<verb>switched|swapped|traded|exchanged)\s+{_DET}{_PHRASE}\s+for\b", re.I), r"\g<verb> to"),
     (re.compile(r"(?P<old>[\w+#.-]+(?:\s[\w+#.-]+)?)\s*(?:→|->|=>)\s*(?=\w)"), ""),
@@ -89,7 +93,8 @@ def _stem(word: str) -> str:
 
 
 def _words(text: str) -> set[str]:
-    return {_stem(w) for w in re.findall(r"[\w'+#-]+", text) if w.lower() not in _STOP}
+    # a Latin name inside Chinese ("用户用Foundry VTT") is a word of its own
+    return {_stem(w) for w in re.findall(r"(?:(?![\u3400-\u9fff])[\w'+#-])+", text) if w.lower() not in _STOP}
 
 
 def _zh_topic(clause: str) -> str | None:

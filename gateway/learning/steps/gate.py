@@ -192,7 +192,8 @@ def sentence_reason(sentence: str) -> str | None:
 
 
 def _chinese_reason(s: str) -> str | None:
-    core = re.sub(r"^(?:你好|您好|嗨|哈喽)[，,！!\s]+(?=\S)", "", s.rstrip("。！!.~～ "))  # a greeting, then the point
+    # a greeting, then the point
+    core = re.sub(r"^(?:你好|您好|嗨|哈喽)[，,！!～~\s]+(?=\S)", "", s.rstrip("。！!.~～ "))
     if _ZH_NEVER_MIND.match(core):
         return "never-mind"
     if _ZH_QUESTION.search(s) and not re.search(r"[，,；;]", core):
@@ -263,7 +264,10 @@ _ITEM_MODAL = re.compile(
 _ZH_UNRESOLVED = re.compile(r"^(?:它|这|那|这个|那个|这些|那些|他们|她们)")
 # "用户开头想从…写起", "用户先加索引试试": a plan or a try of this turn, not a fact
 _ZH_ITEM_INTENTION = re.compile(r"^[\u4e00-\u9fff]{0,3}?(?:想|打算|准备|计划)(?!念|法|家)|试试|试一下|先.{0,8}看看")
-_ZH_LASTING = re.compile(r"一直|总是|长期|每[天周月年次]|以后|今后|从来|平时|一般")
+# a routine, or a change of one ("课改到周日下午了", "喂食时间改成六点半了")
+_ZH_LASTING = re.compile(
+    r"一直|总是|长期|每[天周月年次]|以后|今后|从来|平时|一般|(?:改|调|换|挪|推迟|提前)(?:到|成|为)"
+)
 _ZH_TRIP = re.compile(
     r"^(?:用户(?:一家)?)?(?:五一|十一|国庆|春节|过年|清明|端午|中秋|元旦|寒假|暑假|明年|今年|年底|下个月|下半年|\d{1,2}月)"
 )
@@ -342,6 +346,8 @@ _ZH_REPORTED = re.compile(
 _ZH_THIS_DAY = re.compile(r"中午|早上|晚上|下午|今早|今晚|刚才|刚刚|待会|等会|月底|这周|本周|下周|周末|这个月|过两天")
 _ZH_GOING_NOW = re.compile(r"^去[^，。过]{1,6}$")
 # "去洗澡了", "正在…", "PPT做完了", "回家了": what the user is doing or has just done
+# "周末改成带他去游泳了": what a routine became, not what the user is doing now
+_ZH_CHANGED_TO = re.compile(r"(?:改|换|变)(?:成|到|为)")
 _ZH_ITEM_NOW = re.compile(
     r"(?:先|要|得)?去[^，。]{1,6}了$|现在还|正在|才能见|就觉得|刚刚?[^，。]{0,6}了$|[做写改弄搞吃]完了$|^回家了$"
 )
@@ -534,7 +540,7 @@ def _chinese_item_reason(item: KnowledgeItem, content: str) -> str | None:
     if item.kind != "episode" and not _ZH_LASTING.search(body):
         if _ZH_THIS_DAY.search(body) or _ZH_GOING_NOW.match(body):
             return "momentary"  # "用户中午食堂有芒果布丁", "用户月底要上线新功能", "用户去睡个午觉"
-    if item.kind != "episode" and _ZH_ITEM_NOW.search(body.rstrip("。")):
+    if item.kind != "episode" and _ZH_ITEM_NOW.search(body.rstrip("。")) and not _ZH_CHANGED_TO.search(body):
         return "momentary"
     if _ZH_HYPOTHETICAL.search(body):
         return "hypothetical"

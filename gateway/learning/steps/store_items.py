@@ -11,7 +11,7 @@ from collections.abc import Awaitable, Callable
 from typing import TypeVar
 
 from gateway.errors import TooManyPinned
-from gateway.learning.offline import atomic, lexicon
+from gateway.learning.offline import atomic, changed_value, lexicon
 from gateway.learning.offline import replaced as gone_values
 from gateway.learning.offline.key_record import Key
 from gateway.learning.offline.keys import key_of, mentions_value
@@ -30,6 +30,7 @@ log = logging.getLogger("memorelay.learning")
 T = TypeVar("T")
 _SCAN = 1000  # the user's memories read for the ones naming a value that is gone
 FLIPPED = "said the other way round now"
+CHANGED = "another value of the same kind now"
 
 
 def _holds(text: str, values: tuple[str, ...]) -> bool:
@@ -125,10 +126,17 @@ class ItemStore:
             elif current != item.content:
                 item.content = current
                 item.title = _title_of(current)
+                # the key of what holds now ("uses Zed now", not the "VS Code" it replaced)
+                key = await asyncio.to_thread(key_of, current)
+                item.slot = key.slot if key is not None else item.slot
         if not gone and item.kind != "episode":
             # "现在能吃香菜了" after "不吃香菜": the same predicate said the other way round now
             gone = await self._flipped(job, item.content, outcome)
             words = (FLIPPED,) if gone else words
+        if not gone and item.kind != "episode" and changed_value.is_change(item.content):
+            # "课也改到周日下午了" after "每周六上午上课": another value of the same kind, on the same topic
+            gone = await self._near(job, item.content, outcome, changed_value.replaces)
+            words = (CHANGED,) if gone else words
         verdict, why, close = await self.verdicts.judge(job, item, set(outcome.added), key)
         if verdict == "duplicate":
             await memory.refresh(close[0][0].id)
@@ -208,6 +216,13 @@ class ItemStore:
     async def _flipped(self, job: Job, content: str, outcome: Outcome) -> list[Memory]:
         """The user's active memories nearest to ``content`` that say it negated the other way
         (``replaced.flipped``); not this turn's, nor a dated episode."""
+        return await self._near(job, content, outcome, gone_values.flipped)
+
+    async def _near(
+        self, job: Job, content: str, outcome: Outcome, replaced_by: Callable[[str, str], bool]
+    ) -> list[Memory]:
+        """The user's active memories nearest to ``content`` that it replaces by
+        ``replaced_by(content, old)``; not this turn's, nor a dated episode."""
         memory = self.services.memory
         near = [m for m, _ in await memory.nearest(job.tenant, job.user_id, content, k=3)]
         if not near:  # no embedder: by keywords
@@ -215,10 +230,7 @@ class ItemStore:
         return [
             m
             for m in near
-            if m.enabled
-            and m.kind != "episode"
-            and m.id not in outcome.added
-            and gone_values.flipped(content, m.content)
+            if m.enabled and m.kind != "episode" and m.id not in outcome.added and replaced_by(content, m.content)
         ]
 
     async def _retract(self, job: Job, key: Key, outcome: Outcome) -> bool:
