@@ -118,7 +118,7 @@ _PIECE = re.compile(
     r"|,\s+(?=(?:I|we)\s+(?:\w+ed|got|left|quit|now)\b)|\s+and\s+(?=(?:I|we)(?:'re|'m|'ve)\s+\w+)"
     # … and one of someone else's: "I moved to Capture One, the subscription thing finally got to me"
     r"|,\s+(?=the\s+(?:\w+\s+){1,2}?(?:finally\s+|just\s+)?(?:voted|decided|got|went|was|were|is|are)\b)"
-    # "Mrs Okafor retired so I'm now having lessons with …": the user's part stands on its own
+    # "Mr Brown left so I'm now coached by …": the user's part stands on its own
     r"|\s+so\s+(?=(?:I|we)(?:'re|'m)\s+(?:[\w'-]+\s+){0,4}?now\b))"
 )
 _SECRET = re.compile(
@@ -258,7 +258,7 @@ def _list_split(doc: Any) -> tuple[set[int], list[str]] | None:
         if not words or len(words) > 6 or any(t.pos_ in {"VERB", "AUX", "PRON"} for t in words):
             return None
         if words[0].lower_ in {"not", "instead", "no"}:
-            return None  # "going to Lisbon now, not Valencia": the value left, said with the change
+            return None  # "flying to Oslo now, not Bergen": the value left, said with the change
         if not any(t.pos_ in {"NOUN", "PROPN", "ADJ", "NUM", "X"} for t in words):
             return None
         texts.extend(_and_items(seg.text.strip(" .;:!")))

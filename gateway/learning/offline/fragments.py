@@ -196,8 +196,9 @@ _OWN_AMOUNT = re.compile(
 )
 
 
-# something of the user's that changed, then what it is now: "the recital got pushed back, it's on
-# June 6 now", "the book club moved, it's the last sunday now" → "my recital is on June 6 now"
+# something of the user's that changed, then what it is now: "the dentist appointment got pushed
+# back, it's on May 3 now", "the team meeting moved, it's on thursdays now" → "my dentist
+# appointment is on May 3 now"
 _CHANGED_THING = re.compile(
     r"^(?:(?:so|and|also|oh|btw|update|plus)\b[\s,:!-]*)*(?:the|my|our)\s+(?P<thing>[a-z][\w'-]*(?:\s+[a-z][\w'-]*){0,2}?)"
     r"\s+(?:got\s+|has\s+been\s+|was\s+|just\s+|finally\s+)?(?:pushed\s+(?:back|forward)|moved(?:\s+(?:back|forward|up))?"

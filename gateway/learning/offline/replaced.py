@@ -49,7 +49,7 @@ _EN = [
         re.I,
     ),
     re.compile(r"(?P<old>[\w+#.-]+(?:\s[\w+#.-]+)?)\s*(?:→|->|=>)\s*\w", re.I),
-    # "going to Lisbon now, not Valencia": the new value, then the one it leaves
+    # "flying to Oslo now, not Bergen": the new value, then the one it leaves
     re.compile(rf"\bnow,?\s+(?:and\s+)?not\s+(?:in\s+|at\s+|on\s+)?{_DET}{_PHRASE}", re.I),
 ]
 _ZH_VALUE = r"(?P<old>[\u4e00-\u9fffA-Za-z0-9+#.\-]{2,8}?)"
@@ -93,7 +93,7 @@ def _stem(word: str) -> str:
 
 
 def _words(text: str) -> set[str]:
-    # a Latin name inside Chinese ("用户用Foundry VTT") is a word of its own
+    # a Latin name inside Chinese ("用户用Notion做笔记") is a word of its own
     return {_stem(w) for w in re.findall(r"(?:(?![\u3400-\u9fff])[\w'+#-])+", text) if w.lower() not in _STOP}
 
 

@@ -171,7 +171,7 @@ def extra_recognizers() -> list[EntityRecognizer]:
                     0.7,
                 ),
                 Pattern(
-                    # the street type first: "14 Rue des Martyrs", "3 Via della Spiga", "22 Calle de Alcalá"
+                    # the street type first: "8 Rue Cler", "3 Via della Spiga", "22 Calle de Alcalá"
                     "street_romance",
                     r"\b\d{1,5}[A-Za-z]?,?\s+(?i:rue|avenue|boulevard|place|chemin|all\u00e9e|quai|impasse|cours|via"
                     r"|viale|piazza|corso|calle|avenida|rua|plaza|paseo|carrer|travessa)\s+"

@@ -3,7 +3,7 @@
 Health, religion, sexuality, criminal records and similar special categories of personal data
 about a *third party* ("my colleague has cancer", "我妈妈有糖尿病") are never memories: the
 person they describe did not consent. The user's own stated health, diet or allergies stay
-facts ("The user is allergic to peanuts."), and so does a pet's ("Biscuit is allergic to chicken"
+facts ("The user is allergic to peanuts."), and so does a pet's ("Pepper is allergic to fish"
 said of the user's dogs). A clause is rejected when it names such a detail and a third party (a
 relation, a cousin or in-law, a colleague or friend, he/she, a person's name) together.
 """
@@ -56,7 +56,7 @@ _THIRD_ZH = re.compile(
     r"|[表堂][哥姐弟妹兄]|侄[子女]|外甥|孙[子女]|嫂子|弟媳|姐夫|妹夫|姑[姑妈父]|姨[妈父夫]|小姨|舅妈|伯伯|大伯|婶婶"
     r"|[二三四五六大小]姨|[二三四大小]舅|[二三四大小]叔|亲戚|家人|男友|女友|未婚[夫妻]|前任|同学|学生|病人|病友|家长"
 )
-# an animal's health is no person's: "Biscuit is allergic to chicken" in a sentence about the dogs
+# an animal's health is no person's: "Pepper is allergic to fish" in a sentence about the dogs
 _PET_EN = re.compile(
     r"\b(?:dogs?|cats?|pupp(?:y|ies)|kittens?|pets?|rabbits?|bunn(?:y|ies)|hamsters?|guinea pigs?|parrots?|budgies?"
     r"|horses?|ponies|pony|tortoises?|beagles?|greyhounds?|terriers?|spaniels?|labradors?|retrievers?|poodles?"

@@ -297,9 +297,9 @@ _ITEM_MOMENTARY = re.compile(
     r"|\b(?:must|has to|have to|needs to|gotta) (?:go|run|dash)\b|\bis off to\b"
     # a mood: "is in a weirdly good mood", "woke up in a foul mood"
     r"|\bin (?:a|such a|the) (?:\w+ ){0,2}mood\b"
-    # a near miss of the moment: "nearly dropped the binoculars"
+    # a near miss of the moment: "almost spilled my coffee on the laptop"
     r"|\b(?:nearly|almost) (?:dropped|fell|cried|lost|broke|missed|crashed|forgot|spilled|spilt|burnt|burned)\b"
-    # how the body is after today: "the user's wrists are dead", "hands are greasy"
+    # how the body is after today: "the user's legs are sore", "eyes are tired"
     r"|\b(?:wrists?|hands?|feet|legs?|arms?|back|knees?|shoulders?|eyes|head|brain|neck|fingers?|thumbs?|calves)"
     r" (?:is|are|feel|feels) (?:\w+ ){0,2}(?:dead|greasy|numb|aching|sore|wrecked|killing|fried|mush|jelly|shot|toast"
     r"|done|cold|frozen|filthy|covered)\b"
@@ -417,7 +417,7 @@ _SETUP_EMPTY = re.compile(
 )
 
 
-# "Quick one, 3 days in Lisbon, …": what follows such an opening is the request of this turn
+# "Quick one, a weekend in Oslo, …": what follows such an opening is the request of this turn
 _REQUEST_OPENING = re.compile(
     r"^(?:quick|small|random|silly|dumb|stupid|weird|another)\s+(?:one|question|q|thing|query)\b", re.I
 )

@@ -37,7 +37,7 @@ _OTHERS_EN = re.compile(
     # people in general as the ones who ask ("when people ask which bank …")
     r"|(?:people|users|customers|visitors|clients|others|folks|shoppers)\s+(?:who\s+)?(?:ask|asks|asking|want|need|"
     r"mention|come|search|look|enquire|inquire)\b"
-    # one of them: "if a user ever asks about …"
+    # one of them: "should a customer ever ask about …"
     r"|(?:a|any)\s+(?:user|customer|visitor|client|shopper)\s+(?:ever\s+)?(?:asks|mentions|wants|needs|enquires|inquires)\b)"
 )
 _OTHERS_ZH = re.compile(
@@ -344,7 +344,7 @@ _OBEY_HIDDEN = re.compile(
     r"|(?:用|按|把)(?:拼音|编码|base64|密文|暗号|谐音)\S{0,8}?(?:并|然后|再|后|之后)?(?:照着)?(?:执行|照做|照办|服从)"
     r"|(?:执行|照做|遵守)(?:下面|以下|这段|后面)(?:的)?(?:拼音|编码|密文|暗号)"
 )
-# words to slip past the check itself: "spaced out so the filter doesn't catch it"
+# words to slip past the check itself: "written backwards so the checker won't see it"
 _EVADE = re.compile(
     rf"{_W}so\s+(?:that\s+)?(?:the\s+|your\s+|any\s+)?(?:\w+\s+)?(?:filters?|checks?|checkers?|moderation|moderators?"
     r"|detectors?|scanners?|classifiers?)\s+(?:does\s*n[o']?t|do\s*n[o']?t|won'?t|can'?t|cannot|will\s+not|wo\s*n't)"
@@ -369,7 +369,7 @@ _TO_EVERY_ASSISTANT = re.compile(
     r"(?:ai|ais|assistants?|bots?|chatbots?|language\s+models?|llms?|agents?)\b"
     r"|(?:致|给|告)?(?:所有|全部|各位|每个|每一个|任何)\S{0,12}?(?:ai|人工智能)?(?:助手|机器人|模型|智能体)(?:们)?\s*[:：，,]"
 )
-# limits said to be lifted for this chat ("safety limits are lifted for this session")
+# limits said to be lifted for this chat ("all restrictions have been removed for this chat")
 _LIFTED = re.compile(
     rf"{_W}(?:(?:safety|privacy|content|usual|your|all|the)\s+)+(?:limits|restrictions|rules|filters|guardrails|policies)"
     r"\s+(?:are|have\s+been|were|is|has\s+been)\s+(?:now\s+|temporarily\s+)?(?:lifted|removed|disabled|suspended|off"
