@@ -39,6 +39,8 @@ def _item(content: str, kind: str = "fact") -> KnowledgeItem:
         ("The assistant was really helpful.", "fact", "other-subject"),
         ("The weather was lovely in Porto.", "fact", "other-subject"),
         ("Sam's dog is called Rex.", "relation", "other-subject"),
+        ("The user is in a weirdly good mood.", "fact", "unspecific"),
+        ("The user's team has been so supportive.", "fact", "unspecific"),
     ],
 )
 def test_a_candidate_that_is_no_statement_about_the_user_is_turned_down(content: str, kind: str, reason: str) -> None:
@@ -63,6 +65,8 @@ def test_a_candidate_that_is_no_statement_about_the_user_is_turned_down(content:
         ("We deploy to Kubernetes on Fridays.", "fact"),
         ("The dog is called Biscuit.", "relation"),
         ("A bakery in Leeds hired the user.", "fact"),
+        ("The user's cat is twelve.", "relation"),
+        ("The user's sister is a nurse.", "relation"),
         ("The user uses PostgreSQL for everything.", "fact"),
         ("The user is passionate about veterans' rights.", "preference"),
     ],

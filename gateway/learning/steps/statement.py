@@ -272,6 +272,10 @@ _GENERIC_NOUNS = {
     "most",
     "others",
     "ones",
+    # a passing state: "is in a good mood", "in high spirits", "in bad shape"
+    "mood",
+    "spirits",
+    "shape",
 }
 # verdicts and moods: as the only thing said of the user, no fact
 _VERDICTS = {
@@ -559,8 +563,14 @@ def _specific_reason(sent: Span, kind: str, dated: bool) -> str | None:
         return None
     if dated and sent.root.pos_ == "VERB" and sent.root.lemma_.lower() not in _GENERIC_VERBS:
         return None
+    # "The user's team has been so supportive.": a verdict on someone of the user's; the subject
+    # names whom it is about, not anything said of them
+    said_of = [c for c in sent.root.children if c.dep_ in {"nsubj", "nsubjpass"}] if sent.root.lemma_ in _BE else []
+    skip = {x.i for c in said_of if _about_user(c) for x in c.subtree}
     for t in sent:
-        if t.lower_ == "user" or t.is_punct or t.is_stop:
+        if t.i not in skip and t.i > sent.start and (t.like_num or t.pos_ == "NUM"):
+            return None  # "is twelve": a number, though spaCy lists it as a stop word
+        if t.lower_ == "user" or t.is_punct or t.is_stop or t.i in skip:
             continue
         if t.tag_ == "VBN" and any(c.dep_ == "auxpass" for c in t.children) and t.lemma_.lower() not in _VERDICTS:
             if not any(c.dep_ in {"agent", "dobj", "prep"} for c in t.children):
