@@ -360,6 +360,11 @@ MORE: dict[str, tuple[str, str]] = {
     "outcome_fragment": ("Not a whole sentence", "不是完整的句子"),
     "outcome_unresolved-reference": ("Unclear what it refers to", "指代不明"),
     "outcome_intention": ("An intention, not a fact", "是打算而非事实"),
+    "outcome_ill-formed": ("Not a well-formed sentence about the user", "不是关于用户的通顺句子"),
+    "outcome_other-subject": ("About someone or something else", "说的是别人或别的事"),
+    "outcome_unanchored-date": ("A relative date with no absolute date", "相对时间，没有具体日期"),
+    "outcome_opinion": ("A view, not a fact", "是看法而非事实"),
+    "outcome_unspecific": ("Nothing specific", "没有具体内容"),
     "outcome_third-party-sensitive": ("A sensitive detail about someone else", "关于他人的敏感信息"),
     # heuristic learner's reasons and the pipeline's own, as sentences
     "reason_signals": ("Found {n} things to learn: {kinds}", "发现 {n} 项可学内容：{kinds}"),

@@ -13,7 +13,9 @@ from gateway.learning.parts import LearningParts
 from gateway.learning.privacy.redact import PII_ONLY
 from gateway.learning.steps import gate
 from gateway.learning.steps.commands import Command, item_from_remember, mentions, remember_items, topic_words
+from gateway.learning.steps.job_payload import time_of
 from gateway.learning.steps.pipeline_records import Hold, Outcome, PipelineSettings, Scrubber, gated
+from gateway.learning.steps.statement import anchor_dates
 from gateway.learning.steps.store_items import ItemStore
 from gateway.memory import Memory
 from gateway.store import Job
@@ -72,6 +74,7 @@ class ExplicitCommands:
             outcome.disabled.append(m.id)
         if command.statement:  # "forget X, <what is true now>": learn the new part too
             statement = await self.scrubber.scrub(command.statement, keep_names=self.settings.keep_names)
+            now = time_of(job.payload)
             items = heuristic.extract_items(statement) or [item_from_remember(statement)]
             outcome.items_extracted = len(items)
             gone = {name for m in forgotten for name in _names(m.content)}
@@ -81,7 +84,9 @@ class ExplicitCommands:
                     # is not kept again through the sentence beside it
                     outcome.rejected.append({"title": item.title[:80], "reason": "names what was just forgotten"})
                     continue
-                # said beside a forget, not asked to be remembered: the precision gate applies
+                # said beside a forget, not asked to be remembered: the precision gate applies,
+                # to the statement with its relative dates made absolute
+                item.content, item.title = anchor_dates(item.content, now), anchor_dates(item.title, now)
                 code = gate.item_reason(item)
                 if code is not None:
                     outcome.rejected.append(gated(code, item.title))

@@ -26,6 +26,7 @@ import re
 
 from gateway.learning.steps.extraction import KnowledgeItem
 from gateway.learning.steps.own_words import own_words
+from gateway.learning.steps.statement import REASONS as _STATEMENT_REASONS
 
 __all__ = ["REASONS", "item_reason", "sentence_reason", "strip_pasted"]
 
@@ -42,6 +43,7 @@ REASONS = (
     "fragment",
     "unresolved-reference",
     "intention",
+    *_STATEMENT_REASONS,  # the offline learner's rewrites, read as sentences (``statement``)
 )
 
 _CJK = re.compile(r"[\u3400-\u9fff]")

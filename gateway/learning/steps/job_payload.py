@@ -38,10 +38,10 @@ def turn_of(payload: dict[str, Any]) -> Turn:
     answer = str(payload.get("answer") or "")
     lines = [f"{m['role'].capitalize()}: {m['content']}" for m in messages]
     lines.append(f"Assistant: {answer}")
-    return Turn(user_text=user_text, assistant_text=answer, transcript="\n".join(lines), time=_time_of(payload))
+    return Turn(user_text=user_text, assistant_text=answer, transcript="\n".join(lines), time=time_of(payload))
 
 
-def _time_of(payload: dict[str, Any]) -> datetime:
+def time_of(payload: dict[str, Any]) -> datetime:
     """The conversation's time a job carries (older jobs have none: now)."""
     try:
         when = datetime.fromisoformat(str(payload["time"]))

@@ -20,6 +20,7 @@ from __future__ import annotations
 import asyncio
 import logging
 import time
+from datetime import datetime
 
 from gateway.learning.errors import LearningError, MalformedOutput
 from gateway.learning.llm.combined import MAX_KNOWN, Known, known_memories
@@ -35,6 +36,7 @@ from gateway.learning.steps.extraction import KnowledgeItem
 from gateway.learning.steps.job_payload import turn_of
 from gateway.learning.steps.pipeline_records import Hold, Outcome, PipelineSettings, Scrubber, gated, unfenced
 from gateway.learning.steps.poisoning import without_steering
+from gateway.learning.steps.statement import anchor_dates, checked
 from gateway.learning.steps.store_items import ItemStore
 from gateway.learning.steps.verdicts import Verdicts
 from gateway.store import Job
@@ -180,7 +182,7 @@ class Pipeline:
         outcome.score, outcome.dimensions, outcome.reason = result.score, result.dimensions, result.reason
         if result.score < self.settings.threshold:
             return
-        await self._keep(job, items, result.score, outcome, hold)
+        await self._keep(job, items, result.score, outcome, hold, turn.time)
 
     async def _learn_offline(
         self, job: Job, learner: HeuristicLearner, turn: Turn, outcome: Outcome, hold: Hold
@@ -195,9 +197,23 @@ class Pipeline:
         (turn.user_text,) = await self.scrubber.scrub_many([turn.user_text], keep_names=self.settings.keep_names)
         turn.assistant_text = turn.transcript = ""
         items = await learner.extract(turn, self.settings.max_items)
-        await self._keep(job, items, result.score, outcome, hold)
+        await self._keep(job, items, result.score, outcome, hold, turn.time, rewritten=True)
 
-    async def _keep(self, job: Job, items: list[KnowledgeItem], score: float, outcome: Outcome, hold: Hold) -> None:
+    async def _keep(
+        self,
+        job: Job,
+        items: list[KnowledgeItem],
+        score: float,
+        outcome: Outcome,
+        hold: Hold,
+        now: datetime,
+        *,
+        rewritten: bool = False,
+    ) -> None:
+        """Store what a learner found. ``now`` is the conversation's time (relative dates are made
+        absolute against it); ``rewritten`` marks the offline learner's own rewrites of the user's
+        words, which are also checked as sentences (``statement``): a model's items, an explicit
+        command's and a consolidation's are not."""
         # one fact per memory: a compound setup sentence becomes one item per attribute
         items = [part for item in items for part in await asyncio.to_thread(atomic.split_item, item)]
         outcome.items_extracted = len(items)
@@ -207,7 +223,12 @@ class Pipeline:
             # the precision gate, on what would be stored: identifiers go first (``redact``), so a
             # fact that held one is judged without it; an item left empty is _store's (pii-only)
             item.content = await asyncio.to_thread(remove_identifiers, item.content)
+            # "moved yesterday" is wrong tomorrow: the date it means
+            item.content, item.title = anchor_dates(item.content, now), anchor_dates(item.title, now)
             code = gate.item_reason(item) if item.content else None
+            if code is None and rewritten and item.content:
+                # the offline rewrite, parsed as it would be stored: off the event loop
+                item.content, code = await asyncio.to_thread(checked, item.content, item.kind)
             if code is not None:
                 outcome.rejected.append(gated(code, item.title))
                 continue

@@ -1,0 +1,659 @@
+"""Is the offline learner's candidate memory, as it would be stored, a well-formed statement about the user?
+
+The offline learner turns chat into "The user …" / "用户…" sentences; on casual chat the rewrite often
+yields something that is no fact: a reply's "Nah," left in front, a verb that no longer agrees
+("the user were", "the user do-s"), someone else's doing, an "it" or "he" with nothing it could
+mean, a "last week" that will be wrong next week, a view ("the user thinks family is
+everything"), or a sentence with nothing in it to hold on to. The phrasing of the user's input
+varies without end; the shape of the output does not. So this check reads the output: the
+English sentence is parsed with the spaCy pipeline the learner already holds, the Chinese one is
+cut with jieba, and a candidate is turned down, with one of the reason codes below, when:
+
+* ``ill-formed``: broken grammar (agreement, a verb capitalised mid-sentence, a negation left
+  behind its verb, a dangling "to"), or an interjection, a discourse marker or a name said to
+  the other party left in front of the subject;
+* ``other-subject``: the main clause is about someone or something else: not the user, nor the
+  user's own context (their team, company, project and its parts, family, relations, pets:
+  "The team builds with Bazel." is about the user; "Sam's dog …" or "The assistant …" is not);
+* ``unresolved-reference``: a pronoun or "there" with no earlier noun it could stand for;
+* ``unanchored-date``: a relative time ("last week", "下个月") that ``anchor_dates`` could not
+  make absolute;
+* ``opinion``: a view, a belief or a value ("thinks …", "believes in …", "觉得…");
+* ``unspecific``: nothing specific: no name, number or thing, only a generic verb or a verdict.
+
+``anchor_dates`` first rewrites the relative times it can resolve against the conversation's
+time ("moved yesterday" → "moved on 2026-11-30", "下个月" → "2026年12月"); the pipeline applies
+it to every learner's items. ``checked`` drops a reply's opening or a vocative before the subject
+("Okay, the user plays the cello." → "The user plays the cello.") rather than the statement.
+Only the offline learner's rewrites are judged here (``pipeline``): a model writes its own
+sentences, and an explicit "remember" keeps what the user asked for.
+"""
+
+from __future__ import annotations
+
+import re
+from calendar import month_name
+from datetime import date, datetime, timedelta
+from typing import TYPE_CHECKING
+
+from gateway.learning.offline import dates
+from gateway.learning.offline.key_record import RELATIONS
+
+if TYPE_CHECKING:
+    from spacy.tokens import Span, Token
+
+__all__ = ["REASONS", "anchor_dates", "checked", "statement_reason"]
+
+REASONS = ("ill-formed", "other-subject", "unanchored-date", "opinion", "unspecific")
+
+_CJK = re.compile(r"[\u3400-\u9fff]")
+
+# --- dates ----------------------------------------------------------------------------------
+
+_EN_MORE = re.compile(
+    r"\b(?:(?P<this_year>this year)|(?P<last_year>last year)|(?P<next_year>next year)"
+    r"|(?P<this_month>this month)|(?P<next_month>next month)|(?P<this_week>this week)|(?P<next_week>next week)"
+    r"|(?P<tomorrow>tomorrow)"
+    r"|(?:about |around )?(?P<years>\d{1,2}|a|an|one|two|three|four|five|six|seven|eight|nine|ten) years? ago)\b",
+    re.I,
+)
+_ZH_MORE = re.compile(
+    r"(?P<this_year>今年)|(?P<last_year>去年)|(?P<next_year>明年)|(?P<this_month>这个月|本月)"
+    r"|(?P<next_month>下个?月)|(?P<this_week>这周|本周|这个?星期|这个?礼拜)|(?P<next_week>下周|下星期|下个?礼拜)"
+    r"|(?P<tomorrow>明天)"
+)
+_EN_NUMBERS = {"a": 1, "an": 1, "one": 1, "two": 2, "three": 3, "four": 4, "five": 5}
+_EN_NUMBERS |= {"six": 6, "seven": 7, "eight": 8, "nine": 9, "ten": 10}
+# "as of last week", "since yesterday": the preposition already says how the date relates
+_EN_PREP_BEFORE = re.compile(r"\b(?:as of|since|from|until|by|in|on|during)\s*$", re.I)
+
+
+def _next_month(day: date) -> date:
+    return date(day.year + day.month // 12, day.month % 12 + 1, 1)
+
+
+def _more_english(m: re.Match[str], today: date) -> tuple[str, str]:
+    """(phrase with its own preposition, phrase after one) for a match of ``_EN_MORE``."""
+    if m.group("years"):
+        raw = m.group("years").lower()
+        year = str(today.year - (int(raw) if raw.isdigit() else _EN_NUMBERS[raw]))
+        return f"in about {year}", f"about {year}"
+    if m.group("tomorrow"):
+        day = (today + timedelta(days=1)).isoformat()
+        return f"on {day}", day
+    if m.group("next_week") or m.group("this_week"):
+        monday = today - timedelta(days=today.weekday()) + timedelta(weeks=1 if m.group("next_week") else 0)
+        return f"in the week of {monday.isoformat()}", f"the week of {monday.isoformat()}"
+    if m.group("this_month") or m.group("next_month"):
+        first = today.replace(day=1) if m.group("this_month") else _next_month(today)
+        said = f"{month_name[first.month]} {first.year}"
+        return f"in {said}", said
+    shift = 0 if m.group("this_year") else (-1 if m.group("last_year") else 1)
+    return f"in {today.year + shift}", str(today.year + shift)
+
+
+def _more_chinese(m: re.Match[str], today: date) -> str:
+    if m.group("tomorrow"):
+        day = today + timedelta(days=1)
+        return f"{day.year}年{day.month}月{day.day}日"
+    if m.group("next_week") or m.group("this_week"):
+        weeks = 1 if m.group("next_week") else 0
+        return f"{(today - timedelta(days=today.weekday()) + timedelta(weeks=weeks)).isoformat()}那一周"
+    if m.group("this_month") or m.group("next_month"):
+        first = today.replace(day=1) if m.group("this_month") else _next_month(today)
+        return f"{first.year}年{first.month}月"
+    shift = 0 if m.group("this_year") else (-1 if m.group("last_year") else 1)
+    return f"{today.year + shift}年"
+
+
+def anchor_dates(text: str, now: datetime) -> str:
+    """``text`` with each relative time it can resolve against ``now`` made absolute."""
+    zh = bool(_CJK.search(text))
+    for _ in range(4):  # a sentence holds a few at most
+        found = dates.find_chinese(text, now) if zh else dates.find_english(text, now)
+        if found is not None:
+            said = found.chinese() if zh else found.english()
+            head = text[: found.start]
+            if not zh:
+                said = said[:1].lower() + said[1:]
+                if _EN_PREP_BEFORE.search(head):  # "since last week" → "since the week of …"
+                    said = re.sub(r"^(?:on|in) ", "", said)
+                if not head.strip():
+                    said = said[:1].upper() + said[1:] + ","
+            text = head + said + text[found.end :]
+            continue
+        more = (_ZH_MORE if zh else _EN_MORE).search(text)
+        if more is None:
+            break
+        head = text[: more.start()]
+        if zh:
+            said = _more_chinese(more, now.date())
+        else:
+            own, bare = _more_english(more, now.date())
+            said = bare if _EN_PREP_BEFORE.search(head) else own
+            if not head.strip():
+                said = said[:1].upper() + said[1:] + ","
+        text = head + said + text[more.end() :]
+    return text
+
+
+_EN_RELATIVE = re.compile(
+    r"\b(?:yesterday|today|tonight|tomorrow|the other day|the day before|soon"
+    r"|(?:last|next|this|past|coming) (?:week|weekend|month|year|night|morning|evening|summer|winter|spring|autumn"
+    r"|fall|monday|tuesday|wednesday|thursday|friday|saturday|sunday)"
+    r"|(?:a|one|two|three|four|five|six|seven|eight|nine|ten|a few|a couple of|several|\d+) (?:days?|weeks?|months?"
+    r"|years?) ago|in (?:a|one|two|three|a few|a couple of|\d+) (?:days?|weeks?|months?))\b",
+    re.I,
+)
+_ZH_RELATIVE = re.compile(
+    r"昨天|昨晚|前天|今天|今晚|明天|后天|上周|下周|这周|本周|上个?月|下个?月|这个月|去年|今年|明年|前年|后年"
+    r"|[\d一两二三四五六七八九十几]+(?:个)?(?:天|周|星期|月|年)(?:前|以前|之前|后|以后|之后)|前几天|过几天|过两天"
+)
+
+# --- English ----------------------------------------------------------------------------------
+
+_LEAD = re.compile(
+    r"^(?:(?:On|In) (?:the week of )?(?:about )?[\w\- ]*?\d{4}(?:-\d{2}-\d{2})?,? |In the user's setup, )"
+)
+_BROKEN = re.compile(r"\b\w+-s\b|\bto (?:do|does) not\b", re.I)
+_BE = {"be", "become", "seem", "remain", "stay", "get", "feel", "look", "sound"}
+# the other party's words or the user's reply, left before the statement
+_DISCOURSE = {
+    "yup",
+    "yep",
+    "yeah",
+    "yes",
+    "nah",
+    "nope",
+    "no",
+    "well",
+    "oh",
+    "ah",
+    "anyway",
+    "anyways",
+    "meanwhile",
+    "so",
+    "okay",
+    "ok",
+    "lol",
+    "haha",
+    "hey",
+    "wow",
+    "sure",
+    "true",
+    "honestly",
+    "basically",
+    "actually",
+    "totally",
+    "definitely",
+    "absolutely",
+    "seriously",
+    "literally",
+    "ugh",
+    "hmm",
+    "aw",
+    "omg",
+}
+# nouns that name nothing in particular: a sentence whose only nouns are these says nothing specific
+_GENERIC_NOUNS = {
+    "thing",
+    "stuff",
+    "way",
+    "lot",
+    "bit",
+    "ton",
+    "time",
+    "life",
+    "people",
+    "folk",
+    "folks",
+    "one",
+    "something",
+    "everything",
+    "anything",
+    "nothing",
+    "difference",
+    "impact",
+    "challenge",
+    "memory",
+    "journey",
+    "experience",
+    "progress",
+    "support",
+    "love",
+    "passion",
+    "dream",
+    "ambition",
+    "option",
+    "opportunity",
+    "fun",
+    "vibe",
+    "day",
+    "moment",
+    "part",
+    "kind",
+    "sort",
+    "deal",
+    "matter",
+    "idea",
+    "world",
+    "other",
+    "everyone",
+    "someone",
+    "anyone",
+    "heart",
+    "mind",
+    "feeling",
+    "attitude",
+    "strength",
+    "confidence",
+    "courage",
+    "change",
+    "cause",
+    "future",
+    "result",
+    "success",
+    "joy",
+    "happiness",
+    "peace",
+    "hope",
+    "effort",
+    "work",
+    "goal",
+    "decision",
+    "chance",
+    "point",
+    "sense",
+    "side",
+    "end",
+    "start",
+    "rest",
+    "more",
+    "most",
+    "others",
+    "ones",
+    # a passing state: "is in a good mood", "in high spirits", "in bad shape"
+    "mood",
+    "spirits",
+    "shape",
+}
+# verdicts and moods: as the only thing said of the user, no fact
+_VERDICTS = {
+    "great",
+    "good",
+    "fine",
+    "ok",
+    "okay",
+    "amazing",
+    "awesome",
+    "cool",
+    "nice",
+    "fun",
+    "ready",
+    "positive",
+    "passionate",
+    "happy",
+    "glad",
+    "grateful",
+    "thankful",
+    "excited",
+    "proud",
+    "lucky",
+    "blessed",
+    "cute",
+    "sweet",
+    "lovely",
+    "wonderful",
+    "fantastic",
+    "incredible",
+    "inspiring",
+    "encouraging",
+    "supportive",
+    "determined",
+    "motivated",
+    "committed",
+    "dedicated",
+    "eager",
+    "keen",
+    "up",
+    "game",
+    "sure",
+    "busy",
+    "bad",
+    "terrible",
+    "hard",
+    "tough",
+    "better",
+    "best",
+    "worse",
+    "worst",
+    "real",
+    "genuine",
+    "content",
+    "chill",
+    "chilled",
+    "brave",
+    "special",
+    "important",
+    "meaningful",
+    "fulfilling",
+    "rewarding",
+    "professional",
+    "different",
+    "able",
+}
+_OPINION_VERBS = {"think", "believe", "feel", "guess", "reckon", "suppose", "hope", "care", "wonder", "imagine"}
+_OPINION_VERBS |= {"picture", "wish", "agree", "realize", "realise", "bet", "doubt", "say", "mean", "matter"}
+_PRONOUNS = {"he", "him", "his", "she", "her", "hers", "it", "its", "himself", "herself", "itself"}
+_DEMONSTRATIVES = {"this", "that", "these", "those", "some"}
+_ARGUMENT = {"nsubj", "nsubjpass", "dobj", "pobj", "attr", "dative", "oprd"}
+
+
+def _is_user(t: Token) -> bool:
+    return t.lower_ == "user" or (t.lower_ in {"their", "them", "they"})
+
+
+def _about_user(t: Token) -> bool:
+    """The user, something or someone of the user's ("the user's band's gig", "the user's
+    flatmate Sam"), or a list holding the user."""
+    if _is_user(t) or any(c.dep_ in {"poss", "compound"} and _about_user(c) for c in t.children):
+        return True
+    return any(c.dep_ == "conj" and _about_user(c) for c in t.children)
+
+
+# the user's own context: who and what a statement without "the user" is still about ("The team
+# builds with Bazel.", "The dog is called Biscuit.", "We deploy on Fridays."): the user's group,
+# workplace, project and its parts, family, relations and pets
+_CONTEXT_NOUNS = set(RELATIONS) | {"team", "company", "startup", "org", "organisation", "organization", "business"}
+_CONTEXT_NOUNS |= {"shop", "studio", "family", "household", "home", "flat", "house"}
+_CONTEXT_NOUNS |= {"project", "repo", "repository", "codebase", "monorepo", "app", "application", "service", "product"}
+_CONTEXT_NOUNS |= {"site", "website", "stack", "backend", "frontend", "api", "pipeline", "ci", "build", "deploy"}
+_CONTEXT_NOUNS |= {"deployment", "server", "database", "db", "cluster", "infra", "infrastructure", "code", "tests"}
+_CONTEXT_NOUNS |= {"department", "squad", "office", "employer", "job", "client", "customers", "users", "kids"}
+_CONTEXT_NOUNS |= {"children", "parents", "folks", "colleagues", "coworkers", "teammates", "pets", "dogs", "cats"}
+_OWN = {"our", "my", "their", "the", "this", "that"}
+
+
+def _users_context(t: Token) -> bool:
+    """The user's group, workplace, project, family, relation or pet, with no other owner named
+    ("The team", "our repo", "the dog"; not "Sam's dog", "a company")."""
+    if t.lower_ in {"we", "us"}:
+        return True
+    if t.pos_ not in {"NOUN"} or t.lemma_.lower() not in _CONTEXT_NOUNS and t.lower_ not in _CONTEXT_NOUNS:
+        return False
+    owners = [c for c in t.children if c.dep_ in {"poss", "det"}]
+    return all(c.lower_ in _OWN or _about_user(c) for c in owners)
+
+
+def _someone_else(t: Token) -> bool:
+    """A named person, a pronoun that is not the user, or something of theirs ("Sam's flat")."""
+    if t.pos_ == "PROPN" or (t.tag_ == "PRP" and not _is_user(t)):
+        return True
+    return any(c.dep_ == "poss" and not _about_user(c) for c in t.children)
+
+
+def _english(content: str, kind: str) -> str | None:
+    from gateway.learning.offline import english
+
+    if _EN_RELATIVE.search(content):
+        return "unanchored-date"
+    lead = _LEAD.match(content)
+    body = content[lead.end() :] if lead else content
+    pipeline = english.nlp()
+    with english._parse_lock:
+        doc = pipeline(body)
+    sent = next(iter(doc.sents))
+    # "In the user's setup, …" is the terse reading's: a list of attributes, no clause to parse
+    terse = lead is not None and lead.group(0).startswith("In the user's setup")
+    dated = lead is not None and not terse
+    shape = None if terse else (_lead_reason(sent) or _grammar_reason(sent) or _subject_reason(sent))
+    return shape or _reference_reason(sent) or _opinion_reason(sent) or _specific_reason(sent, kind, dated)
+
+
+# a reply's opening or a name said to the other party, then a comma, then the statement; or a
+# connective said straight before the subject ("Meanwhile the user's flatmate …")
+_CONNECTIVES = "|".join(sorted(_DISCOURSE | {"now", "lately", "also", "plus", "then", "still", "and", "but"}))
+_LEAD_TO_DROP = re.compile(rf"^(?:[^,]{{1,40}}?,\s+(?=[^,]*\buser\b)|(?:{_CONNECTIVES})\s+(?=the user\b))", re.I)
+
+
+def _without_lead(content: str) -> str | None:
+    """``content`` without what stands before its subject ("Heads up, Jess and the user are …"
+    → "Jess and the user are …"), or ``None`` when nothing such is there to drop."""
+    if _LEAD.match(content) or _CJK.search(content):
+        return None
+    m = _LEAD_TO_DROP.match(content)
+    if m is None:
+        return None
+    rest = content[m.end() :]
+    return rest[:1].upper() + rest[1:]
+
+
+def _first_user(sent: Span) -> Token | None:
+    return next((t for t in sent if t.lower_ == "user"), None)
+
+
+def _lead_reason(sent: Span) -> str | None:
+    """A reply's opening or a name said to the other party left before "the user"."""
+    user = _first_user(sent)
+    if user is None:
+        return None
+    start = user.i - 1 if user.i > sent.start and sent.doc[user.i - 1].lower_ == "the" else user.i
+    lead = [t for t in sent if t.i < start]
+    if not lead:
+        return None
+    words = [t for t in lead if not t.is_punct]
+    if any(t.tag_ == "UH" or t.pos_ == "INTJ" or t.lower_ in _DISCOURSE for t in words[:1]):
+        return "ill-formed"  # "Nah, the user has not.", "Yup, …"
+    before_comma: list[Token] = []
+    for t in lead:
+        if t.text == ",":
+            break
+        before_comma.append(t)
+    comma = len(before_comma) < len(lead)
+    if comma and not any(t.pos_ in {"NOUN", "NUM"} or t.like_num for t in before_comma):
+        return "ill-formed"  # "Much better, the user …", "Maria, the user …"
+    if len(words) == 1 and words[0].text[:1].isupper() and words[0].pos_ in {"PROPN", "ADV"} and not comma:
+        if words[0].tag_ not in {"RB"} or words[0].text.lower() not in {"now", "sometimes", "usually", "often"}:
+            return "ill-formed"  # "Kiki the user can not sleep."
+    return None
+
+
+def _grammar_reason(sent: Span) -> str | None:
+    for t in sent:
+        if t.i == sent.start:
+            continue
+        prev = sent.doc[t.i - 1]
+        if t.text.isalpha() and t.text[:1].isupper() and t.text[1:].islower():
+            if t.tag_.startswith("VB") and (prev.lower_ == "user" or prev.pos_ == "AUX"):
+                return "ill-formed"  # "The user Speaks soon."
+            if t.tag_ in {"JJ", "RB"} and re.search(r"(?:ed|ing|ly)$", t.text) and prev.lemma_ == "be":
+                return "ill-formed"  # "The user is Retired now."
+        if t.lower_ == "user" and t.dep_ in {"nsubj", "nsubjpass"} and not any(c.dep_ == "conj" for c in t.children):
+            verb = t.head
+            auxes = [c for c in verb.children if c.dep_ in {"aux", "auxpass"} and c.i < verb.i]
+            finite = auxes[0] if auxes else verb
+            if finite.tag_ == "VBP" or finite.lower_ in {"were", "are"}:
+                return "ill-formed"  # "The user were able …", "the user have …"
+        if t.dep_ == "neg" and t.head.pos_ == "VERB" and t.i > t.head.i:
+            if not any(c.dep_ in {"aux", "auxpass"} for c in t.head.children):
+                return "ill-formed"  # "The user misses not the paperwork."
+        if t.dep_ == "csubj" and any(c.dep_ in {"aux", "nsubj"} for c in t.children):
+            return "ill-formed"  # "The user is running can really boost the mood."
+        if t.tag_ == "TO" and t.i + 1 < sent.end and (sent.doc[t.i + 1].pos_ in {"ADP", "PUNCT"}):
+            return "ill-formed"  # "… is not allowed to for a fortnight."
+    last = [t for t in sent if not t.is_punct]
+    if last and (last[-1].pos_ == "AUX" or (last[-1].dep_ == "neg" and last[-1].head.pos_ == "AUX")):
+        return "ill-formed"  # "The user has not."
+    return None
+
+
+def _subject_reason(sent: Span) -> str | None:
+    """The first clause is about someone or something else: "Sam kept the old flat, …"."""
+    subjects = [t for t in sent if t.dep_ in {"nsubj", "nsubjpass", "csubj", "expl"}]
+    if not subjects or _about_user(subjects[0]) or _users_context(subjects[0]):
+        return None
+    verb = subjects[0].head
+    if verb.lemma_ in _BE and any(c.dep_ in {"attr", "acomp"} and _about_user(c) for c in verb.children):
+        return None  # "Listening is now the user's strong point."
+    if _someone_else(subjects[0]):
+        return "other-subject"
+    done_to_user = any(c.dep_ in {"dobj", "dative"} and _about_user(c) for c in verb.children)
+    if not done_to_user and not any(_about_user(t) for t in subjects[1:]):
+        return "other-subject"  # "The weather was lovely." (not "A company in Leeds hired the user.")
+    return None  # a topic first, then the user: "Only problem is time, the user does 12 hr shifts."
+
+
+def _reference_reason(sent: Span) -> str | None:
+    """A pronoun or "there" that nothing earlier in the memory can stand for."""
+    for t in sent:
+        low = t.lower_
+        pronoun = low in _PRONOUNS and t.tag_ in {"PRP", "PRP$"}
+        demonstrative = low in _DEMONSTRATIVES and t.tag_ == "DT" and t.dep_ in _ARGUMENT
+        there = low == "there" and t.tag_ == "RB"
+        if not (pronoun or demonstrative or there):
+            continue
+        if low == "it" and t.dep_ == "nsubj" and any(c.dep_ in {"xcomp", "ccomp"} for c in t.head.children):
+            continue  # "it takes a while to …": a dummy subject
+        if low == "it" and t.i == sent.start and t.head.lemma_ == "be":
+            continue  # "It is just the user and their partner": the leading "it" is the gate's
+        earlier = [
+            x for x in sent if x.i < t.i and x.pos_ in {"NOUN", "PROPN"} and x.lower_ != "user" and not x.is_stop
+        ]
+        if there and not any(x.pos_ == "PROPN" or x.dep_ == "pobj" for x in earlier):
+            return "unresolved-reference"
+        if not earlier:
+            return "unresolved-reference"
+    return None
+
+
+def _opinion_reason(sent: Span) -> str | None:
+    root = sent.root
+    if root.lemma_ in _OPINION_VERBS:
+        if root.lemma_ in {"feel", "matter", "mean"} or any(
+            c.dep_ in {"ccomp", "xcomp"} or (c.dep_ == "prep" and c.lower_ in {"in", "about", "that", "of"})
+            for c in root.children
+        ):
+            return "opinion"  # "The user thinks family is everything.", "believes in community"
+    for c in root.children:
+        if c.dep_ == "acomp" and c.lemma_.lower() in _VERDICTS:
+            if any(p.dep_ == "prep" and p.lower_ in {"about", "for", "of", "to"} for p in c.children):
+                # "is up for the challenge", "is passionate about making an impact": a verdict with
+                # nothing named; "is passionate about veterans' rights" names what the user cares for
+                objects = [x for p in c.children if p.dep_ == "prep" for x in p.subtree if _names_something(x)]
+                if not objects:
+                    return "opinion"
+    return None
+
+
+def _names_something(t: Token) -> bool:
+    """A name, or a thing that is not one of the generic nouns."""
+    if t.pos_ == "PROPN":
+        return True
+    return t.pos_ == "NOUN" and t.lemma_.lower() not in _GENERIC_NOUNS and t.lower_ not in _GENERIC_NOUNS
+
+
+# verbs that say nothing of what happened: "On 2026-02-02 the user did something brave."
+_GENERIC_VERBS = {"do", "have", "make", "get", "be", "go", "happen", "try", "see", "feel", "find", "take"}
+
+
+def _specific_reason(sent: Span, kind: str, dated: bool) -> str | None:
+    """Nothing to hold on to: no name, number or thing named, only generic words and verdicts;
+    a dated event is specific by its date and its verb ("In the week of … the user graduated.")."""
+    if kind == "rule":
+        return None
+    if dated and sent.root.pos_ == "VERB" and sent.root.lemma_.lower() not in _GENERIC_VERBS:
+        return None
+    # "The user's team has been so supportive.": a verdict on someone of the user's; the subject
+    # names whom it is about, not anything said of them
+    said_of = [c for c in sent.root.children if c.dep_ in {"nsubj", "nsubjpass"}] if sent.root.lemma_ in _BE else []
+    skip = {x.i for c in said_of if _about_user(c) for x in c.subtree}
+    for t in sent:
+        if t.i not in skip and t.i > sent.start and (t.like_num or t.pos_ == "NUM"):
+            return None  # "is twelve": a number, though spaCy lists it as a stop word
+        if t.lower_ == "user" or t.is_punct or t.is_stop or t.i in skip:
+            continue
+        if t.tag_ == "VBN" and any(c.dep_ == "auxpass" for c in t.children) and t.lemma_.lower() not in _VERDICTS:
+            if not any(c.dep_ in {"agent", "dobj", "prep"} for c in t.children):
+                return None  # an attribute the parser took for a passive: "The user is both veggie."
+        if t.pos_ in {"PROPN", "NUM"} or t.like_num or any(ch.isdigit() for ch in t.text):
+            return None
+        if t.i > sent.start and t.text[:1].isupper() and t.text.lower() != "i":
+            return None  # a name, whatever the parser took it for ("uses PostgreSQL", tagged an adverb)
+        if t.pos_ == "NOUN" and t.lemma_.lower() not in _GENERIC_NOUNS and t.lower_ not in _GENERIC_NOUNS:
+            return None
+        if t.pos_ == "ADJ" and t.dep_ in {"acomp", "attr", "oprd", "conj"} and t.lemma_.lower() not in _VERDICTS:
+            return None  # "is vegan", "is lactose intolerant"
+        if t.pos_ == "ADJ" and t.dep_ == "amod" and t.head.pos_ == "NOUN" and t.lemma_.lower() not in _VERDICTS:
+            return None  # "a little greenhouse"
+    return "unspecific"
+
+
+# --- Chinese ------------------------------------------------------------------------------
+
+_ZH_LEAD = re.compile(r"^(?:\d{4}年\d{1,2}月(?:\d{1,2}日)?|\d{4}-\d{2}-\d{2}那一周)[，,]?")
+# a view, a feeling or hearsay: "用户觉得…", "用户感觉用户胖了"
+_ZH_OPINION = re.compile(r"^用户(?:的)?(?:觉得|感觉|认为|以为|相信|说|怕|担心|知道|猜|估计|发现)")
+_ZH_EMBEDDED_QUESTION = re.compile(r"是不是|是否|有没有|哪来|为什么|怎么|什么|吗")
+_ZH_PRONOUN = re.compile(r"[他她它](?!们)")
+_ZH_NOUN_FLAGS = ("n", "nr", "ns", "nt", "nz", "ng", "eng", "m", "t", "s", "j", "x", "nw", "vn", "an", "f")
+_ZH_GENERIC = {"情况", "东西", "事情", "事儿", "问题", "一下", "要求", "时候", "感觉", "样子", "人"}
+
+
+def _chinese(content: str, kind: str) -> str | None:
+    from gateway.learning.offline import chinese
+
+    if _ZH_RELATIVE.search(content):
+        return "unanchored-date"
+    body = _ZH_LEAD.sub("", content.strip()).rstrip("。！!.")
+    if not body.startswith("用户"):
+        head = body.split("用户", 1)[0]
+        tags = chinese.tagged(head) if head else []
+        # a topic said first is fine ("蛋白粉用户不喝了", "写代码用户用…"); an adverb, a
+        # preposition or a pronoun is what another subject's clause opens with ("就怕老师问用户…", "在用户脚边…")
+        if "用户" not in body or any(f[:1] in {"d", "p", "c", "r"} for _, f in tags):
+            return "other-subject"
+    if re.fullmatch(r"用户(?:也|都|还)?是[\u4e00-\u9fff]{1,3}的", body):
+        return "unspecific"  # "用户是专业的。": a verdict, not what the user is
+    if _ZH_OPINION.match(body):
+        return "opinion"
+    if _ZH_EMBEDDED_QUESTION.search(body) and kind != "rule":
+        return "question"
+    if m := _ZH_PRONOUN.search(body):
+        before = chinese.tagged(body[: m.start()].replace("用户", ""))
+        if not any(f.startswith(("n", "eng")) and w not in _ZH_GENERIC for w, f in before):
+            return "unresolved-reference"  # "用户家短腿屁股大，一看到它就…" has a noun; "用户放学后他先…" not
+    whole = [(w, f) for w, f in chinese.tagged(body) if w not in {"用户", "的"}]
+    specific = [w for w, f in whole if f.startswith(_ZH_NOUN_FLAGS) and w not in _ZH_GENERIC]
+    # jieba cuts a name it does not know into characters tagged as verbs ("换成钉钉" -> 换成/钉/钉):
+    # a verb with another verb-tagged word after it has an object, which is specific enough
+    specific += [w for (w, f), (_, g) in zip(whole, whole[1:], strict=False) if f == "v" and g.startswith("v")]
+    if kind != "rule" and not specific and not re.search(r"\d|[A-Za-z]{2,}", body):
+        return "unspecific"  # "用户放心。", "用户是专业的。", "用户转行了。"
+    return None
+
+
+def checked(content: str, kind: str) -> tuple[str, str | None]:
+    """``content`` as it may be stored, and why it may not (``statement_reason``): a reply's
+    opening or a vocative left before the subject is dropped rather than the whole statement
+    ("Okay, the user plays the cello." is kept as "The user plays the cello."), and the rest judged."""
+    reason = statement_reason(content, kind)
+    if reason == "ill-formed" and (rest := _without_lead(content.strip())) is not None:
+        again = statement_reason(rest, kind)
+        if again != "ill-formed":
+            return rest, again
+    return content, reason
+
+
+def statement_reason(content: str, kind: str) -> str | None:
+    """Why ``content`` (a candidate memory as it would be stored) is not a well-formed,
+    specific statement about the user, or ``None`` (module docstring)."""
+    text = content.strip()
+    if not text:
+        return None
+    if _CJK.search(text):
+        return _chinese(text, kind)
+    if _BROKEN.search(text):
+        return "ill-formed"  # the rewrite's "do-s", "to do not give"
+    if re.match(r"^(?:Correction from the user|The user wants the assistant)\b", text):
+        return None  # a correction or a standing rule is said to the assistant: its own checks
+    return _english(text, kind)
