@@ -417,8 +417,8 @@ _LEAD_TO_DROP = re.compile(rf"^(?:[^,]{{1,40}}?,\s+(?=[^,]*\buser\b)|(?:{_CONNEC
 
 
 def _without_lead(content: str) -> str | None:
-    """``content`` without what stands before its subject ("Heads up, Jess and the user are …"
-    → "Jess and the user are …"), or ``None`` when nothing such is there to drop."""
+    """``content`` without what stands before its subject ("Heads up, Sam and the user are …"
+    → "Sam and the user are …"), or ``None`` when nothing such is there to drop."""
     if _LEAD.match(content) or _CJK.search(content):
         return None
     m = _LEAD_TO_DROP.match(content)
@@ -582,9 +582,9 @@ def _specific_reason(sent: Span, kind: str, dated: bool) -> str | None:
         if t.pos_ == "NOUN" and t.lemma_.lower() not in _GENERIC_NOUNS and t.lower_ not in _GENERIC_NOUNS:
             return None
         if t.pos_ == "ADJ" and t.dep_ in {"acomp", "attr", "oprd", "conj"} and t.lemma_.lower() not in _VERDICTS:
-            return None  # "is vegan", "is lactose intolerant"
+            return None  # "is vegan", "is left-handed"
         if t.pos_ == "ADJ" and t.dep_ == "amod" and t.head.pos_ == "NOUN" and t.lemma_.lower() not in _VERDICTS:
-            return None  # "a little greenhouse"
+            return None  # "a small workshop"
     return "unspecific"
 
 
