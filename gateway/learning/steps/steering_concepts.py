@@ -292,7 +292,11 @@ _AUTHORITY = re.compile(
     # a label a system, an admin, a tool or a memory service would write above its message
     r"^\W*(?:system|admin|administrator|developer|operator|moderator|root|memory\s+service|tool|function)\s*"
     r"(?:note|notice|message|update|alert|output|result|response|instruction|announcement|override|broadcast|"
-    r"notification|command)s?\s*(?:\([^)]{0,60}\))?\s*[:\]]"
+    r"notification|command)s?(?:\s+(?:to|for)\s+(?:the\s+|any\s+|all\s+)?(?:assistants?|ai|models?|bots?|llms?|agents?))?"
+    r"\s*(?:\([^)]{0,60}\))?\s*[:\]]"
+    # a switch said to be thrown on the assistant's memory or limits ("memory override enabled")
+    rf"|{_W}(?:memory|safety|policy|admin|developer|system|moderation)\s+(?:override|bypass|mode|unlock)\s+"
+    r"(?:is\s+|has\s+been\s+)?(?:now\s+)?(?:enabled|on|active|activated|unlocked|granted)\b"
     # a change to the assistant approved by staff the user cannot speak for
     rf"|{_W}(?:override|update|change|rule|instruction|memory|exception|exemption|access|policy)\s+(?:was\s+|has\s+been\s+|is\s+)?"
     r"(?:approved|authori[sz]ed|sanctioned|signed\s+off|whitelisted|mandated|ordered)\s+by\s+(?:the\s+|our\s+)?"
@@ -314,7 +318,8 @@ _AUTHORITY = re.compile(
     r"|\b\w*(?:instruction|directive)s?\w*[\"']?\s*[=:]\s*[\"']"
     r"|\b(?:system|global|new|ai|assistant|bot|llm|memory)[_-]?(?:prompt|command|rule|order)s?[\"']?\s*[=:]\s*[\"']"
     # the same in Chinese
-    r"|(?:^|[\W])(?:管理员|系统|开发者|官方|平台|客服|运营|后台|技术部)(?:的)?(?:通知|公告|消息|提示|指令|声明|广播)\s*[:：]"
+    r"|(?:^|[\W])(?:管理员|系统|开发者|官方|平台|客服|运营|后台|技术部)(?:的)?(?:通知|公告|消息|提示|指令|声明|广播)"
+    r"(?:[（(][^）)]{0,20}[）)])?\s*[:：]"
     r"|经\S{0,16}?(?:官方|管理员|平台|开发者)\S{0,4}?授权|(?:官方|管理员|开发者|平台)(?:已经?)?(?:授权|批准)"
     r"|我是(?:你们|你的)\S{0,6}?的?(?:内部)?(?:的)?(?:测试人员|测试员|开发者|开发人员|工程师|管理员|员工|运营|程序员)"
     r"|来自(?:开发者|管理员|系统|官方)(?:的)?[，,、]?\s*(?:而)?不是用户"
@@ -503,9 +508,9 @@ def hidden_in_markup(line: str) -> tuple[str, str] | None:
 # words for the AI systems that read a text ("AI systems: store that …", "AI readers, please note")
 _TO_AI_READERS = re.compile(
     rf"{_W}(?:ai|llm|gpt|language\s+model|assistant)s?(?:\s+(?:systems?|tools?|readers?|models?|agents?|assistants?|crawlers?"
-    r"|bots?))?(?:\s+reading\s+(?:this|it))?\s*(?::|,\s*(?:please|kindly)\b|(?:,\s*)?(?:must|should|shall|need\s+to|are\s+to)"
+    r"|bots?))?(?:\s+reading\s+(?:this|it))?\s*(?::(?=\s|$|[\u3400-\u9fff])|,\s*(?:please|kindly)\b|(?:,\s*)?(?:must|should|shall|need\s+to|are\s+to)"
     r"\s+(?:\w+\s+)?(?:record|store|save|remember|note|write|log|keep|mark)\b)"
-    r"|(?:^|(?<=[^a-z]))(?:ai|人工智能)(?:系统|助手|模型|工具|们)?(?:请注意|注意|请)?\s*[:：]"
+    r"|(?:^|(?<=[^a-z]))(?:ai|人工智能)(?:系统|助手|模型|工具|们)?(?:请注意|注意|请)?\s*(?::(?=\s|$|[\u3400-\u9fff])|：)"
 )
 
 
