@@ -136,9 +136,6 @@ _CLAUSE_BREAK = re.compile(
 )
 
 
-_CONSEQUENCE_ZH = re.compile(r"\s*(?:所以|因此|因而|于是)")
-
-
 def without_third_party_details(text: str) -> tuple[str, int]:
     """``text`` without the clauses that tell someone else's health, religion or similar
     detail, and how many went; the rest of the sentence stays ("my dad is moving in, he can't
@@ -153,16 +150,11 @@ def without_third_party_details(text: str) -> tuple[str, int]:
         for sentence in _LINE_SENTENCES.split(line):
             pieces = _CLAUSE_BREAK.split(sentence)
             kept: list[str] = []
-            dropped = False
             for k in range(0, len(pieces), 2):
                 clause = pieces[k]
-                # what follows from a removed detail goes with it ("she is Jain so no onion on her plate")
-                follows = k > 0 and (pieces[k - 1].strip() == "so" or _CONSEQUENCE_ZH.match(clause) is not None)
-                if _third_party_clause(clause, sentence, line) or (dropped and follows):
+                if _third_party_clause(clause, sentence, line):
                     removed += 1
-                    dropped = True
                     continue
-                dropped = False
                 if kept and k > 0:
                     kept.append(pieces[k - 1])
                 kept.append(clause)
