@@ -57,6 +57,42 @@ _OWN_NUMBER = re.compile(
     r"|[\u4e00-\u9fff](?<![型款尺的机话])(?<!版本)(?:号码?|编号|账号)(?:是|为|：|:))"
     r"\s*#?\s*(?P<v>[\u4e00-\u9fff]?[A-Za-z0-9](?:[A-Za-z0-9\u00b7\u2022./_-]?[A-Za-z0-9]){3,})"
 )
+# a code that opens something (a door, gate, lock, locker, safe or alarm), however the sentence
+# says it opens: "the gate code is 5519", "my garage door opens with 7734*", "punch in 2580# at
+# the side entrance", "门禁是 3721#", "储物柜用 4521 开". The value holds a digit; one followed by a
+# unit ("2023 年", "3 new galleries") counts something, it opens nothing
+_LOCK_EN = (
+    r"(?:door|gate|garage|lock|padlock|locker|safe|keypad|alarm|entrance|entry|shed|cage|storage|room|building"
+    r"|front\s+door|back\s+door|lockbox|key\s*box|intercom|buzzer)"
+)
+_CODE_VALUE = r"\s*#?\s*(?P<v>(?<![\w-])[#*]?\d(?:[\d-]{1,10}\d|\d{1,2})[A-Za-z]?[#*]?)(?![\w-])"
+_NOT_A_COUNT_EN = (
+    r"(?!\s+(?:new\s+)?(?:[a-z]+s|hours?|minutes?|days?|years?|people|times|dollars|euros|pounds|am|pm)\b)"
+)
+_ACCESS_CODE = re.compile(
+    r"(?i:\b(?:(?:" + _LOCK_EN + r")(?:'s)?\s+(?:access\s+|entry\s+|door\s+)?(?:code|combo|combination|pin|passcode)"
+    r"|(?:access|entry|door|gate|alarm|keypad|lock)\s+(?:code|combo|combination)|combo|combination)"
+    r"(?:\s+(?:for|of|to|on)\s+[\w' ]{1,30}?)?\s*(?:is|was|:|=)?"
+    r"|\b(?:opens?|unlocks?|opened|unlocked|takes|accepts)\s+(?:it\s+|up\s+)?(?:with|by|on)?"
+    r"|\b(?:punch|key|tap|type|enter|dial)(?:\s+in)?)" + _CODE_VALUE + _NOT_A_COUNT_EN
+)
+_ACCESS_CODE_ZH = re.compile(
+    r"(?:门禁|门锁|密码锁|保险箱|保险柜|储物柜|柜子|车库门?|大门|单元门|房门|院门|锁)(?:的)?(?:开锁|开门)?"
+    r"(?:密码|码|组合|号)?(?:是|为|：|:)?"
+    r"\s*(?P<v>[#*]?\d(?:[\d-]{1,10}\d|\d{1,2})[#*]?)(?!\d)(?!\s*(?:年|个|块|元|天|次|楼|层|米|岁|月|日|点|分|件|台|辆|号|把|次|人))"
+    r"|(?:用|按|输入|输|按下|刷)\s*(?P<w>[#*]?\d{3,8}[#*]?)\s*(?:就能|就可以|才能|能|可以|来)?(?:开|打开|进|解锁)"
+)
+# a vehicle plate: a Chinese one by its shape (the province's character, the city's letter, five or
+# six letters and digits, "粤B·7K2M9"), any plate by the word before it ("plate is KJ19 ZXP")
+_PLATE_ZH = re.compile(
+    r"(?P<v>[京津沪渝冀豫云辽黑湘皖鲁新苏浙赣鄂桂甘晋蒙陕吉闽贵粤青藏川宁琼][A-Z][·•\u00b7\s-]?"
+    r"(?=[A-Z0-9]{5,6}(?![A-Za-z0-9]))(?=(?:[A-Z]*\d){2})[A-Z0-9]{5,6})"
+)
+_PLATE_EN = re.compile(
+    r"(?i:\b(?:licen[cs]e\s+plate|number\s+plate|plate|registration|rego|reg|vin)(?:\s+(?:number|no\.?|#))?)"
+    r"\s*(?:is|was|reads|:|=)?\s*"
+    r"(?P<v>(?=[A-Z0-9 -]*\d)[A-Z0-9]{2,8}(?:[ -][A-Z0-9]{2,5})?)(?![A-Za-z0-9])"
+)
 # how many digits a value needs to count (a password needs none; "order ready" is no number)
 _VALUE_DIGITS = {"ACCOUNT_NUMBER": 3, "ID_NUMBER": 3, "CREDENTIAL": 0}
 
@@ -102,9 +138,12 @@ def extra_recognizers() -> list[EntityRecognizer]:
         """The value a word announces ("invoice INV-20931", "password: hunter22", "订单号是…"):
         the span is the regex's ``v`` group, which Presidio's patterns cannot return alone."""
 
-        def __init__(self, entity: str, name: str, pattern: re.Pattern[str], score: float = 0.8) -> None:
+        def __init__(
+            self, entity: str, name: str, pattern: re.Pattern[str], score: float = 0.8, digits: int | None = None
+        ) -> None:
             self.pattern = pattern
             self.score = score
+            self.digits = _VALUE_DIGITS.get(entity, 0) if digits is None else digits
             super().__init__(supported_entities=[entity], name=name)
 
         def load(self) -> None:
@@ -115,9 +154,10 @@ def extra_recognizers() -> list[EntityRecognizer]:
 
             out = []
             for m in self.pattern.finditer(text):
-                value = m.group("v").rstrip(".,;:!?)'\"。，；：")
-                if value and sum(c.isdigit() for c in value) >= _VALUE_DIGITS.get(self.supported_entities[0], 0):
-                    start = m.start("v")
+                group = "v" if m.groupdict().get("v") is not None else "w"
+                value = m.group(group).rstrip(".,;:!?)'\"。，；：")
+                if value and sum(c.isdigit() for c in value) >= self.digits:
+                    start = m.start(group)
                     out.append(RecognizerResult(self.supported_entities[0], start, start + len(value), self.score))
             return out
 
@@ -147,6 +187,10 @@ def extra_recognizers() -> list[EntityRecognizer]:
         ValueAfterWordRecognizer("ID_NUMBER", "IdNumberRecognizer", _ID_NUMBER),
         ValueAfterWordRecognizer("ID_NUMBER", "OwnNumberRecognizer", _OWN_NUMBER),
         ValueAfterWordRecognizer("CREDENTIAL", "SecretAfterWordRecognizer", _SECRET_VALUE),
+        ValueAfterWordRecognizer("CREDENTIAL", "AccessCodeRecognizer", _ACCESS_CODE, digits=3),
+        ValueAfterWordRecognizer("CREDENTIAL", "ChineseAccessCodeRecognizer", _ACCESS_CODE_ZH, digits=3),
+        ValueAfterWordRecognizer("ID_NUMBER", "ChinesePlateRecognizer", _PLATE_ZH, digits=2),
+        ValueAfterWordRecognizer("ID_NUMBER", "PlateAfterWordRecognizer", _PLATE_EN, digits=1),
         PatternRecognizer(
             supported_entity="CREDENTIAL",
             name="ApiKeyRecognizer",

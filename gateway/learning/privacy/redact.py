@@ -337,6 +337,8 @@ _ZH_NAMING = re.compile(
 )
 # a head that is a clause of its own, not the thing an identifier belongs to
 _ZH_NOT_OWNER = re.compile(r"[是在有把被给叫说]|[你他她它]")
+# a person as the subject that opens a clause ("她住在无锡", "而且他在读研"), not "他们"
+_ZH_PERSON_SUBJECT = re.compile(r"\s*(?:而且|并且|但是?|现在|目前)?\s*([他她])(?![们])")
 _ZH_EMPTY = re.compile(r"^(?:我|我的|我们|我们的|用户|用户的|请|记住|另外|还有|和|及|或)*$")
 
 
@@ -354,12 +356,17 @@ def _remove_zh(text: str) -> str:
             clause = (head + tail).strip()
             if _ZH_EMPTY.match(clause) or len(_CJK.findall(clause)) < 3:
                 owner = re.sub(r"^(?:我的|我们的|我|用户的|用户)", "", head)
+                if len(owner) == 1:  # "我妈": a one-character relation keeps whose it is
+                    owner = head
                 referent = (
                     owner if named and not tail and 2 <= len(owner) <= 10 and not _ZH_NOT_OWNER.search(owner) else ""
                 )
                 continue
         elif referent and "它" in clause:
             clause = clause.replace("它", referent, 1)  # "我用它备份照片" → "我用家里NAS备份照片"
+        elif referent and (person := _ZH_PERSON_SUBJECT.match(clause)):
+            # "我妈的手机号是<PHONE>，她住在无锡" → "我妈住在无锡": the person the number was of
+            clause = clause[: person.start(1)] + referent + clause[person.end(1) :]
         referent = ""
         if clause.strip():
             kept.append(clause.strip() + sep)

@@ -24,7 +24,12 @@ _SENSITIVE_EN = re.compile(
     r"|mental health|infertil\w*|ivf|terminally|chronic(?:ally)? ill|sick|ill|anxious|panic attacks?"
     r"|psychiatri\w*|psycholog(?:ist|ists)|counsell?(?:ing|or)|suicid\w*|self-harm\w*|eating disorder"
     r"|muslim|christian|catholic|protestant|jewish|hindu|buddhist|sikh|atheist|religio\w*|church|mosque|synagogue"
-    r"|prays?|praying|ramadan|gay|lesbian|bisexual|transgender|queer|homosexual|sexual\w*|came out|non-binary"
+    # a faith said as what someone is ("is Jain", "a Mormon"): "Jain" alone is also a surname
+    r"|(?:(?:is|are|was|were|'s|'re|a|an|as)\s+(?:an?\s+)?(?:devout\s+|practi[sc]ing\s+|strict\s+)?)(?:jains?|jaina)"
+    r"|jainism|mormons?|latter-day saints?|quakers?|jehovah'?s witness(?:es)?|taoists?|taoism|shinto|wiccans?"
+    r"|zoroastrians?|baha'?is?|rastafarians?|evangelicals?|pentecostals?|orthodox (?:jews?|jewish|christians?)"
+    r"|keeps? kosher|prays?|praying|ramadan"
+    r"|gay|lesbian|bisexual|transgender|queer|homosexual|sexual\w*|came out|non-binary"
     r"|criminal record|arrested|in prison|in jail|convicted|political views|votes? for"
     # a condition named by its medical ending ("osteoporosis", "arthritis", "anaemia", "melanoma")
     r"|\w{3,}(?:osis|itis|aemia|emia|oma|pathy|plegia)|syndrome|sclerosis|palsy"
@@ -39,7 +44,7 @@ _SENSITIVE_ZH = re.compile(
     r"|心理医生|心理咨询|心理治疗|精神科|看医生|自杀|自残|厌食|暴食"
     r"|[\u4e00-\u9fff]{1,3}(?:症|炎|癌|瘤)(?![状])"
     r"|腿脚不|行动不便|轮椅|拄拐|瘫痪|失明|失聪|耳聋|结石|骨折|脑梗|心梗"
-    r"|信佛|佛教|基督|天主教|穆斯林|伊斯兰|犹太教|信教|宗教|做礼拜|教会"
+    r"|信佛|佛教|基督|天主教|穆斯林|伊斯兰|犹太教|信教|宗教|做礼拜|教会|东正教|道教|耆那教|摩门教|锡克教|印度教|吃斋|斋月"
     r"|同性恋|双性恋|跨性别|出柜|性取向|坐牢|前科|被捕|犯罪记录"
 )
 _THIRD_EN = re.compile(
@@ -49,12 +54,19 @@ _THIRD_EN = re.compile(
     r"|flatmate|client|customer|patient|he|she|his|her|him)\b",
     re.IGNORECASE,
 )
+# the commonest surnames, for a person called by one ("老刘", "张姐")
+_SURNAME = (
+    "[王李张刘陈杨黄赵吴周徐孙马朱胡郭何高林罗郑梁谢宋唐许韩冯邓曹彭曾肖田董袁潘于蒋蔡余杜叶程苏魏吕丁任沈"
+    "姚卢姜崔钟谭陆汪范金石廖贾夏韦付方白邹孟熊秦邱江尹薛闫段雷侯龙史陶黎贺顾毛郝龚邵万钱严覃武戴莫孔向汤]"
+)
 _THIRD_ZH = re.compile(
     r"妈妈|爸爸|母亲|父亲|老妈|老爸|[我他她]妈|[我他她]爸|老婆|妻子|太太|老公|丈夫|女儿|儿子|孩子|哥哥|姐姐|弟弟|妹妹|爷爷|奶奶|外公|外婆|姥姥|姥爷"
     r"|舅舅|阿姨|叔叔|婆婆|公公|岳母|岳父|同事|朋友|老板|领导|邻居|客户|室友|闺蜜|好友|发小|他|她"
     # the wider family and the people around: cousins (表哥, 堂妹), in-laws, classmates
     r"|[表堂][哥姐弟妹兄]|侄[子女]|外甥|孙[子女]|嫂子|弟媳|姐夫|妹夫|姑[姑妈父]|姨[妈父夫]|小姨|舅妈|伯伯|大伯|婶婶"
     r"|[二三四五六大小]姨|[二三四大小]舅|[二三四大小]叔|亲戚|家人|男友|女友|未婚[夫妻]|前任|同学|学生|病人|病友|家长"
+    # a person called by surname: "老刘", "小王", "张姐", "李老师", "孙总"
+    rf"|[老小]{_SURNAME}(?![区时点了学])|{_SURNAME}(?:哥|姐|叔|姨|阿姨|老师|总|工|师傅|医生|大爷|大妈|奶奶|爷爷|老板)"
 )
 # an animal's health is no person's: "Pepper is allergic to fish" in a sentence about the dogs
 _PET_EN = re.compile(
@@ -77,7 +89,11 @@ def _about_a_pet(sentence: str) -> bool:
 
 
 _NAME = re.compile(r"(?<![.!?]\s)(?<!^)\b[A-Z][a-z]{2,}\b")
-_NOT_NAMES = {"The", "User", "They", "Their", "Christian", "Catholic", "Muslim", "Jewish", "Hindu", "Buddhist"}
+_NOT_NAMES = {
+    "The", "User", "They", "Their", "Christian", "Catholic", "Muslim", "Jewish", "Hindu", "Buddhist", "Sikh",
+    "Jain", "Jains", "Quaker", "Mormon", "Taoist", "Evangelical", "Pentecostal", "Orthodox", "Jehovah", "Witness",
+    "Wiccan", "Zoroastrian", "Rastafarian", "Atheist",
+}  # fmt: skip
 _CLAUSES = re.compile(r"[,;，；。.!?！？]|\b(?:and|but|because|since|who|whose|which)\b")
 
 
