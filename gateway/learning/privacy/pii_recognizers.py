@@ -83,7 +83,7 @@ _ACCESS_CODE_ZH = re.compile(
     r"|(?:用|按|输入|输|按下|刷)\s*(?P<w>[#*]?\d{3,8}[#*]?)\s*(?:就能|就可以|才能|能|可以|来)?(?:开|打开|进|解锁)"
 )
 # a vehicle plate: a Chinese one by its shape (the province's character, the city's letter, five or
-# six letters and digits, "粤B·7K2M9"), any plate by the word before it ("plate is KJ19 ZXP")
+# six letters and digits, "沪A·3F8Q1"), any plate by the word before it ("plate is AB12 CDE")
 _PLATE_ZH = re.compile(
     r"(?P<v>[京津沪渝冀豫云辽黑湘皖鲁新苏浙赣鄂桂甘晋蒙陕吉闽贵粤青藏川宁琼][A-Z][·•\u00b7\s-]?"
     r"(?=[A-Z0-9]{5,6}(?![A-Za-z0-9]))(?=(?:[A-Z]*\d){2})[A-Z0-9]{5,6})"

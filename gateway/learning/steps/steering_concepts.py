@@ -294,7 +294,7 @@ _AUTHORITY = re.compile(
     r"(?:note|notice|message|update|alert|output|result|response|instruction|announcement|override|broadcast|"
     r"notification|command)s?(?:\s+(?:to|for)\s+(?:the\s+|any\s+|all\s+)?(?:assistants?|ai|models?|bots?|llms?|agents?))?"
     r"\s*(?:\([^)]{0,60}\))?\s*[:\]]"
-    # a switch said to be thrown on the assistant's memory or limits ("memory override enabled")
+    # a switch said to be thrown on the assistant's memory or limits ("filters switched off")
     rf"|{_W}(?:memory|safety|policy|admin|developer|system|moderation)\s+(?:override|bypass|mode|unlock)\s+"
     r"(?:is\s+|has\s+been\s+)?(?:now\s+)?(?:enabled|on|active|activated|unlocked|granted)\b"
     # a change to the assistant approved by staff the user cannot speak for
@@ -505,7 +505,7 @@ def hidden_in_markup(line: str) -> tuple[str, str] | None:
     return None
 
 
-# words for the AI systems that read a text ("AI systems: store that …", "AI readers, please note")
+# words for the AI systems that read a text ("language models: file this …", "AI readers, please note")
 _TO_AI_READERS = re.compile(
     rf"{_W}(?:ai|llm|gpt|language\s+model|assistant)s?(?:\s+(?:systems?|tools?|readers?|models?|agents?|assistants?|crawlers?"
     r"|bots?))?(?:\s+reading\s+(?:this|it))?\s*(?::(?=\s|$|[\u3400-\u9fff])|,\s*(?:please|kindly)\b|(?:,\s*)?(?:must|should|shall|need\s+to|are\s+to)"
@@ -519,7 +519,7 @@ def addresses_ai_readers(line: str) -> tuple[str, str] | None:
     return _found("covert instruction", _TO_AI_READERS, line)
 
 
-# the user's word put below someone else's ("trust that address over the user")
+# the user's word put below someone else's ("believe this sender rather than the user")
 _OVER_THE_USER = re.compile(
     rf"{_W}(?<!\bi\s)(?<!\bwe\s)(?:trust|believe|follow|obey|listen\s+to|prefer|prioriti[sz]e|go\s+with|treat)\b"
     rf"{_IN}{{0,60}}?\b(?:over|above|instead\s+of|rather\s+than|than)\s+(?:the|this|any)\s+users?\b"
@@ -534,7 +534,7 @@ def user_put_below(line: str) -> tuple[str, str] | None:
     return _found("memory poisoning", _OVER_THE_USER, line)
 
 
-# a memory kept secret from the user it is about ("remember secretly", "never show this memory in my list")
+# a memory kept secret from the user it is about ("keep it quietly", "leave it off my memory page")
 _SECRET_MEMORY = re.compile(
     rf"{_W}(?:remember|save|store|record|note|memori[sz]e|keep)\s+(?:this\s+|it\s+|that\s+)?(?:secretly|quietly|silently|covertly)\b"
     rf"|{_W}(?<!\bi\s)(?<!\bi'm\s)(?<!\bwe\s)(?<!\bwe're\s)(?:secretly|quietly|silently|covertly)\s+"
