@@ -119,7 +119,10 @@ _PIECE = re.compile(
     # … and one of someone else's: "I moved to Capture One, the subscription thing finally got to me"
     r"|,\s+(?=the\s+(?:\w+\s+){1,2}?(?:finally\s+|just\s+)?(?:voted|decided|got|went|was|were|is|are)\b)"
     # "Mr Brown left so I'm now coached by …": the user's part stands on its own
-    r"|\s+so\s+(?=(?:I|we)(?:'re|'m)\s+(?:[\w'-]+\s+){0,4}?now\b))"
+    r"|\s+so\s+(?=(?:I|we)(?:'re|'m)\s+(?:[\w'-]+\s+){0,4}?now\b)"
+    # a consequence said of "it" without a comma ("I commute 18 km a day so it wears out fast"):
+    # split as ", so it …" is, the fact before it judged on its own
+    r"|\s+so\s+(?=(?:it|that|this|they|these|those)(?:'s|\s)\s*(?!I\b|we\b)\w))"
 )
 _SECRET = re.compile(
     r"\b(?:password|passcode|passwd|pin code|api[ _-]?key|secret key|access token|address|postcode|post code"
