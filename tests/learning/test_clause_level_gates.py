@@ -131,3 +131,19 @@ def test_a_moved_measure_replaces_the_one_it_moves_and_a_date_no_other_event() -
     assert changed_value.replaces("用户的水温调到 88 度了。", "用户手冲水温是 92 度。")
     assert not changed_value.replaces("用户的水温调到 88 度了。", "用户手冲水温是 88 度。")
     assert not changed_value.replaces("用户的女儿3月3号过生日，现在天天游泳。", "用户3月20日开始学游泳。")
+
+
+@pytest.mark.parametrize(
+    ("text", "expected"),
+    [
+        ("I brew with a moka pot.", "The user brews with a moka pot."),
+        ("I brew kombucha at home.", "The user brews kombucha at home."),
+        ("We brew beer in the garage.", "The user brews beer in the garage."),
+    ],
+)
+def test_a_present_habit_the_tagger_reads_as_past_is_kept(text: str, expected: str) -> None:
+    assert expected in kept(text), kept(text)
+
+
+def test_a_past_spelt_as_the_base_form_stays_a_past() -> None:
+    assert not kept("I cut my finger.")
