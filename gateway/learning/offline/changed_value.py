@@ -51,7 +51,11 @@ _EN_NOT_UNIT = frozenset(
 _ZH_WEEKDAY = re.compile(r"(?:周|星期|礼拜)([一二三四五六日天末])")
 _ZH_MONTH = re.compile(rf"([\d{_ZH_DIGITS}]{{1,3}})月(?!份?[\d{_ZH_DIGITS}]+[日号])")
 _ZH_CLOCK = re.compile(rf"([\d{_ZH_DIGITS}]{{1,3}})点(半|[\d{_ZH_DIGITS}]{{1,3}}分?)?")
-_ZH_COUNT = re.compile(rf"([\d.]+|[{_ZH_DIGITS}百千万]+)\s*(本|个|只|辆|台|次|公里|块|元|万|千|斤|公斤|盆|套|人)")
+# a day of a month ("3月20号", "十月三日"): a date, not the month alone
+_ZH_DATE = re.compile(rf"([\d{_ZH_DIGITS}]{{1,3}})月份?([\d{_ZH_DIGITS}]{{1,3}})[日号]")
+_ZH_COUNT = re.compile(
+    rf"([\d.]+|[{_ZH_DIGITS}百千万]+)\s*(本|个|只|辆|台|次|公里|块|元|万|千|斤|公斤|盆|套|人|度|克|毫升|分钟|小时|厘米|米|岁|格)"
+)
 # function words and words of time that say nothing of a topic
 _ZH_FRAME = re.compile(
     r"用户|现在|已经|以后|之前|今年|每天|每周|每月|早上|上午|中午|下午|晚上|周末|星期|礼拜|改到|改成|改为|换成|调到|调成"
@@ -95,7 +99,8 @@ def _unit(word: str) -> str:
 
 
 def values(text: str) -> dict[str, set[str]]:
-    """The typed values ``text`` names: ``weekday``, ``month``, ``clock`` and ``count:<unit>``."""
+    """The typed values ``text`` names: ``weekday``, ``month``, ``date`` (a day of a month, in
+    Chinese), ``clock`` and ``count:<unit>``."""
     found: dict[str, set[str]] = {}
 
     def add(kind: str, value: str) -> None:
@@ -106,6 +111,8 @@ def values(text: str) -> dict[str, set[str]]:
             add("weekday", "日" if m.group(1) == "天" else m.group(1))
         for m in _ZH_MONTH.finditer(text):
             add("month", _zh_number(m.group(1)))
+        for m in _ZH_DATE.finditer(text):
+            add("date", f"{_zh_number(m.group(1))}-{_zh_number(m.group(2))}")
         for m in _ZH_CLOCK.finditer(text):
             minutes = (m.group(2) or "").removesuffix("分")
             minutes = ":30" if minutes == "半" else f":{_zh_number(minutes)}" if minutes else ""
@@ -157,6 +164,8 @@ def replaces(new: str, old: str) -> bool:
         return False
     ours, theirs = values(new), values(old)
     for kind, said in ours.items():
+        if kind == "date":
+            continue  # a day of a month is any event's: "改到3月20号" may leave another event's date
         other = _same_count(kind, set(theirs))
         if other is None or not (said - theirs[other]):
             continue

@@ -271,7 +271,7 @@ def _episode(clause: str, now: datetime | None, we_is: str) -> Statement | None:
     return Statement("episode", content, f"{when.day.isoformat()}：{_title(body + '。')}"[:30])
 
 
-_OPENING_GREETING = re.compile(r"^(?:你好|您好|嗨|哈喽|hi|hello|hey)[～~！!\s]+(?=\S)", re.I)
+_OPENING_GREETING = re.compile(r"^(?:你好|您好|嗨|哈喽|hi|hello|hey)+[呀啊哇吖]?[～~！!，,\s]+(?=\S)", re.I)
 _FROM_OLD = re.compile(r"从\s*[^，,。从]{1,20}?\s*(?=(?:整体|全部|都|全都)?(?:迁|换|改|转|搬))")
 
 

@@ -119,7 +119,10 @@ _PIECE = re.compile(
     # … and one of someone else's: "I moved to Capture One, the subscription thing finally got to me"
     r"|,\s+(?=the\s+(?:\w+\s+){1,2}?(?:finally\s+|just\s+)?(?:voted|decided|got|went|was|were|is|are)\b)"
     # "Mr Brown left so I'm now coached by …": the user's part stands on its own
-    r"|\s+so\s+(?=(?:I|we)(?:'re|'m)\s+(?:[\w'-]+\s+){0,4}?now\b))"
+    r"|\s+so\s+(?=(?:I|we)(?:'re|'m)\s+(?:[\w'-]+\s+){0,4}?now\b)"
+    # a consequence said of "it" without a comma ("I commute 18 km a day so it wears out fast"):
+    # split as ", so it …" is, the fact before it judged on its own
+    r"|\s+so\s+(?=(?:it|that|this|they|these|those)(?:'s|\s)\s*(?!I\b|we\b)\w))"
 )
 _SECRET = re.compile(
     r"\b(?:password|passcode|passwd|pin code|api[ _-]?key|secret key|access token|address|postcode|post code"
@@ -148,7 +151,7 @@ def analyse(sentences: list[str], turn: str, now: datetime | None = None) -> lis
     flat = [_strip_connector(p) for pieces in split for p in pieces]
     pipeline = nlp()
     with _parse_lock:
-        docs = iter(list(pipeline.pipe([p or "." for p in flat])))
+        docs = iter([_present_misread(d) for d in pipeline.pipe([p or "." for p in flat])])
     we_is = _we_phrase(turn)
     out: list[list[Statement]] = []
     kept_previous = False
@@ -185,6 +188,27 @@ def analyse(sentences: list[str], turn: str, now: datetime | None = None) -> lis
         out.append([_assemble(g) for g in groups])
         kept_previous = bool(groups)
     return out
+
+
+# verbs whose past tense is spelt as the base form: a "VBD" of these may be a past
+_SAME_PAST = frozenset(
+    "put set cut let hit quit read shut cost spread bet burst cast hurt split thrust upset bid broadcast fit rid"
+    " shed slit spit wed knit beat".split()
+)
+
+
+def _present_misread(doc: Any) -> Any:
+    """ "I brew kombucha at home": the tagger reads a few base forms after "I"/"we" as a past tense;
+    a past tense spelt as the verb's base form is one only for verbs that have such a past."""
+    for t in doc:
+        if (
+            t.tag_ == "VBD"
+            and t.lower_ == t.lemma_.lower()
+            and t.lower_ not in _SAME_PAST
+            and any(c.dep_ == "nsubj" and c.lower_ in {"i", "we"} for c in t.children)
+        ):
+            t.tag_ = "VBP"
+    return doc
 
 
 _NOUN_END = re.compile(r"(?:^|\s)(?:my|our|his|her|their)\s+\w+\s*$")

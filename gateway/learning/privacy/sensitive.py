@@ -31,8 +31,10 @@ _SENSITIVE_EN = re.compile(
     r"|keeps? kosher|prays?|praying|ramadan"
     r"|gay|lesbian|bisexual|transgender|queer|homosexual|sexual\w*|came out|non-binary"
     r"|criminal record|arrested|in prison|in jail|convicted|political views|votes? for"
-    # a condition named by its medical ending ("osteoporosis", "arthritis", "anaemia", "melanoma")
-    r"|\w{3,}(?:osis|itis|aemia|emia|oma|pathy|plegia)|syndrome|sclerosis|palsy"
+    # a condition named by its medical ending ("osteoporosis", "arthritis", "anaemia", "melanoma"),
+    # a common noun: a capitalised name with that ending is a place ("Tacoma", "Oklahoma")
+    r"|(?!(?:diploma|aroma|sympathy|empathy)s?\b)(?-i:[a-z])\w{2,}(?:osis|itis|aemia|emia|oma|pathy|plegia)"
+    r"|syndrome|sclerosis|palsy"
     # how someone's body gets around: a wheelchair, a walking stick, legs that no longer carry them
     r"|wheelchairs?|walking stick|walker|crutches|mobility (?:issues?|problems?|aids?|scooter)|can(?:no|')t walk"
     r"|blind|deaf|paralys\w+|amputee)\b",

@@ -194,8 +194,8 @@ def sentence_reason(sentence: str) -> str | None:
 
 
 def _chinese_reason(s: str) -> str | None:
-    # a greeting, then the point
-    core = re.sub(r"^(?:你好|您好|嗨|哈喽)[，,！!～~\s]+(?=\S)", "", s.rstrip("。！!.~～ "))
+    # a greeting (with its particle: "你好呀～"), then the point
+    core = re.sub(r"^(?:你好|您好|嗨|哈喽)+[呀啊哇吖]?[，,！!～~\s]+(?=\S)", "", s.rstrip("。！!.~～ "))
     if _ZH_NEVER_MIND.match(core):
         return "never-mind"
     if _ZH_QUESTION.search(s) and not re.search(r"[，,；;]", core):
@@ -266,9 +266,11 @@ _ITEM_MODAL = re.compile(
 _ZH_UNRESOLVED = re.compile(r"^(?:它|这|那|这个|那个|这些|那些|他们|她们)")
 # "用户开头想从…写起", "用户先加索引试试": a plan or a try of this turn, not a fact
 _ZH_ITEM_INTENTION = re.compile(r"^[\u4e00-\u9fff]{0,3}?(?:想|打算|准备|计划)(?!念|法|家)|试试|试一下|先.{0,8}看看")
-# a routine, or a change of one ("课改到周日下午了", "喂食时间改成六点半了")
+# a routine, or a change of one ("课改到周日下午了", "喂食时间改成六点半了"); a habit said with
+# its frequency adverb ("周末经常…", "晚上通常…", "每个周末都…") is one too
 _ZH_LASTING = re.compile(
     r"一直|总是|长期|每[天周月年次]|以后|今后|从来|平时|一般|(?:改|调|换|挪|推迟|提前)(?:到|成|为)"
+    r"|经常|常常|通常|往往|每个?(?:周末|星期|礼拜)|每逢|基本(?:都|上)"
 )
 _ZH_TRIP = re.compile(
     r"^(?:用户(?:一家)?)?(?:五一|十一|国庆|春节|过年|清明|端午|中秋|元旦|寒假|暑假|明年|今年|年底|下个月|下半年|\d{1,2}月)"
