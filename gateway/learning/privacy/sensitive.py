@@ -23,7 +23,8 @@ _SENSITIVE_EN = re.compile(
     r"|medication|therapy|therapist|rehab|addict\w*|alcoholic|epilep\w*|asthma|allerg\w*|disabilit\w*|disabled"
     r"|mental health|infertil\w*|ivf|terminally|chronic(?:ally)? ill|sick|ill|anxious|panic attacks?"
     r"|psychiatri\w*|psycholog(?:ist|ists)|counsell?(?:ing|or)|suicid\w*|self-harm\w*|eating disorder"
-    r"|muslim|christian|catholic|protestant|jewish|hindu|buddhist|sikh|atheist|religio\w*|church|mosque|synagogue"
+    r"|muslim|christian|catholic|protestant|jewish|hindu|buddhist|sikh|jain|mormon|quaker|taoist|pagan|wiccan|evangelical"
+    r"|baptist|methodist|lutheran|anglican|agnostic|atheist|religio\w*|church|mosque|synagogue"
     r"|prays?|praying|ramadan|gay|lesbian|bisexual|transgender|queer|homosexual|sexual\w*|came out|non-binary"
     r"|criminal record|arrested|in prison|in jail|convicted|political views|votes? for"
     # a condition named by its medical ending ("osteoporosis", "arthritis", "anaemia", "melanoma")
@@ -36,6 +37,7 @@ _SENSITIVE_EN = re.compile(
 _SENSITIVE_ZH = re.compile(
     r"癌|肿瘤|化疗|白血病|糖尿病|抑郁|焦虑症|精神病|精神疾病|自闭症|多动症|痴呆|阿尔茨海默|帕金森|艾滋|乙肝|肝炎|中风"
     r"|心脏病|高血压|手术|住院|怀孕|流产|确诊|生病|病了|疾病|吃药|服药|治疗|残疾|过敏|哮喘|癫痫|不孕|痛风"
+    r"|血糖|血压|血脂|胆固醇|尿酸|三高"
     r"|心理医生|心理咨询|心理治疗|精神科|看医生|自杀|自残|厌食|暴食"
     r"|[\u4e00-\u9fff]{1,3}(?:症|炎|癌|瘤)(?![状])"
     r"|腿脚不|行动不便|轮椅|拄拐|瘫痪|失明|失聪|耳聋|结石|骨折|脑梗|心梗"
@@ -55,6 +57,10 @@ _THIRD_ZH = re.compile(
     # the wider family and the people around: cousins (表哥, 堂妹), in-laws, classmates
     r"|[表堂][哥姐弟妹兄]|侄[子女]|外甥|孙[子女]|嫂子|弟媳|姐夫|妹夫|姑[姑妈父]|姨[妈父夫]|小姨|舅妈|伯伯|大伯|婶婶"
     r"|[二三四五六大小]姨|[二三四大小]舅|[二三四大小]叔|亲戚|家人|男友|女友|未婚[夫妻]|前任|同学|学生|病人|病友|家长"
+    # someone called by a surname ("老刘", "小王") or met through a team or club
+    r"|[老小][王李张刘陈杨黄赵吴周徐孙马朱胡郭何高林罗郑梁谢宋唐许韩冯邓曹彭曾肖田董袁潘于蒋蔡余杜叶程苏魏吕丁任沈姚卢"
+    r"姜崔钟谭陆汪范金石廖贾夏韦付方白邹孟熊秦邱江尹薛闫段雷侯龙史陶黎贺顾毛郝龚邵万钱严覃武戴莫孔向汤]"
+    r"|队友|球友|车友|教练|师傅|队长|队里"
 )
 # an animal's health is no person's: "Pepper is allergic to fish" in a sentence about the dogs
 _PET_EN = re.compile(
@@ -77,7 +83,8 @@ def _about_a_pet(sentence: str) -> bool:
 
 
 _NAME = re.compile(r"(?<![.!?]\s)(?<!^)\b[A-Z][a-z]{2,}\b")
-_NOT_NAMES = {"The", "User", "They", "Their", "Christian", "Catholic", "Muslim", "Jewish", "Hindu", "Buddhist"}
+_NOT_NAMES = {"The", "User", "They", "Their", "Christian", "Catholic", "Muslim", "Jewish", "Hindu", "Buddhist", "Jain"}
+_NOT_NAMES |= {"Sikh", "Mormon", "Quaker", "Taoist", "Pagan", "Baptist", "Methodist", "Lutheran", "Anglican"}
 _CLAUSES = re.compile(r"[,;，；。.!?！？]|\b(?:and|but|because|since|who|whose|which)\b")
 
 
@@ -134,11 +141,14 @@ def without_third_party_details(text: str) -> tuple[str, int]:
         for sentence in _LINE_SENTENCES.split(line):
             pieces = _CLAUSE_BREAK.split(sentence)
             kept: list[str] = []
+            dropped = False  # the clause before went: one that goes on without a subject is still theirs
             for k in range(0, len(pieces), 2):
                 clause = pieces[k]
-                if _third_party_clause(clause, sentence, line):
+                if _third_party_clause(clause, sentence, line) or (dropped and _ZH_GOES_ON.match(clause)):
                     removed += 1
+                    dropped = True
                     continue
+                dropped = False
                 if kept and k > 0:
                     kept.append(pieces[k - 1])
                 kept.append(clause)
@@ -148,6 +158,10 @@ def without_third_party_details(text: str) -> tuple[str, int]:
             line += sentence if not line or line[-1] in "。！？" else " " + sentence
         lines.append(line)
     return "\n".join(lines), removed
+
+
+# "老刘有高血压，最近不太敢拉高强度": a Chinese clause that goes on without a subject of its own
+_ZH_GOES_ON = re.compile(r"^(?:最近|一直|现在|平时|也|还|又|都|不|没|就|总|老是|经常|所以|因此|得|要)(?![^，,]*[我们])")
 
 
 def _third_party_clause(clause: str, sentence: str, line: str) -> bool:
