@@ -161,7 +161,8 @@ def without_third_party_details(text: str) -> tuple[str, int]:
 
 
 # "老刘有高血压，最近不太敢拉高强度": a Chinese clause that goes on without a subject of its own
-_ZH_GOES_ON = re.compile(r"^(?:最近|一直|现在|平时|也|还|又|都|不|没|就|总|老是|经常|所以|因此|得|要)(?![^，,]*[我们])")
+# ("…，她坐轮椅，所以门要加宽": a consequence has its own subject and stays)
+_ZH_GOES_ON = re.compile(r"^(?:最近|一直|现在|平时|也|还|又|都|不|没|总|老是|经常)(?![^，,]*[我们])")
 
 
 def _third_party_clause(clause: str, sentence: str, line: str) -> bool:

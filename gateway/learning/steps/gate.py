@@ -352,7 +352,9 @@ _ZH_BARE_DURATION = re.compile(
 _ZH_SMALL_AGE = re.compile(r"^(?:快|已经|刚|才|都)?(?:[一二两三四五六七八九]|\d)(?:岁|个月)(?:半|多)?了?$")
 # "用户先要样品", "用户把豆子先分装了", "用户回家还要遛狗": this turn's next step, not a fact
 _ZH_NEXT_STEP = re.compile(
-    r"^先(?:要|去|把|买|订|问|找|用|跟|和|弄|做|拿)|^把[^，]{1,8}先|^(?:回家|下班|晚上|待会|等会)(?:还|也)?(?:要|得)"
+    r"^先(?![后前天])|^把[^，]{1,8}先|^(?:回家|下班|晚上|待会|等会)(?:还|也)?(?:要|得)"
+    # "用户再商量", "再看看吧": left for later
+    r"|^(?:到时候)?再(?:说|商量|看|想|聊|议|定|考虑|决定|研究)"
 )
 # "周四想改成有氧课": a change only wished for is a plan, not a routine's change
 _ZH_WISHED_CHANGE = re.compile(r"(?:想|打算|准备|计划)(?:把[^，]{0,6})?(?:改|调|换|挪)")
