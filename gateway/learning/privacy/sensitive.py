@@ -28,7 +28,7 @@ _SENSITIVE_EN = re.compile(
     r"|(?:(?:is|are|was|were|'s|'re|a|an|as)\s+(?:an?\s+)?(?:devout\s+|practi[sc]ing\s+|strict\s+)?)(?:jains?|jaina)"
     r"|jainism|mormons?|latter-day saints?|quakers?|jehovah'?s witness(?:es)?|taoists?|taoism|shinto|wiccans?"
     r"|zoroastrians?|baha'?is?|rastafarians?|evangelicals?|pentecostals?|orthodox (?:jews?|jewish|christians?)"
-    r"|keeps? kosher|prays?|praying|ramadan"
+    r"|pagans?|baptists?|methodists?|lutherans?|anglicans?|agnostics?|keeps? kosher|prays?|praying|ramadan"
     r"|gay|lesbian|bisexual|transgender|queer|homosexual|sexual\w*|came out|non-binary"
     r"|criminal record|arrested|in prison|in jail|convicted|political views|votes? for"
     # a condition named by its medical ending ("osteoporosis", "arthritis", "anaemia", "melanoma"),
@@ -43,6 +43,7 @@ _SENSITIVE_EN = re.compile(
 _SENSITIVE_ZH = re.compile(
     r"癌|肿瘤|化疗|白血病|糖尿病|抑郁|焦虑症|精神病|精神疾病|自闭症|多动症|痴呆|阿尔茨海默|帕金森|艾滋|乙肝|肝炎|中风"
     r"|心脏病|高血压|手术|住院|怀孕|流产|确诊|生病|病了|疾病|吃药|服药|治疗|残疾|过敏|哮喘|癫痫|不孕|痛风"
+    r"|血糖|血压|血脂|胆固醇|尿酸|三高"
     r"|心理医生|心理咨询|心理治疗|精神科|看医生|自杀|自残|厌食|暴食"
     r"|[\u4e00-\u9fff]{1,3}(?:症|炎|癌|瘤)(?![状])"
     r"|腿脚不|行动不便|轮椅|拄拐|瘫痪|失明|失聪|耳聋|结石|骨折|脑梗|心梗"
@@ -69,6 +70,8 @@ _THIRD_ZH = re.compile(
     r"|[二三四五六大小]姨|[二三四大小]舅|[二三四大小]叔|亲戚|家人|男友|女友|未婚[夫妻]|前任|同学|学生|病人|病友|家长"
     # a person called by surname: "老刘", "小王", "张姐", "李老师", "孙总"
     rf"|[老小]{_SURNAME}(?![区时点了学])|{_SURNAME}(?:哥|姐|叔|姨|阿姨|老师|总|工|师傅|医生|大爷|大妈|奶奶|爷爷|老板)"
+    # or met through a team or club
+    r"|队友|球友|车友|教练|师傅|队长|队里"
 )
 # an animal's health is no person's: "Pepper is allergic to fish" in a sentence about the dogs
 _PET_EN = re.compile(
@@ -94,7 +97,7 @@ _NAME = re.compile(r"(?<![.!?]\s)(?<!^)\b[A-Z][a-z]{2,}\b")
 _NOT_NAMES = {
     "The", "User", "They", "Their", "Christian", "Catholic", "Muslim", "Jewish", "Hindu", "Buddhist", "Sikh",
     "Jain", "Jains", "Quaker", "Mormon", "Taoist", "Evangelical", "Pentecostal", "Orthodox", "Jehovah", "Witness",
-    "Wiccan", "Zoroastrian", "Rastafarian", "Atheist",
+    "Wiccan", "Zoroastrian", "Rastafarian", "Atheist", "Pagan", "Baptist", "Methodist", "Lutheran", "Anglican",
 }  # fmt: skip
 _CLAUSES = re.compile(r"[,;，；。.!?！？]|\b(?:and|but|because|since|who|whose|which)\b")
 
@@ -152,11 +155,14 @@ def without_third_party_details(text: str) -> tuple[str, int]:
         for sentence in _LINE_SENTENCES.split(line):
             pieces = _CLAUSE_BREAK.split(sentence)
             kept: list[str] = []
+            dropped = False  # the clause before went: one that goes on without a subject is still theirs
             for k in range(0, len(pieces), 2):
                 clause = pieces[k]
-                if _third_party_clause(clause, sentence, line):
+                if _third_party_clause(clause, sentence, line) or (dropped and _ZH_GOES_ON.match(clause)):
                     removed += 1
+                    dropped = True
                     continue
+                dropped = False
                 if kept and k > 0:
                     kept.append(pieces[k - 1])
                 kept.append(clause)
@@ -166,6 +172,11 @@ def without_third_party_details(text: str) -> tuple[str, int]:
             line += sentence if not line or line[-1] in "。！？" else " " + sentence
         lines.append(line)
     return "\n".join(lines), removed
+
+
+# "老刘有高血压，最近不太敢拉高强度": a Chinese clause that goes on without a subject of its own
+# ("…，她坐轮椅，所以门要加宽": a consequence has its own subject and stays)
+_ZH_GOES_ON = re.compile(r"^(?:最近|一直|现在|平时|也|还|又|都|不|没|总|老是|经常)(?![^，,]*[我们])")
 
 
 def _third_party_clause(clause: str, sentence: str, line: str) -> bool:

@@ -100,7 +100,8 @@ _EN_RULE_TO_YOU = re.compile(
     re.IGNORECASE,
 )
 _EN_INTENTION = re.compile(
-    r"\b(?:i(?:'ll| will)|i(?:'m| am) (?:gonna|going to)|i(?:'m| am) off to|i can't wait to|i wanna|i want to"
+    r"\b(?:i(?:'ll| will)|we(?:'ll| will)|we(?:'re| are) (?:gonna|going to)(?! (?-i:[A-Z]))"
+    r"|i(?:'m| am) (?:gonna|going to)|i(?:'m| am) off to|i can't wait to|i wanna|i want to"
     r"|i(?:'m| am) (?:really )?looking forward to|i(?:'m| am) hoping to)\b",
     re.IGNORECASE,
 )
@@ -131,8 +132,11 @@ _EN_NOW = re.compile(
 )
 _ZH_MOMENTARY = re.compile(
     r"(?:今天|现在|刚才|这会儿|最近)?(?:好|有点|有些|很|太|特别|超|真)?(?:累|困|饿|渴|烦|无聊|忙|开心|高兴|难过|伤心|紧张|焦虑|激动|兴奋|郁闷|生气|感冒|不舒服"
-    r"|羡慕|嫉妒|感动|害怕|担心|失望|崩溃|尴尬|委屈|后悔|无语|惊讶|好奇|心累|心烦|头疼|开森|难受)"
+    r"|羡慕|嫉妒|感动|害怕|担心|失望|崩溃|尴尬|委屈|后悔|无语|惊讶|好奇|心累|心烦|头疼|开森|难受|纠结|慌)"
     r"(?:了|啊|呀|死了|极了)?$|^(?:我)?(?:今天|现在)(?:心情|状态)"
+    # a feeling said with its degree: "气死", "吓死我了", "累得不行", "饿得要命"
+    r"|^(?:好|有点|真|快)?[气吓笑累困饿烦疼热冷急愁馋][死疯](?:了|我了|人了)?$"
+    r"|^(?:好|有点|真)?[累困饿烦疼热冷急愁气忙]得(?:不行|要命|要死|半死|够呛|慌)(?:了)?$"
 )
 _EN_PLAN_TODAY = re.compile(
     r"\b(?:today|tonight|this (?:morning|afternoon|evening)|later|in a bit|in an hour|right after this|after work"
@@ -300,7 +304,10 @@ _ITEM_MOMENTARY = re.compile(
     r"|watching|drinking|cooking|waiting|heading|chilling|relaxing|getting ready|packing|lounging|napping|resting)\b"
     r"|\b(?:must|has to|have to|needs to|gotta) (?:go|run|dash)\b|\bis off to\b"
     # a mood: "is in a weirdly good mood", "woke up in a foul mood"
-    r"|\bin (?:a|such a|the) (?:\w+ ){0,2}mood\b"
+    r"|\bin (?:a|such a|the) (?:bit of an? |\w+ ){0,3}mood\b"
+    # a reading of the moment: "the user's chain is at 0.75", "the user is at 24 clicks"
+    r"|\b(?:is|are) (?:now |currently |still |only )?at (?:about |around )?[\d.,]+(?:\s?%|\s?(?:clicks?|km|kms"
+    r"|miles|kg|kgs|lbs?|litres?|liters?|pages?|psi|bar|degrees|percent|mm|steps|calories|kcal))?(?: lol| haha)?\W*$"
     # a near miss of the moment: "almost spilled my coffee on the laptop"
     r"|\b(?:nearly|almost) (?:dropped|fell|cried|lost|broke|missed|crashed|forgot|spilled|spilt|burnt|burned)\b"
     # how the body is after today: "the user's legs are sore", "eyes are tired"
@@ -324,6 +331,35 @@ _ITEM_SOMEONE_ELSE = re.compile(
 _ZH_INTERJECTION = re.compile(
     r"^(?:好吧|行吧|好的|好啊|行啊|嗯|哦|对|是的|是啊|哈哈|嘿嘿|呵呵|唉|哎|好|行)+[啊呀吧了的]*$"
 )
+# an exclamation before the point ("卧槽还有这种操作"), a speech act of this turn ("顺便吐槽一下",
+# "跟你汇报一下"), or a bare reply ("习惯了", "知道了"): nothing about the user
+_ZH_EXCLAMATION = re.compile(r"^(?:卧槽|我靠|我去|我的天|天哪|天啊|妈呀|哇塞|艾玛|我滴妈|啧)")
+_ZH_SPEECH_ACT = re.compile(
+    r"^(?:顺便|先|再|跟你|和你|给你)?(?:吐槽|说|讲|汇报|分享|问|请教|确认|补充|抱怨|显摆|炫耀)(?:一下|下)(?:哈|啊|呀|吧)?$"
+)
+_ZH_BARE_REPLY = re.compile(
+    r"^(?:也|都|早就?|已经)?(?:习惯了|还好|还行|没事|知道了|明白了|懂了|收到|了解了?|放心了?|记下了|想通了|搞定了|好多了)$"
+)
+# "婚庆公司那边对接人是…", "营地那边要实名预订": what another party does or asks, over there
+_ZH_OVER_THERE = re.compile(r"^[一-鿿]{1,6}那边")
+# "俱乐部群里发了个通知", "家长群里说明天停课": what someone posted in a group chat
+_ZH_GROUP_POST = re.compile(r"群里(?:有人)?(?:发|说|通知|讲|吵|问|转)")
+# "不用记", "别记着": said to the other party about what to keep
+_ZH_DONT_KEEP = re.compile(r"(?:不用|别|不要|无需|不必)(?:帮我)?记")
+# "用户练了两年多。": how long, with nothing of what
+_ZH_BARE_DURATION = re.compile(
+    r"^(?:已经|都)?[一-鿿]{1,2}了(?:[一二两三四五六七八九十\d]+|好几|几)(?:个)?(?:年|月|周|星期|天)(?:多|半)?(?:了)?$"
+)
+# "用户快两岁了。": a child's or a pet's age whose subject was dropped, not the user's
+_ZH_SMALL_AGE = re.compile(r"^(?:快|已经|刚|才|都)?(?:[一二两三四五六七八九]|\d)(?:岁|个月)(?:半|多)?了?$")
+# "用户先要样品", "用户把豆子先分装了", "用户回家还要遛狗": this turn's next step, not a fact
+_ZH_NEXT_STEP = re.compile(
+    r"^先(?![后前天])|^把[^，]{1,8}先|^(?:回家|下班|晚上|待会|等会)(?:还|也)?(?:要|得)"
+    # "用户再商量", "再看看吧": left for later
+    r"|^(?:到时候)?再(?:说|商量|看|想|聊|议|定|考虑|决定|研究)"
+)
+# "周四想改成有氧课": a change only wished for is a plan, not a routine's change
+_ZH_WISHED_CHANGE = re.compile(r"(?:想|打算|准备|计划)(?:把[^，]{0,6})?(?:改|调|换|挪)")
 # "用户希望每次…它都要…": someone else's habit read as the user's wish
 _ZH_OTHERS_HABIT = re.compile(r"^用户希望.*(?:它|他|她)(?!们)(?:都|就|也|总|会|要|又)")
 # "用户经常一起出去。": "together" with whom? the other party of "我们" was dropped
@@ -354,6 +390,13 @@ _ZH_GOING_NOW = re.compile(r"^去[^，。过]{1,6}$")
 _ZH_CHANGED_TO = re.compile(r"(?:改|换|变)(?:成|到|为)")
 _ZH_ITEM_NOW = re.compile(
     r"(?:先|要|得)?去[^，。]{1,6}了$|现在还|正在|才能见|就觉得|刚刚?[^，。]{0,6}了$|[做写改弄搞吃]完了$|^回家了$"
+)
+# "The user will do the shuttle.": what the user means to do next, with no date or habit to it
+_ITEM_WILL = re.compile(r"^(?:[^,]{1,30}, )?The user (?:will|is going to|is gonna)\b", re.I)
+_DATED = re.compile(
+    r"\d|\b(?:january|february|march|april|may|june|july|august|september|october|november|december|monday|tuesday"
+    r"|wednesday|thursday|friday|saturday|sunday|always|every|usually|never|from now on)\b",
+    re.I,
 )
 _ITEM_HYPOTHETICAL = re.compile(r"^(?:if|what if|suppose|imagine)\b|\b(?:would (?:love|like) to|wishes)\b", re.I)
 
@@ -498,6 +541,8 @@ def item_reason(item: KnowledgeItem) -> str | None:
     if item.kind != "episode" and (_EN_NOW.search(content) or _ITEM_MOMENTARY.search(content)):
         if not re.search(r"\b(?:always|usually|every|generally|prefers?|likes?|wants)\b", content, re.I):
             return "momentary"
+    if item.kind not in {"rule", "preference"} and _ITEM_WILL.match(content) and not _DATED.search(content):
+        return "intention"
     if _ITEM_HYPOTHETICAL.search(body) or (item.kind not in {"rule", "preference"} and _ITEM_MODAL.search(body)):
         return "hypothetical"
     if len(content) > 600 or len(_CODE.findall(content)) >= 3 or re.search(r"\[[^\]]{8,}\]", content):
@@ -513,6 +558,19 @@ def _chinese_item_reason(item: KnowledgeItem, content: str) -> str | None:
         return "pasted"  # "用户Nowadays。": "用户" put before text in another language
     if _ZH_INTERJECTION.match(body) or _ZH_VOCATIVE.match(body) or re.match(r"^[\u4e00-\u9fff]{1,3}着$", body):
         return "small-talk"  # "用户好吧好吧。"
+    bare = re.sub(r"[^\w]+$", "", body)  # "气死😤": the feeling without its emoji
+    if _ZH_EXCLAMATION.match(body) or _ZH_SPEECH_ACT.match(bare) or _ZH_BARE_REPLY.match(bare):
+        return "small-talk"
+    if (_ZH_OVER_THERE.match(body) or _ZH_GROUP_POST.search(body)) and item.kind != "rule":
+        return "small-talk"  # another party's doing or asking
+    if _ZH_DONT_KEEP.search(body):
+        return "about-assistant"
+    if _ZH_BARE_DURATION.match(bare) or _ZH_SMALL_AGE.match(bare):
+        return "fragment"
+    if item.kind != "episode" and (_ZH_MOMENTARY.search(bare) or _ZH_MOMENTARY.search(bare.split("，")[0])):
+        return "momentary"  # "用户气死😤", "用户有点担心，她又…"
+    if item.kind not in {"rule", "preference"} and _ZH_NEXT_STEP.search(body):
+        return "intention"
     if _ZH_THIRD_LEAD.match(content) or _ZH_REPORTED.match(content) or _ZH_OTHERS_HABIT.match(content):
         return "small-talk"  # someone else's doing or saying: "他的活都堆到…", "小雨说用户…"
     if content.rstrip("。 ").endswith(("？", "?", "吗", "呢")):
@@ -537,7 +595,8 @@ def _chinese_item_reason(item: KnowledgeItem, content: str) -> str | None:
     if item.kind not in {"rule", "preference"} and _ZH_ITEM_INTENTION.search(body) and "，" not in body:
         # a holiday trip to a named place is the user's plan ("五一想带父母去云南"); a vague one
         # asking for ideas ("端午想去个近一点的海边") or a plan for this chapter is not
-        if not _ZH_LASTING.search(body) and not (trip and not _ZH_VAGUE.search(body)):
+        lasting = _ZH_LASTING.search(body) and not _ZH_WISHED_CHANGE.search(body)
+        if not lasting and not (trip and not _ZH_VAGUE.search(body)):
             return "intention"
     if item.kind != "episode" and (_ZH_MOMENTARY.search(body) or re.search(r"今天|此刻|这会儿", body)):
         return "momentary"

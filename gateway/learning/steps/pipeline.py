@@ -36,7 +36,7 @@ from gateway.learning.steps.extraction import KnowledgeItem
 from gateway.learning.steps.job_payload import turn_of
 from gateway.learning.steps.pipeline_records import Hold, Outcome, PipelineSettings, Scrubber, gated, unfenced
 from gateway.learning.steps.poisoning import without_steering
-from gateway.learning.steps.statement import anchor_dates, checked
+from gateway.learning.steps.statement import anchor_dates, checked, title_without_passing
 from gateway.learning.steps.store_items import ItemStore
 from gateway.learning.steps.verdicts import Verdicts
 from gateway.store import Job
@@ -229,6 +229,7 @@ class Pipeline:
             if code is None and rewritten and item.content:
                 # the offline rewrite, parsed as it would be stored: off the event loop
                 item.content, code = await asyncio.to_thread(checked, item.content, item.kind)
+                item.title = title_without_passing(item.title) if item.kind != "rule" else item.title
             if code is not None:
                 outcome.rejected.append(gated(code, item.title))
                 continue

@@ -42,7 +42,7 @@ from gateway.learning.offline.key_record import RELATIONS
 if TYPE_CHECKING:
     from spacy.tokens import Span, Token
 
-__all__ = ["REASONS", "anchor_dates", "checked", "statement_reason"]
+__all__ = ["REASONS", "anchor_dates", "checked", "statement_reason", "title_without_passing"]
 
 REASONS = ("ill-formed", "other-subject", "unanchored-date", "opinion", "unspecific")
 
@@ -503,6 +503,13 @@ def _subject_reason(sent: Span) -> str | None:
     return None  # a topic first, then the user: "Only problem is time, the user does 12 hr shifts."
 
 
+# "he" and "she" stand for a person (or a pet) named before, not for a thing
+_PERSONAL = {"he", "him", "his", "she", "her", "hers", "himself", "herself"}
+_PERSON_NOUNS = set(RELATIONS) | {"person", "man", "woman", "guy", "girl", "boy", "lady", "gentleman", "teacher"}
+_PERSON_NOUNS |= {"doctor", "nurse", "coach", "client", "customer", "landlord", "landlady", "owner", "tutor", "vet"}
+_PERSON_NOUNS |= {"student", "pupil", "baby", "toddler", "kid", "puppy", "parent", "grandparent", "bride", "groom"}
+
+
 def _reference_reason(sent: Span) -> str | None:
     """A pronoun or "there" that nothing earlier in the memory can stand for."""
     for t in sent:
@@ -521,6 +528,8 @@ def _reference_reason(sent: Span) -> str | None:
         ]
         if there and not any(x.pos_ == "PROPN" or x.dep_ == "pobj" for x in earlier):
             return "unresolved-reference"
+        if low in _PERSONAL and not any(x.pos_ == "PROPN" or x.lemma_.lower() in _PERSON_NOUNS for x in earlier):
+            return "unresolved-reference"  # "… close to her place": a place or a plan is no "her"
         if not earlier:
             return "unresolved-reference"
     return None
@@ -632,10 +641,54 @@ def _chinese(content: str, kind: str) -> str | None:
     return None
 
 
+# a clause of the moment beside a fact: "刚下夜班", "累得不行", "有点担心", "头都大了"; and an aside in
+# brackets that comments rather than names ("（亲戚太多了没办法）")
+_ZH_PASSING_CLAUSE = re.compile(
+    r"^(?:现在|今天|这会儿)?(?:刚|才)(?:下|到|起|回|忙|吃)[\u4e00-\u9fff]{0,4}$"
+    r"|^(?:好|有点|有些|太|超|特别|真|快)?[累困饿烦气吓疼热冷急愁忙](?:得(?:不行|要命|要死|半死|够呛|慌)|死|疯)(?:了|我了)?$"
+    r"|^(?:我|用户)?(?:有点|有些|好|挺|很|特别|超)(?:累|困|烦|担心|焦虑|紧张|难受|崩溃|郁闷|开心|激动)(?:了|啊|呀)?$"
+    r"|^[\u4e00-\u9fff]{0,3}都(?:大|麻|快断|断)了$"
+)
+_ZH_ASIDE = re.compile(r"[（(][^）)]*(?:了|太|没办法|吧|啊|哈|呢)[^）)]*[）)]")
+
+
+def _without_passing_clauses(content: str) -> tuple[str, bool]:
+    """A Chinese rewrite without its clauses of the moment, and whether its first clause (the
+    one that says who) was one of them."""
+    text = _ZH_ASIDE.sub("", content)
+    end = "。" if text.endswith("。") else ""
+    clauses = text.rstrip("。！!").split("，")
+    passing = [bool(_ZH_PASSING_CLAUSE.match(re.sub(r"^用户", "", c.strip()))) for c in clauses]
+    if passing[0]:
+        return content, True
+    return "，".join(c for c, p in zip(clauses, passing, strict=True) if not p) + end, False
+
+
+# a month the user typed in lower case ("a half marathon in may"): a name, written as one
+_EN_LOWER_MONTH = re.compile(
+    r"\b(?:in|by|until|till|since|from|early|late|mid|of|next|last|this|every|each|end of|start of)[ -]"
+    r"(?-i:(january|february|march|april|may|june|july|august|september|october|november|december))\b",
+    re.I,
+)
+
+
+def title_without_passing(title: str) -> str:
+    """A Chinese rewrite's title without the clauses of the moment ``checked`` drops from its content."""
+    return _without_passing_clauses(title)[0] if _CJK.search(title) else title
+
+
 def checked(content: str, kind: str) -> tuple[str, str | None]:
     """``content`` as it may be stored, and why it may not (``statement_reason``): a reply's
     opening or a vocative left before the subject is dropped rather than the whole statement
-    ("Okay, the user plays the cello." is kept as "The user plays the cello."), and the rest judged."""
+    ("Okay, the user plays the cello." is kept as "The user plays the cello."), and so are a
+    Chinese rewrite's clauses of the moment ("用户在医院当护士，累得不行。" is kept as
+    "用户在医院当护士。"); the rest is judged."""
+    if _CJK.search(content) and kind != "rule":
+        content, passing = _without_passing_clauses(content)
+        if passing:
+            return content, "momentary"
+    elif not _CJK.search(content):
+        content = _EN_LOWER_MONTH.sub(lambda m: m.group(0)[: -len(m.group(1))] + m.group(1).capitalize(), content)
     reason = statement_reason(content, kind)
     if reason == "ill-formed" and (rest := _without_lead(content.strip())) is not None:
         again = statement_reason(rest, kind)
