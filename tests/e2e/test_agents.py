@@ -9,6 +9,7 @@ from gateway.memory import MEMORY_BLOCK_START
 from tests.conftest import GatewayFactory
 from tests.e2e.test_memory_api import add, user_client
 from tests.fake_upstream import FakeUpstream
+from tests.filters import memory_injection
 
 agents.set_tracing_disabled(True)  # the SDK would export traces to OpenAI
 
@@ -20,7 +21,7 @@ def get_weather(city: str) -> str:
 
 
 def test_runner_with_a_function_tool(gateway: GatewayFactory, fake: FakeUpstream) -> None:
-    with gateway(filters=[{"memory_injection": {}}]) as url:
+    with gateway(filters=[memory_injection()]) as url:
         add(user_client(url, "alice"), "Trip", "The user is planning a trip to Paris in May.", category="domain")
         client = openai.AsyncOpenAI(
             base_url=url + "/v1", api_key="sk-app", max_retries=0, default_headers={"X-Memorelay-User": "alice"}

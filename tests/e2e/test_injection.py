@@ -14,6 +14,7 @@ from tests.conftest import GatewayFactory
 from tests.e2e.test_learning import wait_for
 from tests.e2e.test_memory_api import add, user_client
 from tests.fake_upstream import FakeUpstream
+from tests.filters import memory_injection
 
 
 def chat(
@@ -34,7 +35,7 @@ def chat(
 
 
 def injection(**options: Any) -> list[dict[str, Any]]:
-    return [{"memory_injection": {"top_k": 5, **options}}]
+    return [memory_injection(top_k=5, **options)]
 
 
 def block_of(messages: list[dict[str, Any]]) -> str:

@@ -15,6 +15,7 @@ from tests.conftest import GatewayFactory
 from tests.e2e.test_learning import ADMIN, HIGH, learner, learning, log_entries, wait_for
 from tests.e2e.test_memory_api import add, user_client
 from tests.fake_upstream import FakeUpstream
+from tests.filters import memory_injection
 from tests.servers import free_port
 
 KEY = "sk-ant-app"
@@ -57,7 +58,7 @@ def sent(fake: FakeUpstream) -> dict[str, Any]:
 def test_plain_memory_goes_into_the_system_string(
     gateway: GatewayFactory, fake: FakeUpstream, upstream_url: str
 ) -> None:
-    with anthropic_gateway(gateway, upstream_url, filters=[{"memory_injection": {}}]) as url:
+    with anthropic_gateway(gateway, upstream_url, filters=[memory_injection()]) as url:
         seed(url)
         raw = client(url, **{"anthropic-beta": "fake-beta-2025"}).messages.with_raw_response.create(
             model="claude-sonnet-4-5",
@@ -96,7 +97,7 @@ def test_beta_messages_keep_their_query_and_headers(
     # Claude Code calls /v1/messages?beta=true with anthropic-beta flags
     headers = {"x-api-key": KEY, "anthropic-beta": "fake-beta-2025", "x-memorelay-user": "alice"}
     request: Any = {"model": "claude-sonnet-4-5", "max_tokens": 10, "messages": [{"role": "user", "content": QUESTION}]}
-    with anthropic_gateway(gateway, upstream_url, filters=[{"memory_injection": {}}]) as url:
+    with anthropic_gateway(gateway, upstream_url, filters=[memory_injection()]) as url:
         seed(url)
         message = client(url).beta.messages.create(
             model="claude-sonnet-4-5", max_tokens=10, betas=["fake-beta-2025"], messages=request["messages"]
@@ -115,7 +116,7 @@ def test_cached_system_blocks_keep_their_prefix(gateway: GatewayFactory, fake: F
     system: Any = [
         {"type": "text", "text": "You are a coding assistant. " * 20, "cache_control": {"type": "ephemeral"}},
     ]
-    with anthropic_gateway(gateway, upstream_url, filters=[{"memory_injection": {}}]) as url:
+    with anthropic_gateway(gateway, upstream_url, filters=[memory_injection()]) as url:
         seed(url)
         client(url).messages.create(
             model="claude-sonnet-4-5", max_tokens=100, system=system, messages=[{"role": "user", "content": QUESTION}]
@@ -128,7 +129,7 @@ def test_cached_system_blocks_keep_their_prefix(gateway: GatewayFactory, fake: F
 def test_last_user_placement_prefixes_the_latest_user_text(
     gateway: GatewayFactory, fake: FakeUpstream, upstream_url: str
 ) -> None:
-    with anthropic_gateway(gateway, upstream_url, filters=[{"memory_injection": {"placement": "last_user"}}]) as url:
+    with anthropic_gateway(gateway, upstream_url, filters=[memory_injection(placement="last_user")]) as url:
         seed(url)
         client(url).messages.create(
             model="claude-sonnet-4-5",
@@ -151,7 +152,7 @@ def test_stream_relayed_unchanged_with_thinking(gateway: GatewayFactory, fake: F
         "stream": True,
     }
     direct = httpx.post(upstream_url + "/messages", json=request).content
-    with anthropic_gateway(gateway, upstream_url, filters=[{"memory_injection": {}}]) as url:
+    with anthropic_gateway(gateway, upstream_url, filters=[memory_injection()]) as url:
         seed(url)
         with client(url).messages.stream(
             model="claude-sonnet-4-5",
@@ -171,7 +172,7 @@ def test_stream_relayed_unchanged_with_thinking(gateway: GatewayFactory, fake: F
 
 def test_tool_use_blocks_pass_untouched(gateway: GatewayFactory, fake: FakeUpstream, upstream_url: str) -> None:
     question: Any = {"role": "user", "content": "Weather in Paris for my Neovim trip?"}
-    with anthropic_gateway(gateway, upstream_url, filters=[{"memory_injection": {}}]) as url:
+    with anthropic_gateway(gateway, upstream_url, filters=[memory_injection()]) as url:
         seed(url)
         c = client(url)
         first = c.messages.create(model="claude-sonnet-4-5", max_tokens=100, tools=[WEATHER_TOOL], messages=[question])
@@ -193,7 +194,7 @@ def test_gateway_key_as_x_api_key_or_bearer(gateway: GatewayFactory, fake: FakeU
     overrides: Any = {
         "auth": {"keys": [{"key": "gw-key", "tenant": "app1"}]},
         "upstreams": {"anthropic": {"api_base": upstream_url.removesuffix("/v1"), "api_key": "sk-ant-upstream"}},
-        "filters": [{"memory_injection": {}}],
+        "filters": [memory_injection()],
     }
     with anthropic_gateway(gateway, upstream_url, **overrides) as url:
         seed(url, key="gw-key")

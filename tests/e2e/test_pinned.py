@@ -13,6 +13,7 @@ from tests.e2e.test_injection import block_of, chat, injection
 from tests.e2e.test_learning import wait_for
 from tests.e2e.test_memory_api import ADMIN, add, admin_client, user_client
 from tests.fake_upstream import FakeUpstream
+from tests.filters import memory_injection
 
 RULE = "Always answer in Chinese."
 LONG = "The user deploys the billing service to Kubernetes " + "with blue-green rollouts and canaries " * 12
@@ -135,7 +136,7 @@ def test_citations_are_logged_and_listed(gateway: GatewayFactory, fake: FakeUpst
 
 
 def test_a_learned_standing_rule_is_pinned_while_under_the_cap(gateway: GatewayFactory, fake: FakeUpstream) -> None:
-    filters = [{"memory_injection": {}}, {"learning": {"workers": 1, "model": "heuristic"}}]
+    filters = [memory_injection(), {"learning": {"workers": 1, "model": "heuristic"}}]
     with gateway(filters=filters, memory={"max_pinned_per_user": 1}) as url:
         c = user_client(url, "hana")
         chat(url, "hana", [{"role": "user", "content": "以后总是用中文回答我。"}])

@@ -12,6 +12,7 @@ import pytest
 
 from tests.conftest import GatewayFactory
 from tests.fake_upstream import FakeUpstream
+from tests.filters import memory_injection
 
 
 def client(base: str, key: str = "sk-caller", **kw: object) -> openai.OpenAI:
@@ -138,7 +139,7 @@ def test_named_events_arrive_before_upstream_finishes(
 ) -> None:
     request = {"model": "gated-stream", "stream": True, **body}
     headers = {"authorization": "Bearer k", "x-memorelay-user": "alice"}
-    filters = [{"memory_injection": {}}, {"learning": {"model": "heuristic", "workers": 1}}]
+    filters = [memory_injection(), {"learning": {"model": "heuristic", "workers": 1}}]
     anthropic = {"anthropic": {"api_base": upstream_url.removesuffix("/v1")}}
     with (
         gateway(filters=filters, upstreams=anthropic) as url,

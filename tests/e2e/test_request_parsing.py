@@ -10,6 +10,7 @@ import pytest
 
 from tests.conftest import GatewayFactory
 from tests.fake_upstream import FakeUpstream
+from tests.filters import memory_injection
 
 AUTH = {"authorization": "Bearer sk-app", "content-type": "application/json"}
 
@@ -74,7 +75,7 @@ def test_non_ascii_header_user_is_one_user_however_encoded(
 
 
 def test_header_user_matches_the_body_user_in_chat(gateway: GatewayFactory, fake: FakeUpstream) -> None:
-    with gateway(filters=[{"memory_injection": {"top_k": 5}}]) as url:
+    with gateway(filters=[memory_injection(top_k=5)]) as url:
         _memory_api(url, "%E5%BC%A0%E4%B8%89").post(
             "/api/memories",
             json={"title": "Tea", "content": "The user likes green tea.", "category": "user_preference"},

@@ -13,6 +13,7 @@ from tests.conftest import GatewayFactory
 from tests.e2e.test_learning import ADMIN, learning, log_entries, memories, wait_for
 from tests.e2e.test_memory_api import add, user_client
 from tests.fake_upstream import FakeUpstream
+from tests.filters import memory_injection
 
 QUESTION = "Which Neovim plugins suit me?"
 WEATHER_TOOL: Any = {
@@ -39,7 +40,7 @@ def sent(fake: FakeUpstream) -> dict[str, Any]:
 
 
 def test_plain_memory_goes_after_instructions(gateway: GatewayFactory, fake: FakeUpstream) -> None:
-    with gateway(filters=[{"memory_injection": {}}]) as url:
+    with gateway(filters=[memory_injection()]) as url:
         seed(url)
         raw = client(url).responses.with_raw_response.create(
             model="gpt-4o-mini", input=QUESTION, instructions="Be brief.", store=False, metadata={"k": "v"}
@@ -65,7 +66,7 @@ def test_last_user_placement_puts_a_system_item_before_the_latest_user_item(
         {"role": "assistant", "content": "Hi, how can I help?"},
         {"role": "user", "content": [{"type": "input_text", "text": QUESTION}]},
     ]
-    with gateway(filters=[{"memory_injection": {"placement": "last_user"}}]) as url:
+    with gateway(filters=[memory_injection(placement="last_user")]) as url:
         seed(url)
         client(url).responses.create(model="gpt-4o-mini", input=items)
         client(url).responses.create(model="gpt-4o-mini", input=QUESTION)
@@ -80,7 +81,7 @@ def test_last_user_placement_puts_a_system_item_before_the_latest_user_item(
 def test_stream_events_relayed_unchanged(gateway: GatewayFactory, fake: FakeUpstream, upstream_url: str) -> None:
     request = {"model": "gpt-4o-mini", "input": "Tell me about Neovim", "stream": True}
     direct = httpx.post(upstream_url + "/responses", json=request).content
-    with gateway(filters=[{"memory_injection": {}}]) as url:
+    with gateway(filters=[memory_injection()]) as url:
         seed(url)
         with client(url).responses.with_streaming_response.create(
             model="gpt-4o-mini", input="Tell me about Neovim", stream=True
@@ -96,7 +97,7 @@ def test_stream_events_relayed_unchanged(gateway: GatewayFactory, fake: FakeUpst
 
 
 def test_tools_and_previous_response_id(gateway: GatewayFactory, fake: FakeUpstream) -> None:
-    with gateway(filters=[{"memory_injection": {}}]) as url:
+    with gateway(filters=[memory_injection()]) as url:
         seed(url)
         c = client(url)
         first = c.responses.create(
@@ -184,7 +185,7 @@ def test_upstream_error_keeps_its_shape(gateway: GatewayFactory, fake: FakeUpstr
 
 
 def test_retrieve_and_delete_stay_verbatim_relays(gateway: GatewayFactory, fake: FakeUpstream) -> None:
-    with gateway(filters=[{"memory_injection": {}}]) as url:
+    with gateway(filters=[memory_injection()]) as url:
         c = client(url)
         assert c.responses.retrieve("resp_123").id == "resp_123"
         c.responses.delete("resp_123")
