@@ -35,7 +35,7 @@ def chat(
 
 
 def injection(**options: Any) -> list[dict[str, Any]]:
-    return [memory_injection(top_k=5, **options)]
+    return [memory_injection(**{"top_k": 5, **options})]
 
 
 def block_of(messages: list[dict[str, Any]]) -> str:
