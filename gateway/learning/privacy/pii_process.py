@@ -153,7 +153,15 @@ class IsolatedScrubber:
         return (await self.scrub_many([text], keep_names=keep_names))[0]
 
     def stop(self) -> None:
-        """Cancel queued work and wait for the child to exit (blocking: call it off the loop)."""
+        """End the child and wait for it to exit (blocking: call it off the loop).
+
+        The child is ended, not waited on: it may still be loading Presidio (seconds) or on a
+        scrub whose job the workers have already let go, and a shutdown must not wait for either.
+        """
         if self._pool is not None:
             pool, self._pool = self._pool, None
+            # ProcessPoolExecutor has no public way to end a busy worker before Python 3.14
+            processes: dict[int, multiprocessing.process.BaseProcess] = getattr(pool, "_processes", None) or {}
+            for process in list(processes.values()):
+                process.terminate()
             pool.shutdown(wait=True, cancel_futures=True)
