@@ -26,6 +26,9 @@ precision per memory kind, memories per user turn and the rejected candidates by
 With ``--model NAME`` (not ``heuristic``) the gateway runs its LLM learner against a stand-in
 model (``bench/stand_in_learner.py``: the built-in learner's answers written as JSON) and the
 upstream learning calls and tokens per 100 chat requests are printed too.
+``--dump FILE`` appends one JSON line per created memory (its label: good, junk, optional; a
+memory holding a forbidden string is junk) and per expected fact (the active memories that
+matched it), and the gate's rejected candidates with their titles (``bench/junk_filter_cv.py``).
 """
 
 from __future__ import annotations
@@ -133,6 +136,8 @@ class Report:
     kinds: dict[str, list[int]] = field(default_factory=lambda: defaultdict(lambda: [0, 0]))
     rejected: dict[str, int] = field(default_factory=lambda: defaultdict(int))
     learning_calls: dict[str, int] | None = None  # from the stand-in model (``--model``)
+    # every created memory with its label (``--dump``): good, junk or optional
+    dump: list[dict[str, Any]] = field(default_factory=list)
 
 
 async def drain(client: aiohttp.ClientSession, root: str, timeout: float = 120) -> None:
@@ -207,6 +212,13 @@ async def replay(client: aiohttp.ClientSession, via: str, data: dict[str, Any], 
         for f in conv.get("forbid") or []:
             report.forbid_total += 1
             hits = [m for m in final[conv["user"]] if forbid_matches(f["text"], memory_all_text(m))]
+            for row in report.dump:
+                if (
+                    row["type"] == "memory"
+                    and row["user"] == conv["user"]
+                    and forbid_matches(f["text"], f"{row['title']}\n{row['content']}")
+                ):
+                    row["forbidden"], row["label"] = True, "junk"
             if hits:
                 report.forbidden.append(f"{conv['id']}: {f['text']!r} ({f.get('why', '')}) in {hits[0]['content']!r}")
     for s in data.get("sequences") or []:
@@ -226,6 +238,8 @@ async def count_rejected(client: aiohttp.ClientSession, root: str, report: Repor
         for entry in page["data"]:
             for rejected in entry.get("rejected") or []:
                 report.rejected[str(rejected.get("code") or rejected.get("reason") or "?")[:40]] += 1
+                if rejected.get("code") and rejected.get("title"):  # a gate's reason code, with the title
+                    report.dump.append({"type": "rejected", "code": rejected["code"], "title": rejected["title"]})
         offset += len(page["data"])
         if not page["data"] or offset >= page["total"]:
             return
@@ -261,12 +275,34 @@ def score_conversation(
         if any(fact_matches(f, text) for f in required):
             tally.good += 1
             report.kinds[kind_of(m)][0] += 1
+            label = "good"
         elif any(fact_matches(f, text) for f in optional + user_facts):
             tally.optional_only += 1
+            label = "optional"
         else:
             tally.junk += 1
             report.kinds[kind_of(m)][1] += 1
             report.junk.append(f"{conv['id']}: {m['content']!r}")
+            label = "junk"
+        report.dump.append(
+            {
+                "type": "memory",
+                "conversation": conv["id"],
+                "user": conv["user"],
+                "lang": conv["lang"],
+                "id": m["id"],
+                "kind": kind_of(m),
+                "enabled": m["enabled"],
+                "title": m["title"],
+                "content": m["content"],
+                "label": label,
+                "forbidden": False,
+            }
+        )
+    for fact in conv.get("expect") or []:
+        # the active memories that recall it: recall without some memories is recomputed from these
+        by = [m["id"] for m in active if fact_matches(fact, memory_text(m))]
+        report.dump.append({"type": "fact", "conversation": conv["id"], "fact": fact["fact"], "by": by})
     if conv.get("nothing_to_learn"):
         tally.ntl += 1
         if created:
@@ -406,6 +442,9 @@ def main() -> None:
     parser.add_argument("--workers", type=int, default=2)
     parser.add_argument("-v", "--verbose", action="store_true", help="list misses, junk and failures")
     parser.add_argument("--json", type=Path, help="write the numbers as JSON here")
+    parser.add_argument(
+        "--dump", type=Path, help="append every created memory with its label (good/junk/optional) as JSONL here"
+    )
     args = parser.parse_args()
     results: dict[str, Any] = {}
     if args.locomo:
@@ -439,6 +478,10 @@ def main() -> None:
                         print(f"  - {row}")
         print()
         results[path.name] = summary_json(report)
+        if args.dump:
+            with args.dump.open("a", encoding="utf-8") as out:
+                for row in report.dump:
+                    out.write(json.dumps({"set": path.name, **row}, ensure_ascii=False) + "\n")
     if args.json:
         args.json.write_text(json.dumps(results, ensure_ascii=False, indent=1))
 
