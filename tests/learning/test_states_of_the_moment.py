@@ -102,3 +102,26 @@ def test_what_goes_on_after_the_clause_of_the_moment_stays(content: str, kept: s
 
 def test_a_clause_of_the_moment_with_only_someone_elses_words_after_it_goes() -> None:
     assert checked("用户腰有点酸，不过教练说练一阵就好了。", "fact")[1] == "momentary"
+
+
+@pytest.mark.parametrize(
+    ("content", "kept"),
+    [
+        ("用户的瑜伽课调到周四晚上了，累死了。", "用户的瑜伽课调到周四晚上了。"),
+        ("用户改用燕麦奶了，头有点晕。", "用户改用燕麦奶了。"),
+        ("用户腿有点酸。", "用户腿有点酸。"),
+    ],
+)
+def test_the_gate_reads_the_fact_without_the_mood_beside_it(content: str, kept: str) -> None:
+    from gateway.learning.steps.extraction import KnowledgeItem
+    from gateway.learning.steps.gate import item_reason
+    from gateway.learning.steps.statement import without_passing
+
+    out = without_passing(content, "fact")
+    assert out == kept
+    if out != content:
+        assert item_reason(KnowledgeItem(title=out, content=out, category="personal")) is None
+
+
+def test_an_exclamation_needs_its_own_word() -> None:
+    assert checked("用户书法不学了，改学太极拳了。", "fact") == ("用户书法不学了，改学太极拳了。", None)

@@ -42,7 +42,7 @@ from gateway.learning.offline.key_record import RELATIONS
 if TYPE_CHECKING:
     from spacy.tokens import Span, Token
 
-__all__ = ["REASONS", "anchor_dates", "checked", "statement_reason", "title_without_passing"]
+__all__ = ["REASONS", "anchor_dates", "checked", "statement_reason", "title_without_passing", "without_passing"]
 
 REASONS = ("ill-formed", "other-subject", "unanchored-date", "opinion", "unspecific")
 
@@ -720,6 +720,40 @@ def _zh_state_of_the_moment(clause: str) -> bool:
     return (first in _ZH_BODY and flag.startswith("n")) or (first[:1] in _ZH_BODY and flag in {"a", "l", "i", "z"})
 
 
+# an exclamation after the fact ("…，印象笔记太卡了", "…，真难受啊"): a verdict of the moment, most
+# often on something else, not what the user's fact is
+_ZH_EXCLAIMED = re.compile(r"(?:太|真)[\u4e00-\u9fff]{1,4}(?:了|啊)$")
+
+
+def _zh_exclaimed(clause: str) -> bool:
+    """An exclamation ("太卡了", "真难受啊") with "太"/"真" a word of its own: "太极拳" is no "太"."""
+    from gateway.learning.offline import chinese
+
+    if _ZH_EXCLAIMED.search(clause) is None:
+        return False
+    # jieba glues the degree word to a one-character adjective ("太卡", "太贵"); a longer word, or
+    # a noun of two, is a word of its own ("太极拳", "太阳", "真相")
+    words = [w for w, _ in chinese.tagged(clause)]
+    return any(w in {"太", "真"} or (len(w) == 2 and w[0] in "太真" and w not in _ZH_TAI_ZHEN_WORDS) for w in words)
+
+
+_ZH_TAI_ZHEN_WORDS = {
+    "太太",
+    "太阳",
+    "太空",
+    "太极",
+    "太后",
+    "太子",
+    "真相",
+    "真人",
+    "真心",
+    "真实",
+    "真正",
+    "真理",
+    "真空",
+}
+
+
 # where the first clause's own sentence goes on: after an emoji or an ellipsis
 _ZH_SENTENCE_GOES_ON = re.compile(r"(?<=[^\w\s，。、])\s+|……+")
 _ZH_OWN_SUBJECT = re.compile(r"^(?:\d{4}年\d{1,2}月(?:\d{1,2}日)?)?用户")
@@ -749,8 +783,10 @@ def _without_passing_clauses(content: str) -> tuple[str, bool]:
     end = "。" if text.endswith("。") else ""
     clauses = text.rstrip("。！!").split("，")
     passing = [
-        bool(_ZH_PASSING_CLAUSE.match(re.sub(r"^用户", "", c.strip()))) or _zh_state_of_the_moment(c.strip())
-        for c in clauses
+        bool(_ZH_PASSING_CLAUSE.match(re.sub(r"^用户", "", c.strip())))
+        or _zh_state_of_the_moment(c.strip())
+        or (k > 0 and _zh_exclaimed(c.strip()))
+        for k, c in enumerate(clauses)
     ]
     if passing[0]:
         return _after_passing_lead(content, clauses, passing, end)
@@ -763,6 +799,16 @@ _EN_LOWER_MONTH = re.compile(
     r"(?-i:(january|february|march|april|may|june|july|august|september|october|november|december))\b",
     re.I,
 )
+
+
+def without_passing(content: str, kind: str) -> str:
+    """A Chinese rewrite without its clauses of the moment beside the fact, before the gate reads
+    it ("用户的训练时间调到周日上午了，烦死了。" is judged as "用户的训练时间调到周日上午了。"); one that
+    is of the moment from its first clause on is left whole, for the gate to turn down."""
+    if kind == "rule" or not _CJK.search(content):
+        return content
+    kept, passing = _without_passing_clauses(content)
+    return content if passing or not kept.strip("。") else kept
 
 
 def title_without_passing(title: str) -> str:
