@@ -7,6 +7,8 @@ prices and model names look alike and stay."""
 
 from __future__ import annotations
 
+import re
+
 import pytest
 
 from gateway.learning.privacy.pii import PiiScrubber
@@ -79,10 +81,26 @@ LOOK_ALIKES = [
 @pytest.mark.parametrize(("text", "value", "fact"), LABELLED + SHAPES + ADDRESSES)
 def test_the_identifier_goes_and_the_fact_stays(scrubber: PiiScrubber, text: str, value: str, fact: str) -> None:
     scrubbed = scrubber.scrub(text, keep_names=True)
-    assert value not in scrubbed, scrubbed
+    pieces = [p for p in re.split(r"[\s:-]+", value) if len(p) >= 3]  # no group of it is left either
+    assert not any(p in scrubbed for p in pieces), scrubbed
     out = remove_identifiers(scrubbed)
-    assert value not in out
+    assert not any(p in out for p in pieces), out
     assert fact in out, out
+
+
+# what is left of an identifier-only request: nothing, not the words around the identifier
+ONLY_IDENTIFIER = [
+    "Please keep my passport number X7741920 for the visa forms",
+    "记一下，我的社保卡号是 1102 3847 5566，办退税的时候可能要用",
+    "my NHS number is 943 476 5919 for the GP forms",
+]
+
+
+@pytest.mark.parametrize("text", ONLY_IDENTIFIER)
+def test_an_identifier_only_request_keeps_no_part_of_it(scrubber: PiiScrubber, text: str) -> None:
+    out = remove_identifiers(scrubber.scrub(text, keep_names=True))
+    assert not re.search(r"\d{3}", out), out
+    assert "number for" not in out, out
 
 
 @pytest.mark.parametrize("text", LOOK_ALIKES)

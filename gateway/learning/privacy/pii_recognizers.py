@@ -1,7 +1,9 @@
 """The recognizers memorelay adds to Presidio's: values a word announces (account, ID and
 order numbers, passwords and keys), API keys, street addresses, Chinese names, mobiles and
-resident IDs, and the built-in patterns rewritten so a Chinese character next to digits or a
-Latin name is a boundary."""
+resident IDs, identifiers by their shape alone (``shaped_identifiers``: serials, prefixed
+codes, key-like tokens, hardware addresses, long grouped digit runs; a code after a label word;
+a postcode and the address line before it), and the built-in patterns rewritten so a Chinese
+character next to digits or a Latin name is a boundary."""
 
 from __future__ import annotations
 
@@ -122,7 +124,7 @@ _LINE_BEFORE_POSTCODE = (
 _TOKEN_SHAPE = re.compile(r"(?<![\w.:/@-])[A-Za-z0-9](?:[A-Za-z0-9_-]*[A-Za-z0-9])?(?![\w:/@-]|\.\w)")
 _LETTER_PREFIX_RUN = re.compile(r"[A-Z]{2,5}-?\d{5,}[A-Z0-9-]*")
 # a long run of digits in groups ("4457 8821 0931 22"), not a number in thousands ("1 250 000")
-_DIGIT_GROUPS = re.compile(r"(?<![\w.,:/+-])\d{2,6}(?:[ -]\d{2,6}){2,}(?![\w.,:/-])")
+_DIGIT_GROUPS = re.compile(r"(?<![\w.:/+-])(?<!\d,)\d{2,6}(?:[ -]\d{2,6}){2,}(?![\w.:/-]|,\d)")
 _MAC = re.compile(r"(?<![\w:-])[0-9A-Fa-f]{2}([:-])[0-9A-Fa-f]{2}(?:\1[0-9A-Fa-f]{2}){4}(?![\w:-])")
 # what a number counts or measures: then it is an amount, not an identifier
 _UNIT_AFTER = re.compile(

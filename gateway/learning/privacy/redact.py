@@ -109,7 +109,9 @@ _FUNCTION_WORDS |= {"the", "a", "an", "my", "your", "our", "their", "his", "her"
 
 
 def _without_beside_noun(text: str) -> str:
-    return _BESIDE_NOUN.sub(lambda m: m.group(0) if m.group("noun") in _FUNCTION_WORDS else m.group("noun"), text)
+    # "passport number <ID> for the visa forms": "number" only names the identifier, nothing stays
+    keep = _FUNCTION_WORDS | _ID_NOUNS
+    return _BESIDE_NOUN.sub(lambda m: m.group(0) if m.group("noun") in keep else m.group("noun"), text)
 
 
 def _finish(text: str) -> str:
@@ -242,7 +244,9 @@ def _sentence(sent: Span) -> str:
 def _named_thing(t: Token) -> bool:
     """The identifier follows the noun of the thing it numbers ("invoice <NUMBER>", "broadband
     account <NUMBER> is with Zen"): the thing stays when the identifier goes."""
-    return any(c.dep_ in {"compound", "amod"} and _TOKEN not in c.text for c in t.children)
+    things = [c for c in t.children if c.dep_ in {"compound", "amod"} and _TOKEN not in c.text]
+    # "my passport number <ID>": the noun before it only names the identifier
+    return bool(things) and things[-1].lower_.rstrip(".") not in _ID_NOUNS
 
 
 _AGREE = {"are": "is", "were": "was", "have": "has", "do": "does"}
@@ -350,6 +354,8 @@ def _broken(sent: Span, skip: set[int]) -> bool:
         lost = lost or [root]
         left = [c for c in left if c.dep_ not in {"dobj", "dative"}]
     kept = [t for t in sent if t.i not in skip and t.is_alpha]
+    if any(c.dep_ == "dobj" for c in lost) and not any(c.dep_ in {"dobj", "attr", "ccomp", "xcomp"} for c in left):
+        return True  # "keep for the visa forms": the verb lost what it was done to
     return (bool(lost) and not left) or len(kept) < 3
 
 
