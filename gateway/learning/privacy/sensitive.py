@@ -6,6 +6,10 @@ person they describe did not consent. The user's own stated health, diet or alle
 facts ("The user is allergic to peanuts."), and so does a pet's ("Pepper is allergic to fish"
 said of the user's dogs). A clause is rejected when it names such a detail and a third party (a
 relation, a cousin or in-law, a colleague or friend, he/she, a person's name) together.
+``without_third_party_details`` also drops what goes on about that person: a Chinese clause with
+no subject of its own after it ("…是基督徒，周日要去…", read from jieba's tags, not a word list), an
+English one that goes on with he/she, and someone's standing "on" something said with a bare noun
+("my uncle is on chemo", "was on parole"), whatever the noun.
 """
 
 from __future__ import annotations

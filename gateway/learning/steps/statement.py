@@ -19,7 +19,12 @@ cut with jieba, and a candidate is turned down, with one of the reason codes bel
 * ``unanchored-date``: a relative time ("last week", "下个月") that ``anchor_dates`` could not
   make absolute;
 * ``opinion``: a view, a belief or a value ("thinks …", "believes in …", "觉得…");
-* ``unspecific``: nothing specific: no name, number or thing, only a generic verb or a verdict.
+* ``unspecific``: nothing specific: no name, number or thing, only a generic verb or a verdict;
+* ``momentary`` (the gate's code): a copular state of the user pinned to one day or one clock
+  time ("On 2026-03-04 the user was a bit teary."), whatever word names the state; in Chinese,
+  a clause whose subject is a part of the user's body ("腿有点酸"), a hedged impression ("好像更
+  活泼了") or a later clause's exclamation ("…，广告太多了") is of the moment and goes, the fact
+  beside it stays (``without_passing``, which the pipeline applies before the gate reads an item).
 
 ``anchor_dates`` first rewrites the relative times it can resolve against the conversation's
 time ("moved yesterday" → "moved on 2026-11-30", "下个月" → "2026年12月"); the pipeline applies
