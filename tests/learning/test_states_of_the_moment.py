@@ -125,3 +125,37 @@ def test_the_gate_reads_the_fact_without_the_mood_beside_it(content: str, kept: 
 
 def test_an_exclamation_needs_its_own_word() -> None:
     assert checked("用户书法不学了，改学太极拳了。", "fact") == ("用户书法不学了，改学太极拳了。", None)
+
+
+# a later clause about someone named, doing their own thing: not the user's fact
+SOMEONE_ELSES = [
+    ("用户的羽毛球改到每周六上午了，王磊周六要值班。", "用户的羽毛球改到每周六上午了。"),
+    ("用户周末在家带娃，李娜最近在学日语。", "用户周末在家带娃。"),
+    ("用户每天骑车上班，张伟负责接送孩子。", "用户每天骑车上班。"),
+    ("用户搬到了杭州，周浩下班去健身。", "用户搬到了杭州。"),
+    ("用户在学油画，陈静每周三练瑜伽。", "用户在学油画。"),
+]
+SOMEONE_NAMED_STAYS = [
+    "用户的室友是王磊，用户每周五和他打球。",
+    "用户和李娜一起开了一家花店。",
+    "用户的搭档是张伟，张伟是设计师。",
+    "用户在杭州工作，北京总部每月开一次会。",
+    "用户每周三练瑜伽，周末去爬山。",
+]
+
+
+@pytest.mark.parametrize(("content", "kept"), SOMEONE_ELSES)
+def test_a_later_clause_of_someone_elses_doing_goes(content: str, kept: str) -> None:
+    assert checked(content, "fact") == (kept, None)
+
+
+@pytest.mark.parametrize("content", SOMEONE_NAMED_STAYS)
+def test_a_named_person_beside_the_users_fact_stays(content: str) -> None:
+    assert checked(content, "fact")[0] == content
+
+
+def test_a_common_noun_jieba_takes_for_a_name_is_no_one() -> None:
+    assert (
+        checked("用户的婚礼预算提到了30万，宾客现在是150人了。", "fact")[0]
+        == "用户的婚礼预算提到了30万，宾客现在是150人了。"
+    )

@@ -759,6 +759,22 @@ _ZH_TAI_ZHEN_WORDS = {
 }
 
 
+def _zh_someone_elses_doing(clause: str) -> bool:
+    """A later clause whose subject is a person named by name (jieba's ``nr``), doing a thing of
+    their own ("…，王磊周六要值班"): not the user's fact. One that says who they are ("张伟是设计师")
+    or brings the user in ("…和用户…") stays."""
+    from gateway.learning.offline import chinese
+
+    if "用户" in clause or "我" in clause:
+        return False
+    words = [(w, f) for w, f in chinese.tagged(clause) if w.strip()]
+    if len(words) < 3 or words[0][1] != "nr" or words[1][0] in {"是", "的", "和", "跟", "叫"}:
+        return False
+    # jieba tags some common nouns "nr" ("宾客"): a name has a surname or a 阿/小/老 before one character
+    first = words[0][0]
+    return first in chinese.person_names(clause) or re.fullmatch(r"[阿小老][\u4e00-\u9fff]", first) is not None
+
+
 # where the first clause's own sentence goes on: after an emoji or an ellipsis
 _ZH_SENTENCE_GOES_ON = re.compile(r"(?<=[^\w\s，。、])\s+|……+")
 _ZH_OWN_SUBJECT = re.compile(r"^(?:\d{4}年\d{1,2}月(?:\d{1,2}日)?)?用户")
@@ -790,7 +806,7 @@ def _without_passing_clauses(content: str) -> tuple[str, bool]:
     passing = [
         bool(_ZH_PASSING_CLAUSE.match(re.sub(r"^用户", "", c.strip())))
         or _zh_state_of_the_moment(c.strip())
-        or (k > 0 and _zh_exclaimed(c.strip()))
+        or (k > 0 and (_zh_exclaimed(c.strip()) or _zh_someone_elses_doing(c.strip())))
         for k, c in enumerate(clauses)
     ]
     if passing[0]:
