@@ -271,9 +271,28 @@ def detect(sentence: str) -> Signal | None:
 
 def split_sentences(text: str) -> list[str]:
     """Split on sentence ends (keeping decimals like ``3.11``) and on newlines."""
-    parts = _SENTENCE_END.split(text)
+    parts = [piece for p in _SENTENCE_END.split(text) if p for piece in _at_emoji(p)]
     parts = [re.sub(r"^\d\)\s+", "", p) for p in parts if p]
     return [p.strip(" -*•\t") for p in parts if p and p.strip(" -*•\t")]
+
+
+# an emoji between two English statements: where the first one ends
+_EMOJI_BREAK = re.compile(r"(?<=\w)\s*[\U0001F300-\U0001FAFF\u2600-\u27BF\u2B50\uFE0F]+\s+(?=[A-Za-z])")
+
+
+def _at_emoji(sentence: str) -> list[str]:
+    """``sentence`` cut where an emoji ends a statement of three words or more and a statement
+    of two or more follows ("I sold my road bike 😅 my knees kept complaining"); "my team 💪
+    ships on Fridays" has no statement before its emoji."""
+    out: list[str] = []
+    start = 0
+    for m in _EMOJI_BREAK.finditer(sentence):
+        left, right = sentence[start : m.start()], sentence[m.end() :]
+        if len(re.findall(r"[A-Za-z']+", left)) >= 3 and len(re.findall(r"[A-Za-z']+", right)) >= 2:
+            out.append(left)
+            start = m.end()
+    out.append(sentence[start:])
+    return out
 
 
 def categorise(kind: str, text: str) -> tuple[str, str]:

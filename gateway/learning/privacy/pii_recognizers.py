@@ -1,7 +1,9 @@
 """The recognizers memorelay adds to Presidio's: values a word announces (account, ID and
 order numbers, passwords and keys), API keys, street addresses, Chinese names, mobiles and
-resident IDs, and the built-in patterns rewritten so a Chinese character next to digits or a
-Latin name is a boundary."""
+resident IDs, identifiers by their shape alone (``shaped_identifiers``: serials, prefixed
+codes, key-like tokens, hardware addresses, long grouped digit runs; a code after a label word;
+a postcode and the address line before it), and the built-in patterns rewritten so a Chinese
+character next to digits or a Latin name is a boundary."""
 
 from __future__ import annotations
 
@@ -93,6 +95,80 @@ _PLATE_EN = re.compile(
     r"\s*(?:is|was|reads|:|=)?\s*"
     r"(?P<v>(?=[A-Z0-9 -]*\d)[A-Z0-9]{2,8}(?:[ -][A-Z0-9]{2,5})?)(?![A-Za-z0-9])"
 )
+# --- identifiers by their shape, whatever thing they number ---------------------------------
+# a code after a label word ("membership no. 55120A", "claim # W-77812", "ref 30049182", "工单编号
+# GD…", "快递单号 SF…"): the value holds a run of three digits; a model, a version or a size is
+# a product's name ("型号", "版本号", "model number"), and a date's "10号" has digits before it
+_LABEL_CODE = re.compile(
+    r"(?:(?i:(?<![\w.])(?<!model )(?<!version )(?<!size )(?<!favourite )(?<!favorite )(?<!lucky )"
+    r"(?:no\.|nr\.|ref\.?|number|num|id|code|serial|s/n)(?![A-Za-z])"
+    r"|#)(?:\s*(?:is|was|:|=))?"
+    r"|(?:编号|单号|号码|序列号|识别码|[\u4e00-\u9fff](?<![型款尺版码])号)(?:是|为|：|:)?)"
+    r"\s*(?P<v>(?=[A-Za-z0-9-]*\d{3})[A-Za-z0-9](?:[A-Za-z0-9-]*[A-Za-z0-9])?)(?![\w.:/-])"
+)
+# an address introduced as one ("we live at 7 Larkhill Rise", "moving to 22 Alder Mews"): a
+# house number and the street's capitalised name, whatever kind of street it is
+_ADDRESS_AFTER_WORD = re.compile(
+    r"(?i:\b(?:live|lives|living|lived|moving|moved|move|address(?:\s+is)?|new (?:place|flat|house|home) is"
+    r"|based|staying)(?:\s+(?:at|to|is|:))?\s+)"
+    r"(?P<v>\d{1,5}[A-Za-z]?,?\s+(?-i:[A-Z][a-z'\u2019-]+)(?:\s+(?-i:[A-Z][a-z'\u2019-]+)){0,2})(?![\w'-])"
+)
+# a UK-style postcode ("BS6 6HR", "EC1V 9HX"), and the address line before one ("14 Cotham Vale,
+# Bristol BS6 6HR"): the street line goes, the town stays
+_POSTCODE = r"(?:[A-Z]{1,2}\d[A-Z\d]?) \d[ABD-HJLNP-UW-Z]{2}(?![A-Za-z0-9])"
+_LINE_BEFORE_POSTCODE = (
+    r"\b\d{1,5}[A-Za-z]?,?\s+(?:[A-Z][a-z'\u2019-]+\s+){0,2}[A-Z][a-z'\u2019-]+(?=,\s*(?:[A-Z][a-z]+\s+){0,2}"
+    + _POSTCODE
+    + ")"
+)
+_TOKEN_SHAPE = re.compile(r"(?<![\w.:/@-])[A-Za-z0-9](?:[A-Za-z0-9_-]*[A-Za-z0-9])?(?![\w:/@-]|\.\w)")
+_LETTER_PREFIX_RUN = re.compile(r"[A-Z]{2,5}-?\d{5,}[A-Z0-9-]*")
+# a long run of digits in groups ("4457 8821 0931 22"), not a number in thousands ("1 250 000")
+_DIGIT_GROUPS = re.compile(r"(?<![\w.:/+-])(?<!\d,)\d{2,6}(?:[ -]\d{2,6}){2,}(?![\w.:/-]|,\d)")
+_MAC = re.compile(r"(?<![\w:-])[0-9A-Fa-f]{2}([:-])[0-9A-Fa-f]{2}(?:\1[0-9A-Fa-f]{2}){4}(?![\w:-])")
+# what a number counts or measures: then it is an amount, not an identifier
+_UNIT_AFTER = re.compile(
+    r"\s*(?:[a-zA-Z]{1,4}\b|%|元|块|年|月|日|号|次|个|人|步|米|公里|公斤|度|岁|页|分|秒|小时|天|周)", re.ASCII
+)
+
+
+def _transitions(token: str) -> int:
+    """How often a token switches between letters and digits ("C02XK1JHJGH5": five times)."""
+    kinds = [c.isdigit() for c in token if c.isalnum()]
+    return sum(1 for a, b in zip(kinds, kinds[1:], strict=False) if a != b)
+
+
+def shaped_identifiers(text: str) -> list[tuple[int, int]]:
+    """Spans of ``text`` that are identifiers by their shape alone: a serial that switches
+    between letters and digits four times or more, a letter prefix with a run of five digits or
+    more ("INV20931", "SF1402937765"), a key-like token of sixteen characters or more with
+    upper and lower case and digits, a hardware address, and a long run of digits in groups.
+    A model name ("WH-1000XM4", "i7-12700K", "7800X3D") switches fewer times and keeps its
+    short digit runs; a date, a time or an amount in thousands has its own shape."""
+    spans: list[tuple[int, int]] = []
+    for m in _TOKEN_SHAPE.finditer(text):
+        token = m.group(0)
+        letters = sum(c.isalpha() for c in token)
+        digits = sum(c.isdigit() for c in token)
+        if len(token) < 6 or letters < 2 or digits < 2:
+            continue
+        serial = _transitions(token) >= 4
+        prefixed = _LETTER_PREFIX_RUN.fullmatch(token) is not None
+        keylike = len(token) >= 16 and re.search(r"[a-z]", token) and re.search(r"[A-Z]", token)
+        if serial or prefixed or keylike:
+            spans.append(m.span())
+    for m in _MAC.finditer(text):
+        spans.append(m.span())
+    for m in _DIGIT_GROUPS.finditer(text):
+        groups = re.split(r"[ -]", m.group(0))
+        digits = sum(len(g) for g in groups)
+        thousands = all(len(g) == 3 for g in groups[1:]) and len(groups[0]) <= 3
+        date = re.fullmatch(r"\d{4}-\d{2}-\d{2}|\d{2}-\d{2}-\d{4}", m.group(0)) is not None
+        if digits >= 9 and not thousands and not date and not _UNIT_AFTER.match(text, m.end()):
+            spans.append(m.span())
+    return spans
+
+
 # how many digits a value needs to count (a password needs none; "order ready" is no number)
 _VALUE_DIGITS = {"ACCOUNT_NUMBER": 3, "ID_NUMBER": 3, "CREDENTIAL": 0}
 
@@ -180,6 +256,17 @@ def extra_recognizers() -> list[EntityRecognizer]:
                     out.append(RecognizerResult("PERSON", m.start(), m.end(), 0.6))
             return out
 
+    class ShapeRecognizer(EntityRecognizer):
+        """Identifiers by their shape alone (``shaped_identifiers``)."""
+
+        def load(self) -> None:
+            return None
+
+        def analyze(self, text: str, entities: list[str], nlp_artifacts: Any = None) -> list[Any]:
+            from presidio_analyzer import RecognizerResult
+
+            return [RecognizerResult("ID_NUMBER", s, e, 0.55) for s, e in shaped_identifiers(text)]
+
     recognizers: list[EntityRecognizer] = [
         ValueAfterWordRecognizer("ACCOUNT_NUMBER", "AccountNumberRecognizer", _ACCOUNT),
         ValueAfterWordRecognizer("ACCOUNT_NUMBER", "CardBesideWordRecognizer", _CARD_BESIDE_WORD),
@@ -191,6 +278,9 @@ def extra_recognizers() -> list[EntityRecognizer]:
         ValueAfterWordRecognizer("CREDENTIAL", "ChineseAccessCodeRecognizer", _ACCESS_CODE_ZH, digits=3),
         ValueAfterWordRecognizer("ID_NUMBER", "ChinesePlateRecognizer", _PLATE_ZH, digits=2),
         ValueAfterWordRecognizer("ID_NUMBER", "PlateAfterWordRecognizer", _PLATE_EN, digits=1),
+        ValueAfterWordRecognizer("ID_NUMBER", "CodeAfterLabelRecognizer", _LABEL_CODE, score=0.55, digits=3),
+        ValueAfterWordRecognizer("STREET_ADDRESS", "AddressAfterWordRecognizer", _ADDRESS_AFTER_WORD, digits=1),
+        ShapeRecognizer(supported_entities=["ID_NUMBER"], name="IdentifierShapeRecognizer"),
         PatternRecognizer(
             supported_entity="CREDENTIAL",
             name="ApiKeyRecognizer",
@@ -229,11 +319,18 @@ def extra_recognizers() -> list[EntityRecognizer]:
                     0.7,
                 ),
                 Pattern(
+                    # the street, its number, and the building, unit and room after it ("文三路188号5栋1201")
                     "street_zh",
-                    r"[\u4e00-\u9fff]{1,6}(?:路|街|大道|巷|弄|胡同)\s*\d+\s*号(?:\s*\d+\s*(?:栋|幢|单元|室|楼))*",
+                    # the street's own name: not the district or town before it, nor "住在"
+                    r"(?:(?![区市县省镇在住是到于从往去])[\u4e00-\u9fff]){1,6}(?:路|街|大道|巷|弄|胡同)\s*\d+\s*号(?:\s*\d+\s*(?:栋|幢|单元|室|楼|层|号楼))*"
+                    r"(?:\s*\d{2,5}(?:室|号|房)?(?!\d))?",
                     0.7,
                 ),
-                Pattern("unit_zh", r"\d+\s*(?:号楼|栋|幢)(?:\s*\d+\s*(?:单元|室|号))+", 0.6),
+                Pattern(
+                    "unit_zh", r"\d+\s*(?:号楼|栋|幢)(?:\s*\d+\s*(?:单元|室|号))+(?:\s*\d{2,5}(?:室|号)?(?!\d))?", 0.6
+                ),
+                Pattern("postcode_uk", _POSTCODE, 0.6),
+                Pattern("line_before_postcode", _LINE_BEFORE_POSTCODE, 0.7),
             ],
             global_regex_flags=re.DOTALL | re.MULTILINE,
         ),

@@ -70,8 +70,23 @@ _COMPLEMENTS = {
 }
 
 
+# the label word before an identifier ("membership no. <ID>", "claim # <ID>"): it goes with it
+_LABEL_BEFORE = re.compile(r"(?i:\s+(?:no\.|nr\.|ref\.?|#))\s*(?=#?<[A-Z][A-Z_]{2,}>)")
+# an address line with its town, and its postcode after it ("at <ADDRESS>, Bath <ADDRESS>"): the
+# street line and the postcode go, the town stays ("in Bath")
+_ADDRESS_LINE = re.compile(
+    r"\b(?P<prep>at|to|on|is)\s+<STREET_ADDRESS>,\s*(?P<town>(?:[A-Z][a-z]+\s+){0,2}[A-Z][a-z]+)\b"
+    r"(?:\s+<STREET_ADDRESS>)?"
+)
+_LINE_PREP = {"at": "in", "on": "in", "is": "is in", "to": "to"}
+
+
 def remove_identifiers(text: str) -> str:
     """``text`` without its placeholders and the phrases that carried them (module docstring)."""
+    if not PLACEHOLDER.search(text):
+        return text
+    text = _LABEL_BEFORE.sub(" ", text)
+    text = _ADDRESS_LINE.sub(lambda m: f"{_LINE_PREP[m.group('prep')]} {m.group('town')}", text)
     if not PLACEHOLDER.search(text):
         return text
     text = names_to_relations(text)
@@ -79,7 +94,29 @@ def remove_identifiers(text: str) -> str:
         return text
     if _CJK.search(text):
         return _remove_zh(text)
-    return _remove_en(text)
+    out = _remove_en(text)
+    if not out and (alone := _without_beside_noun(text)) != text:
+        # the parse misread the noun the identifier numbers ("the warranty claim <ID> covers …"
+        # read "claim" as the verb): without the identifier the sentence reads again
+        return _remove_en(alone) if PLACEHOLDER.search(alone) else _finish(alone)
+    return out
+
+
+# an identifier between the noun it numbers and a verb ("claim <ID> covers"): it goes alone
+_BESIDE_NOUN = re.compile(r"\b(?P<noun>[a-z]+)\s+<(?:ID_NUMBER|ACCOUNT_NUMBER)>(?=\s+[a-z])")
+_FUNCTION_WORDS = {"is", "are", "was", "were", "be", "to", "at", "with", "for", "on", "in", "of", "and", "or"}
+_FUNCTION_WORDS |= {"the", "a", "an", "my", "your", "our", "their", "his", "her", "by", "from", "as"}
+
+
+def _without_beside_noun(text: str) -> str:
+    # "passport number <ID> for the visa forms": "number" only names the identifier, nothing stays
+    keep = _FUNCTION_WORDS | _ID_NOUNS
+    return _BESIDE_NOUN.sub(lambda m: m.group(0) if m.group("noun") in keep else m.group("noun"), text)
+
+
+def _finish(text: str) -> str:
+    text = re.sub(r"\s{2,}", " ", text).strip()
+    return text if text.endswith((".", "!", "?")) else text + "."
 
 
 # --- names (``learning.pii.keep_names: false``) ---------------------------------------------
@@ -177,12 +214,12 @@ def _sentence(sent: Span) -> str:
         if unit.dep_ in {"attr", "oprd", "acomp"} or (unit.dep_ == "dobj" and verb.lemma_ in {"be", "have"}):
             if not _drop_clause(sent, verb, skip, subst):
                 return ""
-        elif unit.dep_ == "nsubj" and verb.lemma_ == "be":
+        elif unit.dep_ == "nsubj" and verb.lemma_ == "be" and not (unit is t and _named_thing(t)):
             if not _drop_clause(sent, verb, skip, subst):
                 return ""
         elif unit.dep_ == "pobj":
             _drop_phrase(unit, skip, subst)
-        elif unit is t and any(c.dep_ in {"compound", "amod"} and _TOKEN not in c.text for c in t.children):
+        elif unit is t and _named_thing(t):
             # "invoice <NUMBER> is paid": the identifier goes, the thing stays
             skip.add(t.i)
             first = min(c.i for c in t.children if c.dep_ in {"compound", "amod"})
@@ -202,6 +239,14 @@ def _sentence(sent: Span) -> str:
     if _broken(sent, skip):
         return ""
     return _render(sent, skip, subst)
+
+
+def _named_thing(t: Token) -> bool:
+    """The identifier follows the noun of the thing it numbers ("invoice <NUMBER>", "broadband
+    account <NUMBER> is with Zen"): the thing stays when the identifier goes."""
+    things = [c for c in t.children if c.dep_ in {"compound", "amod"} and _TOKEN not in c.text]
+    # "my passport number <ID>": the noun before it only names the identifier
+    return bool(things) and things[-1].lower_.rstrip(".") not in _ID_NOUNS
 
 
 _AGREE = {"are": "is", "were": "was", "have": "has", "do": "does"}
@@ -309,6 +354,8 @@ def _broken(sent: Span, skip: set[int]) -> bool:
         lost = lost or [root]
         left = [c for c in left if c.dep_ not in {"dobj", "dative"}]
     kept = [t for t in sent if t.i not in skip and t.is_alpha]
+    if any(c.dep_ == "dobj" for c in lost) and not any(c.dep_ in {"dobj", "attr", "ccomp", "xcomp"} for c in left):
+        return True  # "keep for the visa forms": the verb lost what it was done to
     return (bool(lost) and not left) or len(kept) < 3
 
 

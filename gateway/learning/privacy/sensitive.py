@@ -6,6 +6,10 @@ person they describe did not consent. The user's own stated health, diet or alle
 facts ("The user is allergic to peanuts."), and so does a pet's ("Pepper is allergic to fish"
 said of the user's dogs). A clause is rejected when it names such a detail and a third party (a
 relation, a cousin or in-law, a colleague or friend, he/she, a person's name) together.
+``without_third_party_details`` also drops what goes on about that person: a Chinese clause with
+no subject of its own after it ("…是基督徒，周日要去…", read from jieba's tags, not a word list), an
+English one that goes on with he/she, and someone's standing "on" something said with a bare noun
+("my uncle is on chemo", "was on parole"), whatever the noun.
 """
 
 from __future__ import annotations
@@ -63,7 +67,7 @@ _SURNAME = (
     "姚卢姜崔钟谭陆汪范金石廖贾夏韦付方白邹孟熊秦邱江尹薛闫段雷侯龙史陶黎贺顾毛郝龚邵万钱严覃武戴莫孔向汤]"
 )
 _THIRD_ZH = re.compile(
-    r"妈妈|爸爸|母亲|父亲|老妈|老爸|[我他她]妈|[我他她]爸|老婆|妻子|太太|老公|丈夫|女儿|儿子|孩子|哥哥|姐姐|弟弟|妹妹|爷爷|奶奶|外公|外婆|姥姥|姥爷"
+    r"妈妈|爸爸|母亲|父亲|老妈|老爸|[我他她]妈|[我他她]爸|[我他她][哥姐弟妹]|老婆|妻子|太太|老公|丈夫|女儿|儿子|孩子|哥哥|姐姐|弟弟|妹妹|爷爷|奶奶|外公|外婆|姥姥|姥爷"
     r"|舅舅|阿姨|叔叔|婆婆|公公|岳母|岳父|同事|朋友|老板|领导|邻居|客户|室友|闺蜜|好友|发小|他|她"
     # the wider family and the people around: cousins (表哥, 堂妹), in-laws, classmates
     r"|[表堂][哥姐弟妹兄]|侄[子女]|外甥|孙[子女]|嫂子|弟媳|姐夫|妹夫|姑[姑妈父]|姨[妈父夫]|小姨|舅妈|伯伯|大伯|婶婶"
@@ -148,7 +152,7 @@ def without_third_party_details(text: str) -> tuple[str, int]:
     removed = 0
     lines = []
     for line in text.split("\n"):
-        if not (_SENSITIVE_EN.search(line) or _SENSITIVE_ZH.search(line)):
+        if not (_SENSITIVE_EN.search(line) or _SENSITIVE_ZH.search(line) or _ON_SOMETHING.search(line)):
             lines.append(line)
             continue
         sentences = []
@@ -158,7 +162,8 @@ def without_third_party_details(text: str) -> tuple[str, int]:
             dropped = False  # the clause before went: one that goes on without a subject is still theirs
             for k in range(0, len(pieces), 2):
                 clause = pieces[k]
-                if _third_party_clause(clause, sentence, line) or (dropped and _ZH_GOES_ON.match(clause)):
+                goes_on = dropped and (_zh_goes_on(clause) or _EN_HE_SHE.match(clause) is not None)
+                if _third_party_clause(clause, sentence, line) or _others_standing(clause) or goes_on:
                     removed += 1
                     dropped = True
                     continue
@@ -177,6 +182,58 @@ def without_third_party_details(text: str) -> tuple[str, int]:
 # "老刘有高血压，最近不太敢拉高强度": a Chinese clause that goes on without a subject of its own
 # ("…，她坐轮椅，所以门要加宽": a consequence has its own subject and stays)
 _ZH_GOES_ON = re.compile(r"^(?:最近|一直|现在|平时|也|还|又|都|不|没|总|老是|经常)(?![^，,]*[我们])")
+# someone's standing "on" something, said with a bare noun ("is on chemo", "was on parole", "is on
+# benefits"): a treatment, a sentence or a benefit of theirs, whatever the word; "on the board",
+# "on Slack" (a determiner, a name) is a membership or a place
+_STANDING_EN = re.compile(
+    r"^\s*(?P<subj>(?:[\w'-]+\s+){0,3}?[\w'-]+)\s+(?:is|was|are|were|'s|has been|had been)\s+(?:still\s+|now\s+)?on\s+"
+    r"(?!(?:the|a|an|my|his|her|their|our|its|this|that|your|board|time|track|top|it|holiday|leave|call|duty|nights"
+    r"|days|shift|site|foot)\b)(?-i:[a-z])[a-z-]+",
+    re.I,
+)
+_ON_SOMETHING = re.compile(r"\b(?:is|was|are|were|'s|been)\s+(?:still\s+|now\s+)?on\s+[a-z]", re.I)
+_PERSON_SUFFIX = re.compile(r"\b\w{3,}(?:lord|lady|mate|ist|ian)\b", re.I)
+# a clause that goes on with "he" or "she": about the one the clause before spoke of
+_EN_HE_SHE = re.compile(r"^\s*(?:he|she)\b", re.I)
+
+
+def _others_standing(clause: str) -> bool:
+    """Someone else's standing on something (``_STANDING_EN``): the subject is a relation, a
+    person, or a name, not the user."""
+    m = _STANDING_EN.match(clause)
+    if m is None:
+        return False
+    subject = m.group("subj")
+    if re.search(r"\b(?:I|we|you|me)\b", subject, re.I):
+        return False
+    named = [n for n in _NAME.findall(" " + subject) if n not in _NOT_NAMES]
+    return bool(_THIRD_EN.search(subject) or _PEOPLE_EN.search(subject) or _PERSON_SUFFIX.search(subject) or named)
+
+
+_ZH_OWN_SUBJECT = {"我", "我们", "咱们", "咱", "用户", "自己"}
+# what a clause may open with before its verb and still have no subject: a time ("周日",
+# "每天", "初一十五"), an adverb, a number, a conjunction ("所以要…")
+_ZH_BEFORE_VERB = {"t", "d", "f", "m", "mq", "q", "c", "tg", "dg"}
+
+
+def _zh_goes_on(clause: str) -> bool:
+    """A Chinese clause with no subject of its own ("周日要去…", "每天要打…", "在医院住着"): it goes
+    on about the one before it, whatever it names; one that names the user ("我每周…") does not."""
+    from gateway.learning.offline import chinese
+
+    if _ZH_GOES_ON.match(clause):
+        return True
+    words = [(w, f) for w, f in chinese.tagged(clause.strip()) if w.strip() and w not in "，,。！？!?"]
+    if not words or any(w in _ZH_OWN_SUBJECT for w, _ in words):
+        return False
+    rest = [(w, f) for w, f in words if not (f in _ZH_BEFORE_VERB or w.startswith("每"))]
+    if not rest:
+        return False
+    if rest[0][1].startswith("n") and len(rest) > 1:
+        # "走路很慢", "腿脚不好": a property of the one before, said of a part or a doing of theirs
+        after = [f for _, f in rest[1:] if f not in {"zg", "d"}]
+        return bool(after) and after[0] == "a"
+    return rest[0][1].startswith("v") or rest[0][1] == "p"
 
 
 def _third_party_clause(clause: str, sentence: str, line: str) -> bool:

@@ -63,6 +63,11 @@ _EN_NEVER_MIND = re.compile(
     r"^(?:never ?mind|nvm|forget it|scratch that|ignore (?:that|this|my last)|disregard that|no worries)\b",
     re.IGNORECASE,
 )
+# an interjection before a dismissal: "oh never mind", "哦算了"
+_EN_INTERJECTION_LEAD = re.compile(
+    r"^(?:(?:oh|ah+|uh|um+|hmm+|well|ok(?:ay)?|wait|actually|lol|haha|sorry)\b[\s,!.]*)+", re.IGNORECASE
+)
+_ZH_INTERJECTION_LEAD = re.compile(r"^(?:哦|噢|喔|啊|呃|嗯|哎|唉|诶|好吧|行吧)+[，,\s～~]*")
 _ZH_NEVER_MIND = re.compile(r"^(?:算了|不用了|没事了?|当我没说|忽略(?:吧|上面|刚才)|不管了)")
 _EN_SMALL_TALK = re.compile(
     r"^(?:hi|hey|hello|yo|good (?:morning|afternoon|evening|night)|how are you|how(?:'s| is) it going"
@@ -163,8 +168,8 @@ def sentence_reason(sentence: str) -> str | None:
     if _CJK.search(s):
         return _chinese_reason(s)
     low = s.lower()
-    if _EN_NEVER_MIND.match(low):
-        return "never-mind"
+    if _EN_NEVER_MIND.match(low) or _EN_NEVER_MIND.match(_EN_INTERJECTION_LEAD.sub("", low)):
+        return "never-mind"  # "never mind", "oh never mind, found it"
     if _EN_QUESTION.search(s):
         return "question"
     if _EN_SMALL_TALK.match(low) and not re.search(r"\b(?:i|i'm|my|we|our)\b", low):
@@ -200,8 +205,8 @@ def sentence_reason(sentence: str) -> str | None:
 def _chinese_reason(s: str) -> str | None:
     # a greeting (with its particle: "你好呀～"), then the point
     core = re.sub(r"^(?:你好|您好|嗨|哈喽)+[呀啊哇吖]?[，,！!～~\s]+(?=\S)", "", s.rstrip("。！!.~～ "))
-    if _ZH_NEVER_MIND.match(core):
-        return "never-mind"
+    if _ZH_NEVER_MIND.match(core) or _ZH_NEVER_MIND.match(_ZH_INTERJECTION_LEAD.sub("", core)):
+        return "never-mind"  # "算了", "哦算了，我自己查到了"
     if _ZH_QUESTION.search(s) and not re.search(r"[，,；;]", core):
         return "question"  # a question clause after a statement is the clause reader's to drop
     if _ZH_SMALL_TALK.match(core):

@@ -36,7 +36,7 @@ from gateway.learning.steps.extraction import KnowledgeItem
 from gateway.learning.steps.job_payload import turn_of
 from gateway.learning.steps.pipeline_records import Hold, Outcome, PipelineSettings, Scrubber, gated, unfenced
 from gateway.learning.steps.poisoning import without_steering
-from gateway.learning.steps.statement import anchor_dates, checked, title_without_passing
+from gateway.learning.steps.statement import anchor_dates, checked, title_without_passing, without_passing
 from gateway.learning.steps.store_items import ItemStore
 from gateway.learning.steps.verdicts import Verdicts
 from gateway.store import Job
@@ -225,6 +225,9 @@ class Pipeline:
             item.content = await asyncio.to_thread(remove_identifiers, item.content)
             # "moved yesterday" is wrong tomorrow: the date it means
             item.content, item.title = anchor_dates(item.content, now), anchor_dates(item.title, now)
+            if rewritten and item.content:
+                # a mood beside the fact ("…，烦死了") goes before the gate reads the fact
+                item.content = await asyncio.to_thread(without_passing, item.content, item.kind)
             code = gate.item_reason(item) if item.content else None
             if code is None and rewritten and item.content:
                 # the offline rewrite, parsed as it would be stored: off the event loop

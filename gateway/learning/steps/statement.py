@@ -19,7 +19,12 @@ cut with jieba, and a candidate is turned down, with one of the reason codes bel
 * ``unanchored-date``: a relative time ("last week", "下个月") that ``anchor_dates`` could not
   make absolute;
 * ``opinion``: a view, a belief or a value ("thinks …", "believes in …", "觉得…");
-* ``unspecific``: nothing specific: no name, number or thing, only a generic verb or a verdict.
+* ``unspecific``: nothing specific: no name, number or thing, only a generic verb or a verdict;
+* ``momentary`` (the gate's code): a copular state of the user pinned to one day or one clock
+  time ("On 2026-03-04 the user was a bit teary."), whatever word names the state; in Chinese,
+  a clause whose subject is a part of the user's body ("腿有点酸"), a hedged impression ("好像更
+  活泼了") or a later clause's exclamation ("…，广告太多了") is of the moment and goes, the fact
+  beside it stays (``without_passing``, which the pipeline applies before the gate reads an item).
 
 ``anchor_dates`` first rewrites the relative times it can resolve against the conversation's
 time ("moved yesterday" → "moved on 2026-11-30", "下个月" → "2026年12月"); the pipeline applies
@@ -42,7 +47,7 @@ from gateway.learning.offline.key_record import RELATIONS
 if TYPE_CHECKING:
     from spacy.tokens import Span, Token
 
-__all__ = ["REASONS", "anchor_dates", "checked", "statement_reason", "title_without_passing"]
+__all__ = ["REASONS", "anchor_dates", "checked", "statement_reason", "title_without_passing", "without_passing"]
 
 REASONS = ("ill-formed", "other-subject", "unanchored-date", "opinion", "unspecific")
 
@@ -407,7 +412,47 @@ def _english(content: str, kind: str) -> str | None:
     terse = lead is not None and lead.group(0).startswith("In the user's setup")
     dated = lead is not None and not terse
     shape = None if terse else (_lead_reason(sent) or _grammar_reason(sent) or _subject_reason(sent))
-    return shape or _reference_reason(sent) or _opinion_reason(sent) or _specific_reason(sent, kind, dated)
+    one_day = lead is not None and _ONE_DAY.match(lead.group(0)) is not None
+    moment = None if terse or kind == "rule" else _moment_reason(sent, one_day)
+    return shape or moment or _reference_reason(sent) or _opinion_reason(sent) or _specific_reason(sent, kind, dated)
+
+
+_ONE_DAY = re.compile(r"^On \d{4}-\d{2}-\d{2}\b")
+# a clock time or a part of one night: "at 4am", "at 11:30 pm", "at midnight"
+_CLOCK = re.compile(r"\b(?:\d{1,2}(?::\d{2})?\s?(?:am|pm)|midnight|dawn|night)\b", re.I)
+_STATE_VERBS = {"be", "feel", "seem", "look"}
+_DEGREE = {"so", "very", "really", "totally", "completely", "utterly", "super", "quite", "pretty", "bit", "extremely"}
+
+
+def _moment_reason(sent: Span, one_day: bool) -> str | None:
+    """A copular state of the user ("was a bit teary", "felt queasy") pinned to one day or one
+    clock time: the mood or the body of that moment, whatever word names it. An event of that day
+    ("was promoted", "got married") has a verb of its own; a state with an object ("afraid of
+    heights") or a noun ("was a nurse") is a disposition or a role; a state with no time is not
+    judged here."""
+    root = sent.root
+    subjects = [c for c in root.children if c.dep_ in {"nsubj", "nsubjpass"}]
+    if not subjects or subjects[0].lower_ != "user":
+        return None
+    if any(c.dep_ in {"attr", "dobj", "ccomp", "xcomp", "agent", "dative"} for c in root.children):
+        return None
+    if root.tag_ == "VBN" and any(c.dep_ == "auxpass" for c in root.children):
+        # "was totally frazzled": a participle said with its degree is a state; "was promoted" is not
+        if not any(c.dep_ in {"advmod", "npadvmod"} and c.lower_ in _DEGREE for c in root.children):
+            return None
+        state = root
+    elif root.lemma_.lower() in _STATE_VERBS:
+        states = [c for c in root.children if c.dep_ == "acomp" or (c.dep_ == "oprd" and c.tag_ == "JJ")]
+        if not states:
+            return None
+        state = states[0]
+    else:
+        return None
+    preps = [p for t in {root, state} for p in t.children if p.dep_ == "prep"]
+    clock = [p for p in preps if _CLOCK.search(" ".join(x.text for x in p.subtree))]
+    if len(clock) < len(preps):
+        return None  # "allergic to cats", "in Lisbon": what the state is about or where
+    return "momentary" if one_day or clock else None
 
 
 # a reply's opening or a name said to the other party, then a comma, then the statement; or a
@@ -652,15 +697,120 @@ _ZH_PASSING_CLAUSE = re.compile(
 _ZH_ASIDE = re.compile(r"[（(][^）)]*(?:了|太|没办法|吧|啊|哈|呢)[^）)]*[）)]")
 
 
+# the parts of the body whose feeling a clause can tell ("眼睛有点干", "胳膊都抬不起来了"); a
+# whole word as jieba cuts it, so "头发", "手机" and "手工" are not "头" and "手"
+_ZH_BODY = {
+    "头", "脑子", "脑袋", "眼睛", "眼皮", "嗓子", "喉咙", "脖子", "肩膀", "肩", "后背", "腰", "胳膊", "手", "手心",
+    "手指", "手腕", "腿", "小腿", "大腿", "脚", "脚底", "脚踝", "膝盖", "肚子", "胃", "脸", "屁股", "全身", "浑身",
+}  # fmt: skip
+# how long it has been so: the body's lasting condition, not this moment's feeling
+_ZH_BODY_LASTING = re.compile(r"一直|总是|老是|长期|常年|从小|天生|每[天周月年次]|经常|慢性|多年|好几年")
+# a passing impression: "好像更活泼了", "看起来更精神了"
+_ZH_HEDGED_NOW = re.compile(r"(?:好像|似乎|看起来|看上去|貌似|感觉)[^，]{0,8}了$")
+
+
+def _zh_state_of_the_moment(clause: str) -> bool:
+    """A clause whose subject is a part of the user's body, with no time to it, or a hedged
+    impression of a change: how things feel or look at this moment (module docstring)."""
+    from gateway.learning.offline import chinese
+
+    if _ZH_HEDGED_NOW.search(clause):
+        return True
+    if _ZH_BODY_LASTING.search(clause):
+        return False
+    words = [(w, f) for w, f in chinese.tagged(re.sub(r"^(?:用户|我)的?", "", clause)) if w.strip()]
+    if len(words) < 2 or words[1][0] in {"的", "是", "着", "上", "里"}:
+        return False  # "背的是…", "手上戴着…": the word names no feeling of the body
+    (first, flag) = words[0]
+    return (first in _ZH_BODY and flag.startswith("n")) or (first[:1] in _ZH_BODY and flag in {"a", "l", "i", "z"})
+
+
+# an exclamation after the fact ("…，印象笔记太卡了", "…，真难受啊"): a verdict of the moment, most
+# often on something else, not what the user's fact is
+_ZH_EXCLAIMED = re.compile(r"(?:太|真)[\u4e00-\u9fff]{1,4}(?:了|啊)$")
+
+
+def _zh_exclaimed(clause: str) -> bool:
+    """An exclamation ("太卡了", "真难受啊") with "太"/"真" a word of its own: "太极拳" is no "太"."""
+    from gateway.learning.offline import chinese
+
+    if _ZH_EXCLAIMED.search(clause) is None:
+        return False
+    # jieba glues the degree word to a one-character adjective ("太卡", "太贵"); a longer word, or
+    # a noun of two, is a word of its own ("太极拳", "太阳", "真相")
+    words = [w for w, _ in chinese.tagged(clause)]
+    return any(w in {"太", "真"} or (len(w) == 2 and w[0] in "太真" and w not in _ZH_TAI_ZHEN_WORDS) for w in words)
+
+
+_ZH_TAI_ZHEN_WORDS = {
+    "太太",
+    "太阳",
+    "太空",
+    "太极",
+    "太后",
+    "太子",
+    "真相",
+    "真人",
+    "真心",
+    "真实",
+    "真正",
+    "真理",
+    "真空",
+}
+
+
+def _zh_someone_elses_doing(clause: str) -> bool:
+    """A later clause whose subject is a person named by name (jieba's ``nr``), doing a thing of
+    their own ("…，王磊周六要值班"): not the user's fact. One that says who they are ("张伟是设计师")
+    or brings the user in ("…和用户…") stays."""
+    from gateway.learning.offline import chinese
+
+    if "用户" in clause or "我" in clause:
+        return False
+    words = [(w, f) for w, f in chinese.tagged(clause) if w.strip()]
+    if len(words) < 3 or words[0][1] != "nr" or words[1][0] in {"是", "的", "和", "跟", "叫"}:
+        return False
+    # jieba tags some common nouns "nr" ("宾客"): a name has a surname or a 阿/小/老 before one character
+    first = words[0][0]
+    return first in chinese.person_names(clause) or re.fullmatch(r"[阿小老][\u4e00-\u9fff]", first) is not None
+
+
+# where the first clause's own sentence goes on: after an emoji or an ellipsis
+_ZH_SENTENCE_GOES_ON = re.compile(r"(?<=[^\w\s，。、])\s+|……+")
+_ZH_OWN_SUBJECT = re.compile(r"^(?:\d{4}年\d{1,2}月(?:\d{1,2}日)?)?用户")
+
+
+def _after_passing_lead(content: str, clauses: list[str], passing: list[bool], end: str) -> tuple[str, bool]:
+    """The rewrite whose first clause was of the moment: what follows it when that still says
+    something of the user (a clause with its own "用户", or one that goes on with a verb: "用户手抖
+    写不好，改学太极拳了" keeps "用户改学太极拳了"); else the whole of it was of the moment."""
+    from gateway.learning.offline import chinese
+
+    parts = [p.strip() for p in _ZH_SENTENCE_GOES_ON.split(clauses[0])[1:] if p.strip()]
+    rest = parts + [c.strip() for c, p in zip(clauses[1:], passing[1:], strict=True) if not p and c.strip()]
+    for k, part in enumerate(rest):
+        if _ZH_OWN_SUBJECT.match(part):
+            return "，".join(rest[k:]) + end, False
+    words = [(w, f) for w, f in chinese.tagged(rest[0]) if w.strip()] if rest else []
+    if words and words[0][1].startswith("v"):
+        return "用户" + "，".join(rest) + end, False
+    return content, True
+
+
 def _without_passing_clauses(content: str) -> tuple[str, bool]:
     """A Chinese rewrite without its clauses of the moment, and whether its first clause (the
     one that says who) was one of them."""
     text = _ZH_ASIDE.sub("", content)
     end = "。" if text.endswith("。") else ""
     clauses = text.rstrip("。！!").split("，")
-    passing = [bool(_ZH_PASSING_CLAUSE.match(re.sub(r"^用户", "", c.strip()))) for c in clauses]
+    passing = [
+        bool(_ZH_PASSING_CLAUSE.match(re.sub(r"^用户", "", c.strip())))
+        or _zh_state_of_the_moment(c.strip())
+        or (k > 0 and (_zh_exclaimed(c.strip()) or _zh_someone_elses_doing(c.strip())))
+        for k, c in enumerate(clauses)
+    ]
     if passing[0]:
-        return content, True
+        return _after_passing_lead(content, clauses, passing, end)
     return "，".join(c for c, p in zip(clauses, passing, strict=True) if not p) + end, False
 
 
@@ -670,6 +820,16 @@ _EN_LOWER_MONTH = re.compile(
     r"(?-i:(january|february|march|april|may|june|july|august|september|october|november|december))\b",
     re.I,
 )
+
+
+def without_passing(content: str, kind: str) -> str:
+    """A Chinese rewrite without its clauses of the moment beside the fact, before the gate reads
+    it ("用户的训练时间调到周日上午了，烦死了。" is judged as "用户的训练时间调到周日上午了。"); one that
+    is of the moment from its first clause on is left whole, for the gate to turn down."""
+    if kind == "rule" or not _CJK.search(content):
+        return content
+    kept, passing = _without_passing_clauses(content)
+    return content if passing or not kept.strip("。") else kept
 
 
 def title_without_passing(title: str) -> str:
