@@ -96,3 +96,23 @@ def gateway(upstream_url: str, tmp_path: Path, encoder_cache: str) -> GatewayFac
             yield url
 
     return start
+
+
+# The longest files, measured (seconds of one worker): with ``--dist loadfile`` each file runs
+# whole on one worker, and one of these handed out last keeps that worker busy while the other
+# sits idle, so they are handed out first (longest first).
+LONGEST_FILES = (
+    "tests/e2e/test_learning.py",  # ~96 s
+    "tests/e2e/test_postgres_replicas.py",  # ~76 s
+    "tests/test_cli.py",  # ~71 s
+    "tests/e2e/test_consolidation.py",  # ~69 s
+    "tests/console/test_browser_pages.py",  # ~43 s
+    "tests/e2e/test_durability.py",  # ~34 s
+    "tests/e2e/test_backup.py",  # ~32 s
+    "tests/e2e/test_learning_keys.py",  # ~31 s
+)
+
+
+def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
+    rank = {path: i for i, path in enumerate(LONGEST_FILES)}
+    items.sort(key=lambda item: rank.get(item.nodeid.split("::")[0], len(LONGEST_FILES)))  # stable
