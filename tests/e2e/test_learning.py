@@ -15,6 +15,7 @@ import pytest
 from tests.conftest import GatewayFactory
 from tests.e2e.test_memory_api import user_client
 from tests.fake_upstream import FakeUpstream
+from tests.filters import memory_injection
 from tests.waits import HTTP_TIMEOUT_S
 from tests.waits import wait_for as wait_for  # re-exported: other tests import it from here
 
@@ -22,7 +23,7 @@ ADMIN = "admin-secret"
 
 
 def learning(**options: Any) -> list[dict[str, Any]]:
-    return [{"memory_injection": {}}, {"learning": {"workers": 1, **options}}]
+    return [memory_injection(), {"learning": {"workers": 1, **options}}]
 
 
 def say(

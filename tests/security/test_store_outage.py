@@ -11,7 +11,7 @@ import httpx
 import pytest
 
 from tests.conftest import GatewayFactory
-from tests.e2e.test_learning import learning, memories, say, wait_for
+from tests.e2e.test_learning import memories, say, wait_for
 from tests.e2e.test_memory_api import add, user_client
 from tests.security.tcp_fault import TcpFault, relayed
 from tests.waits import scaled
@@ -34,7 +34,9 @@ def test_a_database_outage_never_holds_a_chat_and_loses_no_queued_job(
     gateway: GatewayFactory, pg_url: str, fault: str
 ) -> None:
     with relayed(pg_url) as (database, relay):
-        options: dict[str, Any] = {"memory": {"database": database}, "filters": learning(model="heuristic")}
+        # injection with its own 200 ms deadline: failing open within it is what this test is about
+        filters = [{"memory_injection": {}}, {"learning": {"workers": 1, "model": "heuristic"}}]
+        options: dict[str, Any] = {"memory": {"database": database}, "filters": filters}
         with gateway(**options) as url:
             add(user_client(url, "ada"), "Pet", "Ada has a parrot named Kiwi.")
             queued: set[str] = set()
