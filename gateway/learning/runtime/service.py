@@ -102,7 +102,7 @@ class LearningService:
         finally:
             with contextlib.suppress(Exception):
                 await self.pending.close()
-            # joins the child process (a second or so), off the event loop
+            # ends the child process (after the workers, so no job still waits on it), off the event loop
             await asyncio.get_running_loop().run_in_executor(None, self.scrubber.stop)
 
     async def remember_note(self, text: str) -> str | None:
