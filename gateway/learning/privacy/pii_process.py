@@ -7,9 +7,9 @@ the child, including its death, surfaces as ``PiiError``.
 
 The child dies with the gateway (a kill -9 must not leave a ~170 MB orphan): on
 Linux it asks the kernel for SIGKILL when its parent goes (``PR_SET_PDEATHSIG``), and on
-every platform a daemon thread exits it once its parent pid changes. ``stop`` shuts the
-pool down and waits for the child, so no multiprocessing semaphore is left for the
-resource tracker to warn about.
+every platform a daemon thread exits it once its parent pid changes. ``stop`` ends the
+child, then shuts the pool down and waits for it to exit, so no multiprocessing semaphore
+is left for the resource tracker to warn about.
 """
 
 from __future__ import annotations
