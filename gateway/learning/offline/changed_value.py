@@ -21,7 +21,7 @@ _EN_CHANGE = re.compile(
     r"|brought forward|rescheduled|postponed|went (?:up|down)|gone (?:up|down)|these days|nowadays|new)\b",
     re.I,
 )
-_ZH_CHANGE = re.compile(r"现在|改|换|调|推迟|提前|挪|延|变成|涨到|降到|增加到|减到|升到|不再|如今")
+_ZH_CHANGE = re.compile(r"现在|改|换|调|推迟|提前|挪|延|变成|涨到|降到|增加到|减到|升到|扩到|跳槽|搬到|不再|如今")
 
 _WEEKDAYS_EN = ("monday", "tuesday", "wednesday", "thursday", "friday", "saturday", "sunday")
 _MONTHS_EN = "january february march april may june july august september october november december".split()
@@ -54,7 +54,9 @@ _ZH_CLOCK = re.compile(rf"([\d{_ZH_DIGITS}]{{1,3}})点(半|[\d{_ZH_DIGITS}]{{1,3
 # a day of a month ("3月20号", "十月三日"): a date, not the month alone
 _ZH_DATE = re.compile(rf"([\d{_ZH_DIGITS}]{{1,3}})月份?([\d{_ZH_DIGITS}]{{1,3}})[日号]")
 _ZH_COUNT = re.compile(
-    rf"([\d.]+|[{_ZH_DIGITS}百千万]+)\s*(本|个|只|辆|台|次|公里|块|元|万|千|斤|公斤|盆|套|人|度|克|毫升|分钟|小时|厘米|米|岁|格)"
+    rf"([\d.]+|[{_ZH_DIGITS}百千万]+)\s*(本|个|只|辆|台|次|公里|块|元|万|千|斤|公斤|盆|套|人|度|克|毫升|分钟|小时|厘米|米|岁|格"
+    # the other measure words that count things: a closed class of the language, not a topic list
+    r"|箱|瓶|张|盒|条|节|场|家|位|头|匹|棵|株|亩|层|间|份|户|名|批|双|件|支|把|罐|桶|袋|群)"
 )
 # function words and words of time that say nothing of a topic
 _ZH_FRAME = re.compile(

@@ -25,7 +25,7 @@ from dataclasses import dataclass
 from datetime import datetime
 from typing import Any
 
-from gateway.learning.offline import changed_value, dates
+from gateway.learning.offline import changed_value, dates, replaced
 from gateway.learning.offline.chinese_elided import elided_self
 from gateway.learning.offline.slots import topic_slot
 
@@ -56,7 +56,9 @@ class Statement:
     title: str
 
 
-_CLAUSE_SPLIT = re.compile(r"[，,；;：:]")
+# a clause ends at a comma, and at a tilde or "另外 / 而且" after a finished one ("跳槽去字节了～
+# 而且搬到杭州啦"): each is read, and stored, on its own
+_CLAUSE_SPLIT = re.compile(r"[，,；;：:～~]|(?<=[了啦呢])\s*(?=另外|而且|并且|此外)")
 _QUESTION = re.compile(
     r"[吗呢么？?]$|怎么|如何|为什么|为啥|什么|哪里|哪个|哪些|哪儿|多少|几[个月天点]|是否|能不能|可不可以|要不要"
     r"|会不会|有没有|好不好|行不行|对不对|还是.{0,12}好|算.{0,6}了吗|多久|多长时间|咋|啥(?!的)"
@@ -272,7 +274,7 @@ def _episode(clause: str, now: datetime | None, we_is: str) -> Statement | None:
 
 
 _OPENING_GREETING = re.compile(r"^(?:你好|您好|嗨|哈喽|hi|hello|hey)+[呀啊哇吖]?[～~！!，,\s]+(?=\S)", re.I)
-_FROM_OLD = re.compile(r"从\s*[^，,。从]{1,20}?\s*(?=(?:整体|全部|都|全都)?(?:迁|换|改|转|搬))")
+_FROM_OLD = re.compile(r"从\s*[^，,。从]{1,20}?\s*(?=(?:整体|全部|都|全都)?(?:迁|换|改|转|搬|跳槽|辞职|离职))")
 
 
 _STREET = re.compile(r"(?<=[区市县镇])[\u4e00-\u9fff]{1,6}?(?:路|街|大道|巷|弄|胡同)(?:那边|附近|一带|旁边|这边)?")
@@ -363,7 +365,7 @@ def analyse(
             ):
                 # "团队也扩到十二个人了", "新书换成都市题材了", "考试改到6月了": a change to
                 # something of the user's (a day, a month, a time or a count, said in their turn)
-                clause, opens = "我的" + lead, True
+                clause, opens = _owned_change(lead), True
             elif not opens and current is None and turn_first and _ALSO_HAVE.match(clause):
                 # "还有三十年的房贷": the user has it too
                 clause, opens = "我" + clause, True
@@ -464,6 +466,16 @@ def _atomic(group: list[str], we_is: str) -> list[tuple[str, str]]:
             out.append((subject + verb + body.rstrip("。！!.，, ") + "。", kind))
         elif _topic_first(_strip_lead(clause)):  # "后端用 Go", "技术就三个人": an attribute of its own
             out.append((subject + body.rstrip("。！!.，, ") + "。", _kind(clause)))
+        elif (
+            subject == "用户"
+            and _SUBJECTLESS_MOVE.match(body)
+            and not replaced.named_old(out[-1][0])
+            and not re.match(r"^(?:所以|因为|结果|于是|因此)", clause.strip())  # a consequence stays with its cause
+        ):
+            # "跳槽去字节了，而且搬到杭州啦": a second change is a fact of its own, kept apart so
+            # that each can be replaced on its own ("不学日语了，现在改学韩语" stays one: the new
+            # value replaces the old one it names)
+            out.append((subject + body.rstrip("。！!.，, ") + "。", _kind(clause)))
         elif re.match(r"^(?:最近|这几天|这两天)?(?:它|它们)", clause):
             continue  # "最近它掉毛特别厉害": about something else, not the user
         else:  # "爬不了太多山", "但从没开过车": it goes on about the clause before
@@ -508,9 +520,30 @@ _SUBJECTLESS_CHANGE = re.compile(
     r"^(?:现在|目前|已经|最近|后来)*(?:都|也|就)?(?:改成|改用|换成|换了|改学|改考|改吃|改喝|改去|改做|改到|改为|不再"
     r"|不(?:用|学|考|吃|喝|去|做|玩|练|住)[\u4e00-\u9fffA-Za-z0-9 ]{2,8}了$)"
 )
+# a subject-less clause that opens with a change or a move ("搬到杭州啦", "换成 2.5mm 的钩针了",
+# "值班调到周三晚上"): what the user changed
+_MOVE_FIRST = re.compile(
+    r"^(?:现在|目前|也|又|都|还)*(?:搬到|搬去|换成|换到|改用|改成|改到|改为|改收|改学|改去|调到|调成|跳槽|转到|扩到|升到|降到|涨到)"
+)
+_SUBJECTLESS_MOVE = re.compile(
+    _MOVE_FIRST.pattern + r"|^[\u4e00-\u9fff]{1,4}?(?:也|都)?(?:改到|改成|调到|换成|扩到|推迟到|提前到)"
+)
 _PARTED = re.compile(r"^[\u4e00-\u9fffA-Za-z0-9]{2,8}?(?:我|我们)?(?:已经|也|都)?(?:卖|出|退|扔|转手|送人)掉?了$")
 _ALSO_HAVE = re.compile(r"^还有(?!.{0,4}(?:问题|一件事|个事|一点|就是|吗|没有))[^，,。]{2,12}$")
 _HABIT_LEAD = re.compile(r"^(?:现在|目前|平时|一般)?每(?:天|周|个?月|年)(?!都想)[\u4e00-\u9fff]")
+
+
+_WHEN_LEAD = re.compile(r"^(?:今年|现在|目前|最近|如今|这学期|新学期|这个月|下个月|明年)")
+
+
+def _owned_change(lead: str) -> str:
+    """ "今年扩到45箱了" → "我今年扩到45箱了", "教练换成刘教练了" → "我的教练换成刘教练了": the
+    user's own change, a time word leading it kept out of the possessive."""
+    when = _WHEN_LEAD.match(lead)
+    rest = lead[when.end() :] if when else lead
+    if _MOVE_FIRST.match(rest):
+        return "我" + lead
+    return "我的" + rest if when and rest else "我的" + lead
 
 
 def _changed_attribute(clause: str) -> bool:

@@ -239,4 +239,28 @@ def _clause_zh_user(clause: str, words: list[str], make: Callable[..., Key]) -> 
     if len(classes) == 1:
         (cls,) = classes
         return replace(make(cls, [tools[-1][0]], cls in lexicon.MULTI_CLASSES), weak=True)
+    return _generic_zh(clause, make)
+
+
+# "用户的教练是王指导" / "用户的教练换成刘教练了": the noun the user's clause opens with is the
+# attribute, whatever it is; "用户有30箱蜂" / "用户今年扩到45箱了": what is counted, by its measure word
+_ZH_OWN_NOUN = re.compile(
+    r"^(?:用户|我)的?(?P<n>[\u4e00-\u9fff]{1,4}?)(?:现在|目前|也|都|已经|又)*"
+    r"(?:是|叫|换成了?|改成了?|变成了?|换到了?|改为|调到|调成|改到)(?P<v>[^，,。；;]{1,16})"
+)
+_ZH_OWN_COUNT = re.compile(
+    r"^(?:用户|我)(?:现在|目前|今年|已经|一共|总共)*(?:有|养了?|扩到|扩大到|增加到|减到|降到|涨到)了?"
+    r"(?P<v>[\d.]+|[零一二两三四五六七八九十百千]+)\s*(?P<u>箱|群|只|头|盆|棵|株|辆|台|匹|条|个)"
+)
+
+
+def _generic_zh(clause: str, make: Callable[..., Key]) -> Key | None:
+    from gateway.learning.offline import chinese
+
+    own = _ZH_OWN_NOUN.match(clause)
+    if own and all(flag.startswith("n") or flag == "vn" for _, flag in chinese.tagged(own.group("n"))):
+        return make(join_key("profile", own.group("n")), [_zh_value(own.group("v"))])
+    count = _ZH_OWN_COUNT.match(clause)
+    if count:
+        return make(join_key("owns", count.group("u")), [count.group("v") + count.group("u")])
     return None

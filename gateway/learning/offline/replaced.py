@@ -55,7 +55,10 @@ _EN = [
 _ZH_VALUE = r"(?P<old>[\u4e00-\u9fffA-Za-z0-9+#.\-]{2,8}?)"
 _ZH_VERB = r"用|考|吃|喝|去|做|玩|学|住|开|坐|养|练|穿|买|续费|订|在"
 _ZH = [
-    re.compile(rf"从\s*{_ZH_VALUE}\s*(?:换|改|转|搬|迁|调|切)"),
+    re.compile(rf"从\s*{_ZH_VALUE}\s*(?:换|改|转|搬|迁|调|切|跳槽|辞职|离职)"),
+    # "不再收勃艮第了": any verb of one or two characters after 不再 (both readings are tried)
+    re.compile(rf"不再[\u4e00-\u9fff]{_ZH_VALUE}\s*了"),
+    re.compile(rf"不再[\u4e00-\u9fff]{{2}}{_ZH_VALUE}\s*了"),
     re.compile(rf"不(?:再)?(?:{_ZH_VERB})\s*{_ZH_VALUE}\s*了"),
     re.compile(rf"不是\s*{_ZH_VALUE}\s*了"),
     re.compile(rf"没(?:再|让)\s*{_ZH_VALUE}\s*(?:做|用|去|弄)"),
@@ -77,7 +80,7 @@ _INLINE = [
     (re.compile(rf",?\s+instead of\s+{_DET}{_PHRASE}", re.I), ""),
     (re.compile(rf"\b(?P<verb>switched|swapped|traded|exchanged)\s+{_DET}{_PHRASE}\s+for\b", re.I), r"\g<verb> to"),
     (re.compile(r"(?P<old>[\w+#.-]+(?:\s[\w+#.-]+)?)\s*(?:→|->|=>)\s*(?=\w)"), ""),
-    (re.compile(rf"从\s*{_ZH_VALUE}\s*(?=换|改|转|搬|迁|调|切)"), ""),
+    (re.compile(rf"从\s*{_ZH_VALUE}\s*(?=换|改|转|搬|迁|调|切|跳槽|辞职|离职)"), ""),
 ]
 _CLAUSES_EN = re.compile(r"\s*(?:[,;]|\s[—–-]\s)\s*|\s+(?:so|but|and)\s+(?=(?:not|no longer|no more)\b)")
 _CLAUSES_ZH = re.compile(r"[，,；;]")
