@@ -145,7 +145,16 @@ def _topic(text: str) -> set[str]:
     if _CJK.search(text):
         return set(_ZH_FRAME.sub("", text)) - set("，。,.")
     words = re.findall(r"[a-z][a-z'-]+", text.lower())
-    return {_unit(w) for w in words if w not in _EN_STOP and _unit(w) not in _EN_STOP and len(w) > 2}
+    return {_stem(w) for w in words if w not in _EN_STOP and _unit(w) not in _EN_STOP and len(w) > 2}
+
+
+def _stem(word: str) -> str:
+    """ "inspections", "inspects", "inspecting" → "inspect": the topic, however it is inflected."""
+    word = _unit(word)
+    for suffix in ("ation", "ion", "ing", "ed", "er", "e"):
+        if word.endswith(suffix) and len(word) - len(suffix) >= 4:
+            return word[: -len(suffix)]
+    return word
 
 
 def _same_count(kind: str, kinds: set[str]) -> str | None:

@@ -11,7 +11,7 @@ from collections.abc import Awaitable, Callable
 from typing import TypeVar
 
 from gateway.errors import TooManyPinned
-from gateway.learning.offline import atomic, changed_value, lexicon
+from gateway.learning.offline import atomic, changed_value, lexicon, same_topic
 from gateway.learning.offline import replaced as gone_values
 from gateway.learning.offline.key_record import Key
 from gateway.learning.offline.keys import key_of, mentions_value
@@ -134,8 +134,10 @@ class ItemStore:
             gone = await self._flipped(job, item.content, outcome)
             words = (FLIPPED,) if gone else words
         if not gone and item.kind != "episode" and changed_value.is_change(item.content):
-            # "课也改到周日下午了" after "每周六上午上课": another value of the same kind, on the same topic
-            gone = await self._near(job, item.content, outcome, changed_value.replaces)
+            # "课也改到周日下午了" after "每周六上午上课": another value of the same kind, on the same
+            # topic; "I've got Aiyana as my coach now" after "my coach is Pedro": something else
+            # said of the same thing
+            gone = await self._near(job, item.content, outcome, _changes)
             words = (CHANGED,) if gone else words
         verdict, why, close = await self.verdicts.judge(job, item, set(outcome.added), key)
         if verdict == "duplicate":
@@ -273,3 +275,8 @@ class ItemStore:
             outcome.evicted += await self.services.memory.evict_per_kind(
                 job.tenant, job.user_id, self.settings.max_per_kind, actor="learning", protect=outcome.added
             )
+
+
+def _changes(new: str, old: str) -> bool:
+    """Whether ``new``, a statement of change, replaces ``old``, one of the memories nearest to it."""
+    return changed_value.replaces(new, old) or same_topic.replaces(new, old)

@@ -1,0 +1,72 @@
+"""A statement of several facts is stored as one memory per fact, so that each can be replaced on
+its own: English clauses with subjects of their own are cut apart on the parse, Chinese clauses at
+commas, tildes and 另外/而且; the noun a Chinese clause of the user's opens with is its attribute."""
+
+from __future__ import annotations
+
+from gateway.learning.offline.heuristic import extract_items
+from gateway.learning.offline.keys import key_of
+from tests.conftest import GatewayFactory
+from tests.e2e.test_learning import ADMIN, learning
+from tests.e2e.test_learning_keys import Sequence, run_sequences
+from tests.fake_upstream import FakeUpstream
+
+
+def _stored(text: str) -> list[str]:
+    return [item.content for item in extract_items(text)]
+
+
+def test_coordinated_clauses_of_the_user_are_memories_of_their_own() -> None:
+    kept = _stored("I've got about 400 games in the library, we're open Wednesday to Sunday, and there are two part-timers.")
+    assert len(kept) == 3, kept
+    assert "400 games" in kept[0] and "Wednesday" not in kept[0]
+    assert "Wednesday to Sunday" in kept[1] and "part-timers" not in kept[1]
+
+
+def test_a_relations_reason_for_a_change_is_not_kept_with_it() -> None:
+    kept = _stored("update: I switched inspections to Sunday afternoons, my daughter has swimming on Saturdays now.")
+    assert kept == ["The user switched inspections to Sunday afternoons."]
+
+
+def test_clauses_that_belong_together_stay_together() -> None:
+    # what is gone stays with what is new, so that the new memory names the one it replaces
+    assert len(_stored("I joined a climbing gym, I no longer do workouts at home.")) == 1
+    # a clause about what the one before names, and a view said with the user
+    assert len(_stored("We have two dogs — Biscuit, a beagle, and Nova — Biscuit is allergic to chicken.")) == 1
+    assert _stored("Public transport is fine for me, I never rent a car.") == [
+        "Public transport is fine for the user, the user never rents a car."
+    ]
+
+
+def test_chinese_changes_after_a_tilde_or_erqie_are_memories_of_their_own() -> None:
+    assert _stored("我跳槽去字节了～ 而且搬到杭州啦") == ["用户跳槽去字节了。", "用户搬到杭州啦。"]
+    kept = _stored("编织小组调到周五晚上了～ 另外我换成了 2.5mm 的钩针")
+    assert len(kept) == 2 and "2.5mm" not in kept[0] and "周五" not in kept[1]
+    # a consequence stays with its cause, a change with the old value it names
+    assert len(_stored("我换了工作，所以遛狗时间改成七点半了。")) == 1
+    assert len(_stored("不学日语了，现在改学韩语。")) == 1
+
+
+def test_a_chinese_attribute_is_the_noun_the_users_clause_opens_with() -> None:
+    old, new = key_of("用户的教练是王指导。"), key_of("用户的教练换成刘教练了。")
+    assert old is not None and new is not None and old.slot == new.slot and new.change
+    assert key_of("用户有30箱蜂。").slot == key_of("用户今年扩到45箱了。").slot  # counted by 箱
+    assert key_of("用户的工作很忙。") is None  # a state, no value
+
+
+SEQUENCES = [
+    Sequence(
+        ("I inspect the hives every Saturday morning.", "I switched inspections to Sunday afternoons, my daughter has swimming on Saturdays now."),
+        ("Sunday",),
+        ("Saturday",),
+    ),
+    Sequence(("我的教练是王指导。", "新学期教练换成刘教练了，拼车还是我来排。"), ("刘教练",), ("王指导",)),
+    Sequence(("我有30箱蜂。", "今年扩到45箱了。"), ("45",), ("30",)),
+    Sequence(("我住在北京。", "我跳槽去字节了～ 而且搬到杭州啦"), ("杭州",), ("北京",)),
+]
+
+
+def test_one_fact_of_a_compound_statement_is_replaced_on_its_own(gateway: GatewayFactory, fake: FakeUpstream) -> None:
+    with gateway(filters=learning(model="heuristic"), auth={"admin_key": ADMIN}) as url:
+        failures = run_sequences(url, SEQUENCES, "cc")
+    assert not failures, failures
