@@ -31,8 +31,7 @@ from dataclasses import dataclass
 from datetime import datetime
 from typing import TYPE_CHECKING, Any
 
-from gateway.learning.offline import replaced
-from gateway.learning.offline.key_record import RELATIONS
+from gateway.learning.offline import replaced, same_topic
 from gateway.learning.offline.english_clauses import (
     _DEICTIC,
     _RULE_WORDS,
@@ -58,6 +57,7 @@ from gateway.learning.offline.english_rewrite import (
     _title,
     _we_phrase,
 )
+from gateway.learning.offline.key_record import RELATIONS
 
 if TYPE_CHECKING:
     from spacy.language import Language
@@ -151,7 +151,6 @@ def analyse(sentences: list[str], turn: str, now: datetime | None = None) -> lis
         pieces = [parts[0], *[parts[k] + parts[k + 1] for k in range(1, len(parts) - 1, 2)]]
         split.append(_rejoin_subjects([p for p in pieces if p.strip()]) or [""])
     pipeline = nlp()
-    split = [[part for p in pieces for part in _independent_clauses(p, pipeline)] for pieces in split]
     flat = [_strip_connector(p) for pieces in split for p in pieces]
     with _parse_lock:
         docs = iter([_present_misread(d) for d in pipeline.pipe([p or "." for p in flat])])
@@ -188,126 +187,48 @@ def analyse(sentences: list[str], turn: str, now: datetime | None = None) -> lis
             if listed and piece.lead:
                 groups.extend([("", p)] for p in _items(listed[1], piece.lead))
             kept_previous = True
-        out.append([_assemble(g) for g in groups])
+        out.append([part for g in groups for part in _separate(_assemble(g))])
         kept_previous = bool(groups)
     return out
 
 
-# a clause of its own: a subject of its own, said after a comma, a dash or "and"
-_CLAUSE_SUBJECTS = {"nsubj", "nsubjpass", "expl"}
-# a subject that points back at the clause before: that clause says what it is, so they stay together
-_BACK_REFERENCE = frozenset("it they he she this that these those them which who".split())
-_CLAUSE_BREAK = re.compile(r"^(?:,|;|—|–|-|and)$", re.I)
-
-
-def _independent_clauses(piece: str, pipeline: Any) -> list[str]:
-    """``piece`` cut between coordinated clauses that each have a subject of their own ("I
-    switched inspections to Sunday, my daughter has swimming on Saturdays now"; "we're open
-    Wednesday to Sunday, and besides me there are two part-timers"; "we no longer use Google
-    Sheets — the rota lives in Airtable now"), read off the parse, so that each fact is a memory
-    of its own and can be replaced on its own. A clause whose subject points back ("…, they're
-    Buckfast bees") and one joined by "but" or "so" stay with the one before."""
-    text = _strip_connector(piece)
-    if len(text.split()) < 8 or not re.search(r",|;|\s[—–-]\s|\band\b", text):
-        return [piece]
-    with _parse_lock:
-        doc = pipeline(text)
-    starts = sorted({i for t in doc if (i := _clause_start(doc, t)) is not None})
-    spans: list[list[int]] = []  # [start, end] character offsets of the parts kept
-    dropped = False
-    at = 0
-    for i in [*starts, len(doc)]:
-        end = doc[i].idx if i < len(doc) else len(text)
-        if not spans:
-            spans.append([0, end])
-        elif _first_person_subject(doc, at, end) or _there_is(doc, at, end):
-            left = text[spans[-1][0] : at]
-            if (
-                _names_old(left)
-                or _names_old(text[at:end])
-                or not _first_person_subject(doc, spans[-1][0], at)
-            ):
-                # "left the bank, I'm at an insurer now", "I joined a gym, I no longer work out at
-                # home": what is gone stays with what is new (the new memory replaces the old one);
-                # "public transport is fine for me, I never rent a car": the user's view, said with them
-                spans[-1][1] = end
+def _separate(statement: Statement) -> list[Statement]:
+    """A kept statement of several clauses about the user, each with the user as its subject,
+    as one statement per clause ("The user is retired, the user was a postmistress for 31
+    years" → two), so that each fact can be replaced on its own. A clause after a comma about
+    one of the user's relations ("…, their daughter has swimming on Saturdays now") is the
+    reason for what the user did, not a fact of the user's, and goes. A clause that says nothing
+    without the one before ("the user goes like three times a week") stays with it, and so does
+    one that names the value the other leaves ("I joined a gym, I no longer work out at home")."""
+    if statement.kind == "episode":
+        return [statement]
+    content = _RELATION_REASON.sub("", statement.content)
+    parts = [p for p in _USER_CLAUSE.split(content.rstrip(".")) if p]
+    # only a statement that opens with the user: "6 hrs on the espresso machine, the user's
+    # wrists are dead" is judged whole by the gate
+    if len(parts) > 1 and parts[0].startswith("The user") and not any(replaced.named_old(p) for p in parts):
+        kept = [parts[0]]
+        for part in parts[1:]:
+            if same_topic.nouns(part):
+                kept.append(part)
             else:
-                spans.append([at, end])
-        elif _someone_elses(doc, at, end) and not re.search(r"\band\W*$", text[:at]):
-            # "I switched inspections to Sunday, my daughter has swimming on Saturdays": after a
-            # comma, why it changed, said of someone else; not a fact of the user's
-            dropped = True
-        else:
-            # "…, Biscuit is allergic to chicken": said of something the clause before names
-            spans[-1][1] = end
-        at = end
-    if len(spans) == 1 and not dropped:
-        return [piece]
-    parts = [_TRAILING_BREAK.sub("", text[a:b]) for a, b in spans]
-    head = piece[: len(piece) - len(piece.lstrip()) + piece.lstrip().find(text)]
-    return [head + parts[0], *(", " + part for part in parts[1:] if part)]
+                kept[-1] = f"{kept[-1]}, {part[0].lower()}{part[1:]}"
+        parts = kept
+    else:
+        parts = [content.rstrip(".")]
+    if len(parts) == 1:
+        if content == statement.content:
+            return [statement]
+    return [Statement(statement.kind, _finish(_capital(p)), _title(_finish(_capital(p)))) for p in parts]
 
 
-def _names_old(clause: str) -> bool:
-    """Whether ``clause`` (in the user's words) says a value is gone ("I ditched Babbel")."""
-    return bool(replaced.named_old(re.sub(r"\b(?:I|we|i)\b", "the user", clause)))
+# ", the user is open …", ", and the user's café …": where a clause of the user's own begins
+_USER_CLAUSE = re.compile(r",\s+(?:and\s+)?(?=the user\b(?!'s (?:" + "|".join(RELATIONS) + r")\b))", re.I)
+_RELATION_REASON = re.compile(r",\s+their (?:" + "|".join(RELATIONS) + r")\b[^,.;]*(?=[.;]?$)", re.I)
 
 
-def _there_is(doc: Any, start: int, end: int) -> bool:
-    """ "…, and besides me there are two part-timers": a clause that says what there is."""
-    return any(start <= t.idx < end and t.dep_ == "expl" for t in doc)
-
-
-def _first_person_subject(doc: Any, start: int, end: int) -> bool:
-    """Whether the first subject between characters ``start`` and ``end`` is the user ("I",
-    "we", "my cellar", "our rota")."""
-    for t in doc:
-        if start <= t.idx < end and t.dep_ in _CLAUSE_SUBJECTS:
-            mine = any(c.dep_ == "poss" and c.lower_ in _FIRST_PERSON for c in t.children)
-            return t.lower_ in _FIRST_PERSON or (mine and t.lower_ not in RELATIONS)
-    return False
-
-
-_FIRST_PERSON = frozenset({"i", "we", "my", "our"})
-
-
-def _someone_elses(doc: Any, at: int, end: int) -> bool:
-    """Whether the clause starting at character ``at`` has one of the user's relations as its
-    subject ("my daughter", "my sister"; a name may be a pet's, whose facts are the user's)."""
-    for t in doc:
-        if at <= t.idx < end and t.dep_ in _CLAUSE_SUBJECTS:
-            return t.lower_ in RELATIONS
-    return False
-
-
-_TRAILING_BREAK = re.compile(r"[\s,;—–-]*(?:\band)?[\s,;—–-]*$", re.I)
-
-
-def _clause_start(doc: Any, t: Any) -> int | None:
-    """Where the clause of ``t`` (or the one after it) starts, when ``t`` heads one of two
-    clauses side by side with subjects of their own; None otherwise."""
-    if t.dep_ not in {"conj", "parataxis", "ccomp"} or t.pos_ not in {"VERB", "AUX"}:
-        return None
-    if t.i > t.head.i:  # "…, and besides me there are two part-timers": this clause
-        start, head = t.left_edge.i, t  # a complement ("I think we should …") has no break before it
-    else:  # "I switched inspections to Sunday, my daughter has …": the clause after this one
-        if t.dep_ == "conj" or t.head.dep_ != "ROOT":
-            return None
-        start, head = t.right_edge.i + 1, t.head
-    while start < head.i and doc[start].dep_ in {"cc", "punct"}:
-        if doc[start].lower_ in {"but", "so", "yet", "or", "because"}:
-            return None
-        start += 1
-    if start < 3 or len(doc) - start < 3 or not _CLAUSE_BREAK.match(doc[start - 1].text):
-        return None
-    subjects = [c for c in head.children if c.dep_ in _CLAUSE_SUBJECTS and start <= c.i < head.i]
-    if not subjects or subjects[0].lower_ in _BACK_REFERENCE:
-        return None
-    if any(c.dep_ == "cc" and c.lower_ in {"but", "so", "yet", "or"} for c in head.children):
-        return None
-    if t.i < t.head.i and not any(c.dep_ in _CLAUSE_SUBJECTS for c in t.children):
-        return None  # the clause before needs its own subject too
-    return start
+def _capital(text: str) -> str:
+    return text[:1].upper() + text[1:]
 
 
 # verbs whose past tense is spelt as the base form: a "VBD" of these may be a past

@@ -26,7 +26,9 @@ _GENERIC_EN = frozenset(
     months year years morning mornings afternoon afternoons evening evenings night nights weekend
     weekends today tomorrow yesterday now moment""".split()
 )
-_GENERIC_ZH = frozenset("用户 时候 现在 今年 去年 明年 每天 每周 每月 周末 上午 下午 晚上 早上 中午 东西 事情 情况".split())
+_GENERIC_ZH = frozenset(
+    "用户 时候 现在 今年 去年 明年 每天 每周 每月 周末 上午 下午 晚上 早上 中午 东西 事情 情况".split()
+)
 _ZH_NOUN_FLAGS = ("n", "vn", "eng")
 
 
