@@ -56,6 +56,12 @@ def test_chinese_changes_after_a_tilde_or_erqie_are_memories_of_their_own() -> N
     assert len(_stored("不学日语了，现在改学韩语。")) == 1
 
 
+def test_a_past_tense_of_the_user_is_what_holds_now_in_a_turn_that_says_something_changed() -> None:
+    turn = "update on me: not freelancing anymore, I took a full-time PMO role at a hospital group in Leeds."
+    assert any("PMO role" in s for s in _stored(turn))
+    assert _stored("I took a full-time PMO role at a hospital group in Leeds.") == []  # a past event
+
+
 def test_a_chinese_attribute_is_the_noun_the_users_clause_opens_with() -> None:
     old, new = key_of("用户的教练是王指导。"), key_of("用户的教练换成刘教练了。")
     assert old is not None and new is not None and old.slot == new.slot and new.change
@@ -76,6 +82,19 @@ SEQUENCES = [
     Sequence(("我的教练是王指导。", "新学期教练换成刘教练了，拼车还是我来排。"), ("刘教练",), ("王指导",)),
     Sequence(("我有30箱蜂。", "今年扩到45箱了。"), ("45",), ("30",)),
     Sequence(("我住在北京。", "我跳槽去字节了～ 而且搬到杭州啦"), ("杭州",), ("北京",)),
+    # the coach, said without a key the reader knows: the same thing, something else said of it
+    Sequence(("My coach at the gym is called Pedro.", "I've got Aiyana as my coach now."), ("Aiyana",), ("Pedro",)),
+    # a forget of two words means the memory saying both, not every memory saying one
+    Sequence(
+        (
+            "Our two hives are in Dorset.",
+            "I keep Carniolan bees in the hives.",
+            "Please forget what I told you about the hives being in Dorset.",
+        ),
+        ("Carniolan",),
+        ("Dorset",),
+        named=False,
+    ),
 ]
 
 

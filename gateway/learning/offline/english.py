@@ -155,6 +155,7 @@ def analyse(sentences: list[str], turn: str, now: datetime | None = None) -> lis
     with _parse_lock:
         docs = iter([_present_misread(d) for d in pipeline.pipe([p or "." for p in flat])])
     we_is = _we_phrase(turn)
+    changing = bool(_ANNOUNCES_CHANGE.search(turn))
     out: list[list[Statement]] = []
     kept_previous = False
     context = _Context()
@@ -168,7 +169,7 @@ def analyse(sentences: list[str], turn: str, now: datetime | None = None) -> lis
             if text and not _SECRET.search(text):
                 joined = bool(groups) and kept_previous
                 skip = listed[0] if listed else set()
-                piece = _piece(text, doc, we_is, kept_previous, joined, now, context, skip)
+                piece = _piece(text, doc, we_is, kept_previous, joined, now, context, skip, changing)
             if piece is not None and PLACEHOLDER_TOKEN in piece.body:
                 piece = None
             if piece is None:
@@ -190,6 +191,19 @@ def analyse(sentences: list[str], turn: str, now: datetime | None = None) -> lis
         out.append([part for g in groups for part in _separate(_assemble(g))])
         kept_previous = bool(groups)
     return out
+
+
+# a turn that says something of the user's changed: "not freelancing anymore, I took a PMO role"
+_ANNOUNCES_CHANGE = re.compile(
+    r"\b(?:anymore|any more|any longer|no longer|instead|no more)\b|^\W*(?:update|news)\b", re.I
+)
+
+
+def _new_holding(root: Any) -> bool:
+    """ "I took a full-time PMO role", "I dumped QuickBooks", "we got a second dog": in a turn that
+    says something changed, a past tense of the user's with an object is what holds from now
+    on, not a past event; a past without an object ("I went", "we laughed") stays an event."""
+    return root.tag_ == "VBD" and any(c.dep_ == "dobj" and c.pos_ in {"NOUN", "PROPN"} for c in root.children)
 
 
 def _separate(statement: Statement) -> list[Statement]:
@@ -378,6 +392,7 @@ def _piece(
     now: datetime | None = None,
     context: _Context | None = None,
     listed: set[int] | None = None,
+    changing: bool = False,
 ) -> _Piece | None:
     sents = list(doc.sents)
     if not sents:
@@ -420,7 +435,7 @@ def _piece(
         episode = _episode(text, sent, root, now, first, we_is, skip)
         if episode is not None:
             return episode
-        if _one_off(sent, root):
+        if _one_off(sent, root) and not (changing and first and _new_holding(root)):
             return None
         if not first:
             # a plain statement right after a kept one, naming specifics: the setup goes on

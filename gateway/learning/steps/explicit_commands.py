@@ -38,6 +38,15 @@ def _names(content: str) -> set[str]:
     return {w.lower() for w in words}
 
 
+def _most_specific(memories: list[Memory], words: set[str]) -> list[Memory]:
+    """Of the memories saying some of a forget's words, those saying the most of them when that
+    is two or more: "forget the hives being in Dorset" means the memory of the hives in Dorset,
+    not every memory about the hives; a topic of one word ("Kubernetes") means all that say it."""
+    said = {m.id: sum(1 for w in words if mentions(m, {w})) for m in memories}
+    best = max(said.values(), default=0)
+    return [m for m in memories if said[m.id] == best] if best >= 2 else memories
+
+
 class ExplicitCommands:
     """Carries out a remember or forget command of a job (see the module docstring)."""
 
@@ -116,7 +125,7 @@ class ExplicitCommands:
                 saying = {i: m for i, m in saying.items() if mentions(m, numbers)}
             kept = [m for m in saying.values() if not await asyncio.to_thread(_names_only_as_old, m, words)]
             if kept:
-                return kept
+                return _most_specific(kept, words)
             replaced = await self._replacements(job, words)
             return [m for m, cos in near if cos >= _FORGET_COSINE and m.id not in replaced and m.id not in saying]
         found = {m.id: m for m, cos in near if cos >= _FORGET_COSINE}
