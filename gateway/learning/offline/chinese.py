@@ -25,7 +25,7 @@ from dataclasses import dataclass
 from datetime import datetime
 from typing import Any
 
-from gateway.learning.offline import changed_value, dates, replaced
+from gateway.learning.offline import changed_value, dates
 from gateway.learning.offline.chinese_elided import elided_self
 from gateway.learning.offline.slots import topic_slot
 
@@ -448,7 +448,7 @@ def _atomic(group: list[str], we_is: str) -> list[tuple[str, str]]:
     elif _RELATION.match(lead) or re.match(r"^我(?:妈|爸|老公|老婆|老伴)", lead):
         return [(_render(group, we_is), _kind("，".join(group)))]  # about a relation: said together
     changed = bool(_CHANGE.search(group[0]))
-    for clause in group[1:]:
+    for prev, clause in zip(group, group[1:], strict=False):
         body = _FROM_OLD.sub("", _about_user(_strip_lead(clause), we_is))
         if changed and _OLD_HALF.match(_strip_lead(clause)):
             # "现在改成跑步，泳池就不去了": what the change left stays with it (the store
@@ -469,7 +469,7 @@ def _atomic(group: list[str], we_is: str) -> list[tuple[str, str]]:
         elif (
             subject == "用户"
             and _SUBJECTLESS_MOVE.match(body)
-            and not replaced.named_old(out[-1][0])
+            and not _GONE_CLAUSE.search(_strip_lead(prev))
             and not re.match(r"^(?:所以|因为|结果|于是|因此)", clause.strip())  # a consequence stays with its cause
         ):
             # "跳槽去字节了，而且搬到杭州啦": a second change is a fact of its own, kept apart so
@@ -519,6 +519,11 @@ def _predicate_shape(clause: str) -> str:
 _SUBJECTLESS_CHANGE = re.compile(
     r"^(?:现在|目前|已经|最近|后来)*(?:都|也|就)?(?:改成|改用|换成|换了|改学|改考|改吃|改喝|改去|改做|改到|改为|不再"
     r"|不(?:用|学|考|吃|喝|去|做|玩|练|住)[\u4e00-\u9fffA-Za-z0-9 ]{2,8}了$)"
+)
+# a clause that says a value is gone ("不学日语了", "佳能出掉了", "不再收勃艮第了"): the change after it
+# names what replaced it, and stays with it
+_GONE_CLAUSE = re.compile(
+    r"不再|^(?:我们|我)?(?:的)?(?:现在|已经|也)?不[\u4e00-\u9fff]{1,6}了$|(?:卖|出|退|扔|转手)掉?了$"
 )
 # a subject-less clause that opens with a change or a move ("搬到杭州啦", "换成 2.5mm 的钩针了",
 # "值班调到周三晚上"): what the user changed

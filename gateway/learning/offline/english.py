@@ -31,7 +31,7 @@ from dataclasses import dataclass
 from datetime import datetime
 from typing import TYPE_CHECKING, Any
 
-from gateway.learning.offline import replaced, same_topic
+from gateway.learning.offline import replaced
 from gateway.learning.offline.english_clauses import (
     _DEICTIC,
     _RULE_WORDS,
@@ -223,7 +223,7 @@ def _separate(statement: Statement) -> list[Statement]:
     if len(parts) > 1 and parts[0].startswith("The user") and not any(replaced.named_old(p) for p in parts):
         kept = [parts[0]]
         for part in parts[1:]:
-            if same_topic.nouns(part):
+            if content_nouns(part):
                 kept.append(part)
             else:
                 kept[-1] = f"{kept[-1]}, {part[0].lower()}{part[1:]}"
@@ -239,6 +239,25 @@ def _separate(statement: Statement) -> list[Statement]:
 # ", the user is open …", ", and the user's café …": where a clause of the user's own begins
 _USER_CLAUSE = re.compile(r",\s+(?:and\s+)?(?=the user\b(?!'s (?:" + "|".join(RELATIONS) + r")\b))", re.I)
 _RELATION_REASON = re.compile(r",\s+their (?:" + "|".join(RELATIONS) + r")\b[^,.;]*(?=[.;]?$)", re.I)
+
+
+# nouns that name no thing of the user's: who, and when
+_GENERIC_NOUNS = frozenset(
+    """user users team family people thing things lot bit way time times day days week weeks month
+    months year years morning mornings afternoon afternoons evening evenings night nights weekend
+    weekends today tomorrow yesterday now moment""".split()
+)
+
+
+def content_nouns(text: str) -> frozenset[str]:
+    """The lemmas of the nouns of ``text`` that name a thing (not the user, not a time)."""
+    with _parse_lock:
+        doc = nlp()(text)
+    return frozenset(
+        t.lemma_.lower()
+        for t in doc
+        if t.pos_ in {"NOUN", "PROPN"} and t.lemma_.lower() not in _GENERIC_NOUNS and len(t.text) > 2
+    )
 
 
 def _capital(text: str) -> str:

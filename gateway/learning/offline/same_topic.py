@@ -21,11 +21,6 @@ _CJK = re.compile(r"[\u3400-\u9fff]")
 _ADDS_EN = re.compile(r"\b(?:also|too|as well|another|second|extra|more)\b", re.I)
 _ADDS_ZH = re.compile(r"又(?:买|养|添|多|报)|还(?:买|养|报)了|多了一|第二")
 # nouns that name no thing of the user's: who, and when
-_GENERIC_EN = frozenset(
-    """user users team family people thing things lot bit way time times day days week weeks month
-    months year years morning mornings afternoon afternoons evening evenings night nights weekend
-    weekends today tomorrow yesterday now moment""".split()
-)
 _GENERIC_ZH = frozenset(
     "用户 时候 现在 今年 去年 明年 每天 每周 每月 周末 上午 下午 晚上 早上 中午 东西 事情 情况".split()
 )
@@ -59,10 +54,4 @@ def nouns(text: str) -> frozenset[str]:
         )
     from gateway.learning.offline import english
 
-    with english._parse_lock:
-        doc = english.nlp()(text)
-    return frozenset(
-        t.lemma_.lower()
-        for t in doc
-        if t.pos_ in {"NOUN", "PROPN"} and t.lemma_.lower() not in _GENERIC_EN and len(t.text) > 2
-    )
+    return english.content_nouns(text)
