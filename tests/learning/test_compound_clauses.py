@@ -62,6 +62,24 @@ def test_a_past_tense_of_the_user_is_what_holds_now_in_a_turn_that_says_somethin
     assert _stored("I took a full-time PMO role at a hospital group in Leeds.") == []  # a past event
 
 
+def test_an_emoji_or_a_space_ends_a_chinese_clause() -> None:
+    kept = _stored("终于考过B类执照了🎉🎉 我在深圳，平时主要玩 FT8。")
+    assert "用户在深圳，主要玩 FT8。" in kept and all("🎉" not in s for s in kept)
+    assert len(_stored("我们公司现在改用钉钉了 我们团队扩到12个人了")) == 2
+
+
+def test_a_things_make_said_without_a_subject_is_the_users_in_their_turn() -> None:
+    assert "用户的电台是 Icom IC-705，背着去梧桐山特别方便。" in _stored(
+        "我在深圳玩无线电。电台是 Icom IC-705，背着去梧桐山特别方便。"
+    )
+    assert _stored("我最近在学做饭。天气是 sunny 的。") == ["用户最近在学做饭。"]  # no make or model
+
+
+def test_relief_said_in_passing_is_no_thanks() -> None:
+    kept = _stored("I direct for the Larkfield Players, and Colm is my stage manager, thank heavens.")
+    assert any("Colm" in s for s in kept) and all("heavens" not in s for s in kept)
+
+
 def test_a_chinese_attribute_is_the_noun_the_users_clause_opens_with() -> None:
     old, new = key_of("用户的教练是王指导。"), key_of("用户的教练换成刘教练了。")
     assert old is not None and new is not None and old.slot == new.slot and new.change

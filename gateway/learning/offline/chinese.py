@@ -58,7 +58,11 @@ class Statement:
 
 # a clause ends at a comma, and at a tilde or "另外 / 而且" after a finished one ("跳槽去字节了～
 # 而且搬到杭州啦"): each is read, and stored, on its own
-_CLAUSE_SPLIT = re.compile(r"[，,；;：:～~]|(?<=[了啦呢])\s*(?=另外|而且|并且|此外)")
+_CLAUSE_SPLIT = re.compile(
+    r"[，,；;：:～~]|(?<=[了啦呢])\s*(?=另外|而且|并且|此外)"
+    # an emoji or a space between two clauses ("考过B类执照了🎉🎉 我在深圳"): casual writing's comma
+    r"|(?<=[\u4e00-\u9fff])(?:\s*[\U0001F300-\U0001FAFF\u2600-\u27BF\u2B50\uFE0F]+\s*|\s+)(?=[\u4e00-\u9fff])"
+)
 _QUESTION = re.compile(
     r"[吗呢么？?]$|怎么|如何|为什么|为啥|什么|哪里|哪个|哪些|哪儿|多少|几[个月天点]|是否|能不能|可不可以|要不要"
     r"|会不会|有没有|好不好|行不行|对不对|还是.{0,12}好|算.{0,6}了吗|多久|多长时间|咋|啥(?!的)"
@@ -377,6 +381,9 @@ def analyse(
             ):
                 # "索尼出掉了": something of the user's is gone (the store replaces what named it)
                 clause, opens = ("我的" + lead if "我" not in lead else lead), True
+            elif not opens and current is None and turn_first and _own_named_thing(lead):
+                # "电台是 Icom IC-705": in a turn about the user, a thing of theirs and its make
+                clause, opens = "我的" + lead, True
             elif not opens and current is None and _SUBJECTLESS_CHANGE.match(lead):
                 clause, opens = "我" + lead, True
             elif not opens and current is None and turn_first and _HABIT_LEAD.match(lead):
@@ -531,11 +538,25 @@ _MOVE_FIRST = re.compile(
     r"^(?:现在|目前|也|又|都|还)*(?:搬到|搬去|换成|换到|改用|改成|改到|改为|改收|改学|改去|调到|调成|跳槽|转到|扩到|升到|降到|涨到)"
 )
 _SUBJECTLESS_MOVE = re.compile(
-    _MOVE_FIRST.pattern + r"|^[\u4e00-\u9fff]{1,4}?(?:也|都)?(?:改到|改成|调到|换成|扩到|推迟到|提前到)"
+    _MOVE_FIRST.pattern + r"|^[\u4e00-\u9fff]{1,4}?(?:也|都)?(?:改到|改成|改在|调到|换成|变成|挪到|扩到|推迟到|提前到)"
 )
 _PARTED = re.compile(r"^[\u4e00-\u9fffA-Za-z0-9]{2,8}?(?:我|我们)?(?:已经|也|都)?(?:卖|出|退|扔|转手|送人)掉?了$")
 _ALSO_HAVE = re.compile(r"^还有(?!.{0,4}(?:问题|一件事|个事|一点|就是|吗|没有))[^，,。]{2,12}$")
 _HABIT_LEAD = re.compile(r"^(?:现在|目前|平时|一般)?每(?:天|周|个?月|年)(?!都想)[\u4e00-\u9fff]")
+
+
+# a thing, then the make or model it is: "电台是 Icom IC-705", "打印机用的是 Bambu X1C"
+_NAMED_THING = re.compile(
+    r"^(?P<thing>[\u4e00-\u9fff]{1,4}?)(?:是|用的是|用的|叫)\s*(?P<v>[A-Za-z][\w\-]*(?:\s+[A-Za-z0-9][\w\-]*)*)"
+)
+
+
+def _own_named_thing(lead: str) -> bool:
+    """A clause naming the make or model of a thing, the thing a noun (``_NAMED_THING``)."""
+    m = _NAMED_THING.match(lead)
+    if m is None or not re.search(r"[A-Z0-9]", m.group("v")):  # a make or a model, not "sunny"
+        return False
+    return all(flag.startswith("n") for _, flag in tagged(m.group("thing")))
 
 
 _WHEN_LEAD = re.compile(r"^(?:今年|现在|目前|最近|如今|这学期|新学期|这个月|下个月|明年)")

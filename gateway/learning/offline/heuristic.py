@@ -145,12 +145,14 @@ _QUOTED_ZH = re.compile(r"['‘“\"「『]([^'’”\"」』\n]{6,}?)['’”\"
 
 def prepare(text: str) -> str:
     """The user's own prose: code blocks, code lines, pasted traces and logs, quoted passages
-    (text to edit), and other people's health or similar details removed."""
+    (text to edit), other people's health or similar details, and asides of relief ("thank
+    heavens") removed."""
     text = _FENCE.sub("\n", text)
     text, _ = gate.strip_pasted(text)
     text, _ = sensitive.without_third_party_details(text)
     lines = [line for line in text.splitlines() if not _CODE_LINE.match(line)]
     text = _QUOTED.sub("", "\n".join(lines))
+    text = gate.EN_ASIDE.sub("", text)  # "…, thank heavens": relief said in passing
     return _QUOTED_ZH.sub(lambda m: "" if _CJK.search(m.group(1)) else m.group(0), text)
 
 

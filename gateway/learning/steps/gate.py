@@ -89,6 +89,8 @@ _EN_PLEASANTRY = re.compile(
     r"|enjoy|hugs|xoxo)\b",
     re.IGNORECASE,
 )
+# "Colm is my stage manager, thank heavens": relief said in passing, no thanks to the other party
+EN_ASIDE = re.compile(r",?\s*\b(?:thank (?:god|heavens|goodness|the lord)|thankfully)\b(?=\W|$)", re.I)
 _ZH_PLEASANTRY = re.compile(r"谢谢|多谢|感谢|辛苦|太棒了|真棒|好厉害|加油|恭喜|祝你|你真好|太好了|不错哦|很有帮助")
 # a statement about or to the other party: "you're great", "I'm sure you'll do great", "I hope you …"
 _EN_ABOUT_YOU = re.compile(
@@ -188,7 +190,7 @@ def sentence_reason(sentence: str) -> str | None:
         return "small-talk"
     if re.search(r"\btogether\b", low) and re.search(r"\b(?:we|us|let's)\b", low):
         return "about-assistant"  # "together we can make a difference": the user and the other party
-    if _EN_PLEASANTRY.search(s) and not re.search(r"\b(?:always|never|from now on|prefer)\b", low):
+    if _EN_PLEASANTRY.search(EN_ASIDE.sub("", s)) and not re.search(r"\b(?:always|never|from now on|prefer)\b", low):
         return "pleasantry"
     if _EN_HYPOTHETICAL.search(s):
         return "hypothetical"
