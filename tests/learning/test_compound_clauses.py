@@ -68,6 +68,10 @@ def test_an_emoji_or_a_space_ends_a_chinese_clause() -> None:
     assert len(_stored("我们公司现在改用钉钉了 我们团队扩到12个人了")) == 2
 
 
+def test_how_things_are_these_days_is_not_kept_with_a_fact() -> None:
+    assert _stored("哭成狗🥹 对了我在成都做UI设计师，最近天天改稿") == ["用户在成都做UI设计师。"]
+
+
 def test_a_things_make_said_without_a_subject_is_the_users_in_their_turn() -> None:
     assert "用户的电台是 Icom IC-705，背着去梧桐山特别方便。" in _stored(
         "我在深圳玩无线电。电台是 Icom IC-705，背着去梧桐山特别方便。"

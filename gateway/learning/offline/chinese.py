@@ -193,6 +193,7 @@ def _has_name(clause: str) -> bool:
 # a complaint said as an exaggeration: "改需求改到怀疑人生", "改稿改到吐"
 _HYPERBOLE = re.compile(
     r"(?:到|得)(?:怀疑人生|崩溃|想哭|吐|想吐|想死|头秃|秃头|发疯|抓狂|麻木|想辞职)了?$|(?:到|得)(?:做梦|梦里|睡觉)都"
+    r"|^[\u4e00-\u9fff]{1,2}成狗了?$"  # "累成狗", "哭成狗": how much, not a fact
 )
 
 
@@ -464,8 +465,9 @@ def _atomic(group: list[str], we_is: str) -> list[tuple[str, str]]:
             out[-1] = (text.rstrip("。") + "，" + body.rstrip("。！!.，, ") + "。", kind)
             continue  # a change keeps only the new value
         shape = _predicate_shape(clause) if named is not None else ""
-        if named is not None and _RECENT.match(clause):
-            continue  # "最近总是挠耳朵": how the pet is these days, not what it is
+        if _RECENT.match(clause.strip()):
+            # "最近总是挠耳朵", "最近天天改稿": how things are these days, not what the fact is
+            continue
         if body.startswith("用户") or _RULE_LEAD.match(body):
             out.append((_render([clause], we_is), _kind(clause)))
         elif named is not None and shape:
