@@ -532,7 +532,7 @@ _SUBJECTLESS_CHANGE = re.compile(
 # a clause that says a value is gone ("不学日语了", "佳能出掉了", "不再收勃艮第了"): the change after it
 # names what replaced it, and stays with it
 _GONE_CLAUSE = re.compile(
-    r"不再|^(?:我们|我)?(?:的)?(?:现在|已经|也)?不[\u4e00-\u9fff]{1,6}了$|(?:卖|出|退|扔|转手)掉?了$"
+    r"不再|^(?:我们|我)?(?:的)?(?:现在|已经|也)?不[\u4e00-\u9fffA-Za-z0-9+. -]{1,12}了$|(?:卖|出|退|扔|转手)掉?了$"
 )
 # a subject-less clause that opens with a change or a move ("搬到杭州啦", "换成 2.5mm 的钩针了",
 # "值班调到周三晚上"): what the user changed
