@@ -1,0 +1,493 @@
+# -*- coding: utf-8 -*-
+"""heldout10 casual set: companion small talk, written by hand.
+
+Each session carries its own hand-set time; relative dates in the user turns
+("yesterday", "last Saturday", 前天, 上周五 ...) are resolved against it in the
+expected facts. turns alternate user / assistant and end with a user turn.
+"""
+
+
+def E(fact, *keywords):
+    return {"fact": fact, "keywords": list(keywords)}
+
+
+def F(text, why):
+    return {"text": text, "why": why}
+
+
+APPS = {
+    "companion": {
+        "en": "You are Marlow, a cheerful, caring companion. You chat about everyday life, keep track of what matters to the user, ask kind follow-up questions and share in their good news.",
+        "zh": "你是小桔，一个开朗又体贴的陪伴型聊天助手。你陪用户聊日常，记得对他们重要的事，会温柔地追问，也会为他们的好消息高兴。",
+    },
+}
+
+
+SESSIONS = [
+    # ------------------------------------------------------------ u_ottilie (en, emoji, chatty)
+    {
+        "id": "en-ottilie-1", "user": "u_ottilie", "lang": "en", "kind": "log", "time": "2026-02-03T19:30:00Z",
+        "turns": [
+            "hiya Marlow ✨",
+            "Hi Ottilie! How's your Tuesday going?",
+            "GUESS WHAT. passed my driving test yesterday!!! first try 🚗",
+            "No way, congratulations! First time too! How do you feel?",
+            "like a legend tbh. my instructor nearly cried lol",
+            "Ha, that's a good sign. Any road trips planned?",
+            "wanna drive up to see my gran in Oban at some point. i'm a primary teacher so maybe over the easter hols",
+            "That sounds lovely. Which year do you teach?",
+            "P3 this year, wee monsters but i love them. the school's in Govanhill, here in Glasgow",
+            "P3 is such a fun age. Do you live near the school?",
+            "10 min walk, me and my flatmate Jude. ok i need to mark jotters, byeee",
+        ],
+        "expect": [
+            E("The user passed her driving test on 2026-02-02.", "driving test|driving", "2026-02-02|February 2|2 February|Feb 2|2 Feb|2月2日"),
+            E("The user is a primary school teacher.", "teacher"),
+            E("The user teaches P3.", "P3|Primary 3|primary three"),
+            E("The user lives in Glasgow.", "Glasgow"),
+            E("The user's flatmate is Jude.", "Jude"),
+        ],
+        "optional": [
+            E("The user's gran lives in Oban.", "Oban"),
+        ],
+        "forbid": [
+            F("like a legend", "momentary state"),
+            F("nearly cried", "third-party reaction"),
+            F("wee monsters", "small talk"),
+            F("mark jotters", "momentary plan"),
+        ],
+    },
+    {
+        "id": "en-ottilie-2", "user": "u_ottilie", "lang": "en", "kind": "log", "time": "2026-02-17T20:00:00Z",
+        "turns": [
+            "omg Marlow my feet are DEAD",
+            "Oh no, what happened?",
+            "my sister Ingrid got married last saturday!! danced for like 6 hours 💃",
+            "Congratulations to Ingrid! How was the day?",
+            "perfect. cried through the vows obviously. she married her girlfriend Noor, they've been together since uni",
+            "That's beautiful. Were you a bridesmaid?",
+            "maid of honour!! did a speech and didn't die",
+            "Amazing. How did the speech go down?",
+            "everyone laughed at the right bits so 10/10. also i've started learning the ukulele, had my first lesson on sunday 🎶",
+            "Ukulele! What got you into it?",
+            "the kids at school lol, want to play songs for them. would you like music if you could hear?",
+            "I'd like to think so, probably anything with a big chorus.",
+            "aw. ok bath and bed 🛁",
+        ],
+        "expect": [
+            E("The user's sister Ingrid got married on 2026-02-14.", "Ingrid", "2026-02-14|February 14|14 February|Feb 14|14 Feb|2月14日"),
+            E("The user was maid of honour at her sister's wedding.", "maid of honour|maid of honor"),
+            E("The user had her first ukulele lesson on 2026-02-15.", "ukulele", "2026-02-15|February 15|15 February|Feb 15|15 Feb|2月15日"),
+        ],
+        "optional": [
+            E("The user's sister Ingrid married Noor.", "Noor"),
+        ],
+        "forbid": [
+            F("my feet are DEAD", "momentary state"),
+            F("cried through the vows", "momentary state"),
+            F("didn't die", "small talk"),
+            F("if you could hear", "question to the assistant"),
+        ],
+    },
+    {
+        "id": "en-ottilie-3", "user": "u_ottilie", "lang": "en", "kind": "change", "time": "2026-03-05T18:45:00Z",
+        "turns": [
+            "Marlow!! sorry it's been ages",
+            "No need to apologise! What's been happening?",
+            "sooo much. we moved on monday, i'm in Edinburgh now, a wee flat in Leith 🏠",
+            "Big news! What brought you to Edinburgh?",
+            "got a job at a primary school in Leith, still P3 thank god. starting after easter",
+            "That's brilliant, congratulations. Did Jude come too?",
+            "nah jude stayed put, so it's me and my boyfriend Callum now, he got a job here first",
+            "Sounds like a lovely fresh start. How's the new place?",
+            "tiny but the light is gorgeous. boxes EVERYWHERE though, i'm drowning",
+            "Unpacking takes time. Start with the kettle and the bed.",
+            "ha already done. you always know what to say",
+            "I do my best! Enjoy the light in your new home.",
+            "will do, night x",
+        ],
+        "expect": [
+            E("The user moved into a flat in Leith on 2026-03-02.", "Leith|Edinburgh", "2026-03-02|March 2|2 March|Mar 2|2 Mar|3月2日"),
+            E("The user lives in Edinburgh.", "Edinburgh"),
+            E("The user has a new job at a primary school in Leith.", "Leith", "school|primary"),
+            E("The user lives with her boyfriend Callum.", "Callum"),
+        ],
+        "forbid": [
+            F("i'm drowning", "momentary state"),
+            F("you always know what to say", "said about the assistant"),
+            F("boxes EVERYWHERE", "momentary state"),
+            F("sorry it's been ages", "small talk"),
+        ],
+    },
+    # ------------------------------------------------------------ u_rashid (en, dry, terse)
+    {
+        "id": "en-rashid-1", "user": "u_rashid", "lang": "en", "kind": "log", "time": "2026-02-04T08:10:00Z",
+        "turns": [
+            "morning.",
+            "Morning, Rashid! How is everything?",
+            "tired. handed in my thesis last friday.",
+            "That's huge, congratulations! What's it on?",
+            "coastal erosion models. PhD in geography, Manchester.",
+            "Fascinating. What happens next?",
+            "viva in a few weeks. until then I do nothing.",
+            "You've earned a rest. Anything fun planned for the nothing?",
+            "squash. I play my brother Faisal on Thursdays.",
+            "Nice. Who usually wins?",
+            "me. obviously.",
+            "Obviously!",
+            "you're decent company for a bot.",
+        ],
+        "expect": [
+            E("The user handed in his PhD thesis on 2026-01-30.", "thesis", "2026-01-30|January 30|30 January|Jan 30|30 Jan|1月30日"),
+            E("The user is doing a PhD in geography.", "PhD|doctorate", "geography"),
+            E("The user studies at Manchester.", "Manchester"),
+            E("The user's thesis is on coastal erosion models.", "coastal erosion|erosion"),
+            E("The user plays squash with his brother Faisal on Thursdays.", "squash", "Faisal"),
+        ],
+        "forbid": [
+            F("tired", "momentary state"),
+            F("I do nothing", "momentary plan"),
+            F("decent company for a bot", "said about the assistant"),
+        ],
+    },
+    {
+        "id": "en-rashid-2", "user": "u_rashid", "lang": "en", "kind": "log", "time": "2026-02-18T21:00:00Z",
+        "turns": [
+            "passed.",
+            "Passed...? The viva?!",
+            "yesterday. minor corrections. Dr Haddad now, technically.",
+            "Congratulations, Dr Haddad! How was the viva itself?",
+            "3 hours. the external examiner hated my second chapter. whatever.",
+            "Three hours is tough. But you did it.",
+            "also accepted a postdoc. Plymouth, starts in June.",
+            "Plymouth! By the sea, fitting for erosion work.",
+            "that's the idea. my fiancée Leila is less thrilled about moving.",
+            "Big changes for you both. Is she from Manchester?",
+            "Salford. she'll come round.",
+            "I'm sure. Celebrating tonight?",
+            "curry with Faisal. then sleep for a week.",
+        ],
+        "expect": [
+            E("The user passed his PhD viva on 2026-02-17.", "viva|PhD|defence|defense", "2026-02-17|February 17|17 February|Feb 17|17 Feb|2月17日"),
+            E("The user accepted a postdoc in Plymouth starting in June.", "postdoc|postdoctoral", "Plymouth"),
+            E("The user's fiancée is Leila.", "Leila"),
+        ],
+        "forbid": [
+            F("hated my second chapter", "passing remark"),
+            F("less thrilled", "third-party mood"),
+            F("sleep for a week", "momentary plan"),
+        ],
+    },
+    {
+        "id": "en-rashid-3", "user": "u_rashid", "lang": "en", "kind": "chitchat", "time": "2026-03-06T09:15:00Z",
+        "nothing_to_learn": True,
+        "turns": [
+            "bored.",
+            "Bored on a Friday morning? What's going on?",
+            "corrections. formatting references. kill me.",
+            "The least fun part. Want a trick for speeding up references?",
+            "no. tell me something interesting instead.",
+            "Octopuses have three hearts, and two of them stop beating when they swim.",
+            "relatable.",
+            "Ha! Maybe take a break and come back to it?",
+            "do you ever get sick of people whining at you?",
+            "Not at all. Whining is welcome here.",
+            "hm. fine. back to it.",
+        ],
+        "forbid": [
+            F("bored", "mood"),
+            F("kill me", "mood"),
+            F("three hearts", "small talk"),
+            F("whining at you", "question to the assistant"),
+        ],
+    },
+    # ------------------------------------------------------------ u_mabel (en, older, warm)
+    {
+        "id": "en-mabel-1", "user": "u_mabel", "lang": "en", "kind": "log", "time": "2026-02-05T15:00:00Z",
+        "turns": [
+            "Hello dear, it's Mabel again.",
+            "Hello Mabel! Lovely to hear from you. How are you today?",
+            "Oh, over the moon. My granddaughter Poppy was born on Sunday! Seven pounds two.",
+            "Oh, many congratulations. Is she your first grandchild?",
+            "My third! But the first for my son Gareth and his wife Anya. I've already knitted her a little cardigan.",
+            "How lovely. Have you met her yet?",
+            "Not yet, they're down in Bristol and I'm up here in Whitby. My hip won't manage the train until next month.",
+            "That's a long way. Do they send photos?",
+            "Every hour! I sit by the window with my tea and my cat Sixpence and look at them.",
+            "That sounds perfect.",
+            "You're a good listener, you know. Better than my late husband, God rest him.",
+            "That's very kind of you to say.",
+            "Well, I must get on. Choir practice is at six on Thursdays, and I'm an alto.",
+        ],
+        "expect": [
+            E("The user's granddaughter Poppy was born on 2026-02-01.", "Poppy", "2026-02-01|February 1|1 February|Feb 1|1 Feb|2月1日"),
+            E("The user's son is called Gareth.", "Gareth"),
+            E("The user lives in Whitby.", "Whitby"),
+            E("The user has a cat called Sixpence.", "Sixpence"),
+            E("The user sings alto in a choir that practises on Thursdays.", "alto|choir"),
+        ],
+        "forbid": [
+            F("My hip won't manage", "health"),
+            F("good listener", "said about the assistant"),
+            F("late husband", "private / family"),
+            F("Seven pounds two", "third-party detail"),
+        ],
+    },
+    {
+        "id": "en-mabel-2", "user": "u_mabel", "lang": "en", "kind": "log", "time": "2026-02-20T11:00:00Z",
+        "turns": [
+            "Good morning, dear.",
+            "Good morning, Mabel! How's little Poppy?",
+            "Growing by the minute. But my news: yesterday our choir sang Evensong at York Minster!",
+            "How wonderful! What was it like?",
+            "Like singing in heaven. My knees ached from the coach trip, mind.",
+            "Worth it, I'm sure. Did you have a solo?",
+            "Oh no, I hide safely among the altos. Our director Mr Pemberton was beaming.",
+            "That must have felt wonderful.",
+            "And on Monday my neighbour Doreen and I went to our first watercolour class at the library.",
+            "Watercolours! How did you find it?",
+            "Messy. I painted a boat that looked like a teapot.",
+            "That's how every painter starts!",
+            "You do cheer me up. Off to the shops now, cheerio.",
+        ],
+        "expect": [
+            E("The user's choir sang Evensong at York Minster on 2026-02-19.", "York Minster|Evensong", "2026-02-19|February 19|19 February|Feb 19|19 Feb|2月19日"),
+            E("The user went to her first watercolour class on 2026-02-16.", "watercolour|watercolor|watercolours|watercolors", "2026-02-16|February 16|16 February|Feb 16|16 Feb|2月16日"),
+        ],
+        "optional": [
+            E("The user's neighbour Doreen goes to the watercolour class with her.", "Doreen"),
+        ],
+        "forbid": [
+            F("My knees ached", "momentary state"),
+            F("looked like a teapot", "small talk"),
+            F("You do cheer me up", "said about the assistant"),
+            F("Like singing in heaven", "momentary state"),
+        ],
+    },
+    {
+        "id": "en-mabel-3", "user": "u_mabel", "lang": "en", "kind": "change", "time": "2026-03-09T14:00:00Z",
+        "turns": [
+            "Hello dear, it's been a big week for me.",
+            "Hello Mabel! Tell me everything.",
+            "I've moved! On Saturday I left the old house after forty years. I'm in a retirement flat in Scarborough now.",
+            "Goodness, that's a big change. How are you settling?",
+            "It's near my daughter Helen, which is the whole point. Sixpence came too, he's sulking under the bed.",
+            "Poor Sixpence, he'll come round. Is there a choir near you?",
+            "Helen's found one, the Scarborough Singers, they rehearse on Tuesdays. I'll try them next week.",
+            "That's lovely, you'll make new friends in no time.",
+            "I did have a little cry leaving the old house.",
+            "Of course you did. Forty years of memories.",
+            "Anyway. Do you think a robot can get homesick?",
+            "I don't think I can, but I understand the feeling.",
+            "Well, you're a kind soul. Tea time.",
+        ],
+        "expect": [
+            E("The user moved into a retirement flat in Scarborough on 2026-03-07.", "Scarborough", "2026-03-07|March 7|7 March|Mar 7|7 Mar|3月7日"),
+            E("The user lives in Scarborough.", "Scarborough"),
+            E("The user's daughter Helen lives near her.", "Helen"),
+        ],
+        "optional": [
+            E("The user plans to try the Scarborough Singers choir.", "Scarborough Singers"),
+        ],
+        "forbid": [
+            F("little cry", "mood"),
+            F("robot can get homesick", "question to the assistant"),
+            F("sulking under the bed", "small talk"),
+            F("you're a kind soul", "said about the assistant"),
+        ],
+    },
+    # ------------------------------------------------------------ u_xinyi (zh, emoji)
+    {
+        "id": "zh-xinyi-1", "user": "u_xinyi", "lang": "zh", "kind": "log", "time": "2026-02-06T22:00:00Z",
+        "turns": [
+            "小桔晚上好～",
+            "晚上好欣怡！今天过得怎么样？",
+            "超开心！！前天我领养了一只柯基，叫馒头🐶",
+            "哇恭喜！馒头多大啦？",
+            "三个月，屁股圆滚滚的哈哈哈。我跟男朋友阿凯一起养",
+            "好可爱！你们住在一起吗？",
+            "嗯我们在深圳南山租房子住。我在一家广告公司做文案，天天加班",
+            "文案很辛苦呀。馒头在家乖吗？",
+            "咬坏了我一双拖鞋😭 但是太萌了生不起气",
+            "小狗都这样，长大就好啦。",
+            "你要是有实体就好了，可以来撸狗",
+            "哈哈我也想！帮我多摸摸馒头。",
+            "好滴 晚安啦",
+        ],
+        "expect": [
+            E("用户在2026-02-04领养了一只叫馒头的柯基。", "馒头|Mantou", "2026-02-04|February 4|4 February|Feb 4|4 Feb|2月4日"),
+            E("用户的男朋友叫阿凯。", "阿凯|Kai"),
+            E("用户住在深圳南山。", "深圳|Shenzhen|南山"),
+            E("用户在一家广告公司做文案。", "文案|copywriter"),
+        ],
+        "forbid": [
+            F("咬坏了我一双拖鞋", "small talk"),
+            F("你要是有实体就好了", "said to the assistant"),
+            F("屁股圆滚滚", "small talk"),
+            F("超开心", "mood"),
+        ],
+    },
+    {
+        "id": "zh-xinyi-2", "user": "u_xinyi", "lang": "zh", "kind": "log", "time": "2026-02-23T20:30:00Z",
+        "turns": [
+            "小桔我跟你说件大事",
+            "快说快说！",
+            "上周五我裸辞了！！！",
+            "哇，好勇敢！发生什么了？",
+            "加班太多了受不了，老板还天天画饼。反正我攒了点钱",
+            "先好好休息一下也很好。接下来有什么打算？",
+            "想转行做产品经理，这周在上网课",
+            "做过文案的人转产品挺有优势的。",
+            "阿凯也支持我～ 昨天我们带馒头去打了第二针疫苗",
+            "馒头真乖！打完针有没有不舒服？",
+            "蔫了一晚上，今天又活蹦乱跳了",
+            "那就好～",
+            "跟你聊完心情好多了，爱你小桔",
+        ],
+        "expect": [
+            E("用户在2026-02-20辞职了。", "辞职|裸辞|quit|resigned", "2026-02-20|February 20|20 February|Feb 20|20 Feb|2月20日"),
+            E("用户在上网课，准备转行做产品经理。", "产品经理|product manager|PM"),
+            E("用户的狗馒头在2026-02-22打了第二针疫苗。", "疫苗|vaccine|vaccination|jab", "2026-02-22|February 22|22 February|Feb 22|22 Feb|2月22日"),
+        ],
+        "forbid": [
+            F("画饼", "complaint about a third party"),
+            F("爱你小桔", "said about the assistant"),
+            F("蔫了一晚上", "small talk"),
+            F("受不了", "mood"),
+        ],
+    },
+    {
+        "id": "zh-xinyi-3", "user": "u_xinyi", "lang": "zh", "kind": "change", "time": "2026-03-11T21:15:00Z",
+        "turns": [
+            "小桔！！我上岸了",
+            "啊啊恭喜！！是产品经理吗？",
+            "对！昨天正式入职，在一家做智能宠物用品的公司当产品经理，还能带狗上班哈哈",
+            "太适合你了！馒头每天都能去吗？",
+            "周五可以带～ 公司在前海，通勤半小时",
+            "很不错呀，新同事怎么样？",
+            "都挺好的，就是第一天被拉进了十几个群，头大",
+            "刚入职都这样，慢慢就理顺了。",
+            "对了阿凯下个月生日，我想给他订个蛋糕，你说芒果的还是巧克力的",
+            "两个都经典！他平时爱吃甜的吗？",
+            "他啥都吃哈哈，那就芒果吧。你选的都对",
+        ],
+        "expect": [
+            E("用户在2026-03-10入职新公司。", "入职|joined|started", "2026-03-10|March 10|10 March|Mar 10|10 Mar|3月10日"),
+            E("用户现在是产品经理。", "产品经理|product manager|PM"),
+            E("用户的新公司做智能宠物用品。", "宠物用品|宠物|pet"),
+            E("用户的公司在前海。", "前海|Qianhai"),
+        ],
+        "optional": [
+            E("用户的男朋友阿凯下个月过生日。", "生日|birthday"),
+        ],
+        "forbid": [
+            F("头大", "mood"),
+            F("你选的都对", "said about the assistant"),
+            F("十几个群", "small talk"),
+            F("芒果", "momentary choice"),
+        ],
+    },
+    # ------------------------------------------------------------ u_guofeng (zh, older, retired engineer)
+    {
+        "id": "zh-guofeng-1", "user": "u_guofeng", "lang": "zh", "kind": "log", "time": "2026-02-09T10:00:00Z",
+        "turns": [
+            "小桔，你好。",
+            "郭叔叔您好！最近身体怎么样？",
+            "还行。上周五我老伴过七十大寿，在饭店摆了三桌，孩子们都回来了。",
+            "恭喜恭喜！一家人团聚真好。",
+            "是啊。我儿子在德国慕尼黑工作，好几年没回来了，这次带着孙子一起回来的。",
+            "那太难得了，孙子多大了？",
+            "八岁，德语说得比中文好，哈哈。",
+            "小孩学语言就是快。",
+            "我退休前是铁路上的工程师，在武汉干了一辈子，现在也还住武汉。每天早上在公园跳广场舞。",
+            "跳广场舞很锻炼身体！",
+            "嗯，你这个小机器人说话还挺暖心。",
+        ],
+        "expect": [
+            E("用户的老伴在2026-02-06过了七十大寿。", "七十大寿|七十岁|70th|70", "2026-02-06|February 6|6 February|Feb 6|6 Feb|2月6日"),
+            E("用户的儿子在德国慕尼黑工作。", "慕尼黑|Munich"),
+            E("用户退休前是铁路工程师。", "铁路|railway|railroad"),
+            E("用户住在武汉。", "武汉|Wuhan"),
+            E("用户每天早上在公园跳广场舞。", "广场舞|square dance|square dancing"),
+        ],
+        "forbid": [
+            F("挺暖心", "said about the assistant"),
+            F("德语说得比中文好", "third-party detail"),
+            F("摆了三桌", "small talk"),
+        ],
+    },
+    {
+        "id": "zh-guofeng-2", "user": "u_guofeng", "lang": "zh", "kind": "chitchat", "time": "2026-02-25T16:00:00Z",
+        "nothing_to_learn": True,
+        "turns": [
+            "小桔，今天下雨，哪儿也去不了。",
+            "下雨天在家歇歇也好。您今天在做什么呢？",
+            "看电视，新闻翻来覆去就那些。",
+            "要不要听个小笑话？",
+            "你说。",
+            "为什么数学书总是很忧郁？因为它有太多问题。",
+            "哈哈，这个老掉牙了。",
+            "被您识破了！",
+            "你们机器人会不会也觉得闷？",
+            "不会的，和您聊天我很开心。",
+            "那就好。我去眯一会儿。",
+        ],
+        "forbid": [
+            F("今天下雨", "small talk"),
+            F("新闻翻来覆去", "small talk"),
+            F("老掉牙", "small talk"),
+            F("会不会也觉得闷", "question to the assistant"),
+            F("眯一会儿", "momentary plan"),
+        ],
+    },
+    {
+        "id": "zh-guofeng-3", "user": "u_guofeng", "lang": "zh", "kind": "change", "time": "2026-03-13T09:30:00Z",
+        "turns": [
+            "小桔早。",
+            "郭叔叔早上好！",
+            "跟你说，前天我去老年大学摄影班上了第一节课，老师教我们用光圈。",
+            "太好了！您用什么相机呀？",
+            "儿子从德国寄回来一台索尼的微单。",
+            "很好的相机。准备拍什么？",
+            "拍东湖的樱花，下个月开。广场舞我现在不跳了，太吵，早上改在东湖边打太极了。",
+            "太极很养生，东湖边环境也好。",
+            "对。老伴说我现在比以前精神。",
+            "听着就替您高兴。",
+            "你这个小家伙，记性比我好。",
+            "哈哈，您记性也很好呀。",
+            "好了，我去打拳了。",
+        ],
+        "expect": [
+            E("用户在2026-03-11上了老年大学摄影班的第一节课。", "摄影|photography", "2026-03-11|March 11|11 March|Mar 11|11 Mar|3月11日"),
+            E("用户有一台索尼微单相机。", "索尼|Sony"),
+            E("用户现在早上在东湖边打太极。", "太极|tai chi|taichi"),
+        ],
+        "optional": [
+            E("用户打算拍东湖的樱花。", "樱花|cherry blossom|cherry blossoms"),
+        ],
+        "forbid": [
+            F("记性比我好", "said about the assistant"),
+            F("比以前精神", "third-party remark"),
+            F("太吵", "passing remark"),
+        ],
+    },
+]
+
+
+SEQUENCES = [
+    {"id": "seq-ottilie-city", "kind": "supersede", "user": "u_ottilie", "lang": "en", "from": "en-ottilie-1", "to": "en-ottilie-3",
+     "old": E("The user lives in Glasgow.", "Glasgow"),
+     "new": E("The user lives in Edinburgh.", "Edinburgh")},
+    {"id": "seq-mabel-town", "kind": "supersede", "user": "u_mabel", "lang": "en", "from": "en-mabel-1", "to": "en-mabel-3",
+     "old": E("The user lives in Whitby.", "Whitby"),
+     "new": E("The user lives in Scarborough.", "Scarborough")},
+    {"id": "seq-ottilie-flatmate", "kind": "supersede", "user": "u_ottilie", "lang": "en", "from": "en-ottilie-1", "to": "en-ottilie-3",
+     "old": E("The user's flatmate is Jude.", "Jude"),
+     "new": E("The user lives with her boyfriend Callum.", "Callum")},
+    {"id": "seq-xinyi-job", "kind": "supersede", "user": "u_xinyi", "lang": "zh", "from": "zh-xinyi-1", "to": "zh-xinyi-3",
+     "old": E("用户在一家广告公司做文案。", "文案|copywriter"),
+     "new": E("用户现在是产品经理。", "产品经理|product manager|PM")},
+    {"id": "seq-guofeng-exercise", "kind": "supersede", "user": "u_guofeng", "lang": "zh", "from": "zh-guofeng-1", "to": "zh-guofeng-3",
+     "old": E("用户每天早上在公园跳广场舞。", "广场舞|square dance|square dancing"),
+     "new": E("用户现在早上在东湖边打太极。", "太极|tai chi|taichi")},
+]
