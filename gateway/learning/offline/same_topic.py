@@ -33,12 +33,7 @@ def replaces(new: str, old: str) -> bool:
     if zh != bool(_CJK.search(old)) or not is_change(new) or (_ADDS_ZH if zh else _ADDS_EN).search(new):
         return False
     ours, theirs = nouns(new), nouns(old)
-    shared = ours & theirs
-    return bool(shared) and bool(ours - shared or _rest(new, shared) != _rest(old, shared))
-
-
-def _rest(text: str, shared: frozenset[str]) -> frozenset[str]:
-    return nouns(text) - shared
+    return bool(ours & theirs) and ours != theirs  # a thing in common, and something else said
 
 
 @lru_cache(maxsize=1024)
