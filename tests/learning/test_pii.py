@@ -63,6 +63,11 @@ CORPUS: list[tuple[str, list[str], list[str]]] = [
         ["lilei@corp.com", "１３８１２３４５６７８", "Alice Johnson"],
         ["<EMAIL_ADDRESS>", "<PHONE_NUMBER>", "<PERSON>"],
     ),
+    (
+        "我在网上开了个小店，微信号 yiling_jun88 有人问我就给。Ping me on telegram: @tom_k or Discord tomk#2210.",
+        ["yiling_jun88", "@tom_k", "tomk#2210"],
+        ["<ID_NUMBER>"],
+    ),
 ]
 
 
@@ -92,6 +97,7 @@ TECHNICAL = [
     "std::cout << x; Vec::new(); version 1.2.3, port 5432, on 2024-05-01 at 10:30:00.",
     "我们用 PostgreSQL 和 Go，部署在 Kubernetes 上，缓存用 Redis 7。",
     "The user prefers tabs over spaces and answers in Chinese.",
+    "WeChat is easier than Telegram for my family, and the QQ group is where the club posts.",
 ]
 
 

@@ -96,6 +96,16 @@ _PLATE_EN = re.compile(
     r"(?P<v>(?=[A-Z0-9 -]*\d)[A-Z0-9]{2,8}(?:[ -][A-Z0-9]{2,5})?)(?![A-Za-z0-9])"
 )
 # --- identifiers by their shape, whatever thing they number ---------------------------------
+# a messaging or social handle after the service that reaches the user ("微信号 yiling_jun88",
+# "my telegram is @tom_k", "QQ 2210"): the value has a digit, an underscore or an @, so "WeChat is
+# easier" names no one
+_HANDLE = re.compile(
+    r"(?:(?i:\b(?:wechat|weixin|qq|telegram|whatsapp|skype|discord|kakao(?:talk)?|snapchat|instagram|insta|tiktok"
+    r"|signal)(?:\s+(?:id|handle|username|user name|account|number|no\.?))?)"
+    r"|微信号?|QQ号?|抖音号?|小红书号?|用户名)(?i:\s*(?:is|was|:|=|是|为|：)?)\s*"
+    r"(?P<v>@[A-Za-z0-9_.-]{3,}[A-Za-z0-9_]|(?=[A-Za-z0-9_.#-]*[\d_])[A-Za-z0-9][A-Za-z0-9_.#-]{2,}[A-Za-z0-9_])"
+    r"(?![\w@])"
+)
 # a code after a label word ("membership no. 55120A", "claim # W-77812", "ref 30049182", "工单编号
 # GD…", "快递单号 SF…"): the value holds a run of three digits; a model, a version or a size is
 # a product's name ("型号", "版本号", "model number"), and a date's "10号" has digits before it
@@ -278,6 +288,7 @@ def extra_recognizers() -> list[EntityRecognizer]:
         ValueAfterWordRecognizer("CREDENTIAL", "ChineseAccessCodeRecognizer", _ACCESS_CODE_ZH, digits=3),
         ValueAfterWordRecognizer("ID_NUMBER", "ChinesePlateRecognizer", _PLATE_ZH, digits=2),
         ValueAfterWordRecognizer("ID_NUMBER", "PlateAfterWordRecognizer", _PLATE_EN, digits=1),
+        ValueAfterWordRecognizer("ID_NUMBER", "HandleAfterServiceRecognizer", _HANDLE, digits=0),
         ValueAfterWordRecognizer("ID_NUMBER", "CodeAfterLabelRecognizer", _LABEL_CODE, score=0.55, digits=3),
         ValueAfterWordRecognizer("STREET_ADDRESS", "AddressAfterWordRecognizer", _ADDRESS_AFTER_WORD, digits=1),
         ShapeRecognizer(supported_entities=["ID_NUMBER"], name="IdentifierShapeRecognizer"),

@@ -24,7 +24,8 @@ _SENSITIVE_EN = re.compile(
     r"\b(?:cancer|tumou?rs?|chemo\w*|leuka?emia|diabet\w+|depress(?:ion|ed)|anxiety|bipolar|schizophren\w*|adhd"
     r"|autis\w+|dementia|alzheimer'?s|parkinson'?s|hiv|aids|hepatitis|had a stroke|heart (?:attack|condition|disease)"
     r"|surgery|hospitali[sz]ed|in (?:the )?hospital|pregnan\w*|miscarriage|diagnos\w*|illness|disease|disorder"
-    r"|medication|therapy|therapist|rehab|addict\w*|alcoholic|epilep\w*|asthma|allerg\w*|disabilit\w*|disabled"
+    r"|medication|therapy|therapist|physio\w*|rehab|addict\w*|poison(?:ed|ing)|intensive care|icu|insulin|dialysis"
+    r"|(?:hip|knee) replacement|transplant|alcoholic|epilep\w*|asthma|allerg\w*|disabilit\w*|disabled"
     r"|mental health|infertil\w*|ivf|terminally|chronic(?:ally)? ill|sick|ill|anxious|panic attacks?"
     r"|psychiatri\w*|psycholog(?:ist|ists)|counsell?(?:ing|or)|suicid\w*|self-harm\w*|eating disorder"
     r"|muslim|christian|catholic|protestant|jewish|hindu|buddhist|sikh|atheist|religio\w*|church|mosque|synagogue"
@@ -47,7 +48,7 @@ _SENSITIVE_EN = re.compile(
 _SENSITIVE_ZH = re.compile(
     r"癌|肿瘤|化疗|白血病|糖尿病|抑郁|焦虑症|精神病|精神疾病|自闭症|多动症|痴呆|阿尔茨海默|帕金森|艾滋|乙肝|肝炎|中风"
     r"|心脏病|高血压|手术|住院|怀孕|流产|确诊|生病|病了|疾病|吃药|服药|治疗|残疾|过敏|哮喘|癫痫|不孕|痛风"
-    r"|血糖|血压|血脂|胆固醇|尿酸|三高"
+    r"|血糖|血压|血脂|胆固醇|尿酸|三高|中毒|ICU|重症|急诊|抢救|透析|胰岛素|化验|[肝肾心肺]功能|康复训练|理疗|复健"
     r"|心理医生|心理咨询|心理治疗|精神科|看医生|自杀|自残|厌食|暴食"
     r"|[\u4e00-\u9fff]{1,3}(?:症|炎|癌|瘤)(?![状])"
     r"|腿脚不|行动不便|轮椅|拄拐|瘫痪|失明|失聪|耳聋|结石|骨折|脑梗|心梗"
@@ -67,7 +68,7 @@ _SURNAME = (
     "姚卢姜崔钟谭陆汪范金石廖贾夏韦付方白邹孟熊秦邱江尹薛闫段雷侯龙史陶黎贺顾毛郝龚邵万钱严覃武戴莫孔向汤]"
 )
 _THIRD_ZH = re.compile(
-    r"妈妈|爸爸|母亲|父亲|老妈|老爸|[我他她]妈|[我他她]爸|[我他她][哥姐弟妹]|老婆|妻子|太太|老公|丈夫|女儿|儿子|孩子|哥哥|姐姐|弟弟|妹妹|爷爷|奶奶|外公|外婆|姥姥|姥爷"
+    r"老伴|爱人|媳妇|对象|伴侣|妈妈|爸爸|母亲|父亲|老妈|老爸|[我他她]妈|[我他她]爸|[我他她][哥姐弟妹]|老婆|妻子|太太|老公|丈夫|女儿|儿子|孩子|哥哥|姐姐|弟弟|妹妹|爷爷|奶奶|外公|外婆|姥姥|姥爷"
     r"|舅舅|阿姨|叔叔|婆婆|公公|岳母|岳父|同事|朋友|老板|领导|邻居|客户|室友|闺蜜|好友|发小|他|她"
     # the wider family and the people around: cousins (表哥, 堂妹), in-laws, classmates
     r"|[表堂][哥姐弟妹兄]|侄[子女]|外甥|孙[子女]|嫂子|弟媳|姐夫|妹夫|姑[姑妈父]|姨[妈父夫]|小姨|舅妈|伯伯|大伯|婶婶"
