@@ -78,7 +78,9 @@ class Resolved:
 _EN = re.compile(
     r"\b(?:(?P<yesterday>yesterday|last night)"
     r"|(?P<today>today|this morning|this afternoon|earlier today|tonight)"
+    # "on Wednesday" is a day; "on Wednesday evenings" a routine, no date
     r"|(?:last|this past|on|this) (?P<weekday>monday|tuesday|wednesday|thursday|friday|saturday|sunday)"
+    r"(?! (?:morning|afternoon|evening|night)s\b)"
     r"|(?P<n>\d{1,2}|a|an|one|two|three|four|five|six|seven|eight|nine|ten|couple of) "
     r"(?P<unit>days?|weeks?|months?) ago"
     r"|last (?P<period>week|weekend|month))\b",

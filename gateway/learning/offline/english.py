@@ -80,6 +80,17 @@ def nlp() -> Language:
         return _nlp
 
 
+def verb_of_i(text: str) -> bool:
+    """Whether "I <text>" reads with the first word of ``text`` as the verb of the clause
+    ("surf before work" yes, "custard tarts for breakfast" and "mine changes" no): a verb there,
+    and no subject or modifier of a noun when ``text`` is read alone."""
+    with _parse_lock:
+        with_i, alone = nlp().pipe([f"I {text}", text])
+    if len(with_i) < 2 or with_i[1].pos_ != "VERB":
+        return False
+    return alone[0].dep_ not in {"nsubj", "nsubjpass", "compound", "amod", "det", "poss", "nmod"}
+
+
 @dataclass(frozen=True)
 class Statement:
     """A kept sentence, rewritten about the user."""
@@ -336,6 +347,11 @@ class _Context:
             self.subject = piece.subject
 
 
+_WHEN = re.compile(
+    r"\b(?:week(?:day|end|night)s|(?:mon|tues|wednes|thurs|fri|satur|sun)days|(?:morning|afternoon|evening|night)s"
+    r"|\d{1,2}(?::\d{2})?\s*(?:am|pm)|\d{1,2}:\d{2}|o'clock)\b",
+    re.I,
+)
 _NOT_A_LIST = re.compile(r"\b(?:etc|and so on|and so forth|such as|e\.g|i\.e|like|including|for example)\b", re.I)
 
 
@@ -357,6 +373,8 @@ def _list_split(doc: Any) -> tuple[set[int], list[str]] | None:
             return None
         if words[0].lower_ in {"not", "instead", "no"}:
             return None  # "flying to Oslo now, not Bergen": the value left, said with the change
+        if _WHEN.search(seg.text):
+            return None  # "surf before work, weekdays around 6am": when the clause happens, not a list
         if not any(t.pos_ in {"NOUN", "PROPN", "ADJ", "NUM", "X"} for t in words):
             return None
         texts.extend(_and_items(seg.text.strip(" .;:!")))

@@ -27,7 +27,9 @@ _SUBORDINATE = {"advcl", "relcl", "acl", "ccomp", "csubj", "pcomp"}
 _ONE_OFF = re.compile(
     r"\b(?:today|tonight|tomorrow|yesterday|this (?:morning|afternoon|evening|weekend|week's)"
     r"|next (?:week|weekend|monday|tuesday|wednesday|thursday|friday|saturday|sunday)(?:'s)?"
-    r"|last night|right now|at the moment|just now|on (?:monday|tuesday|wednesday|thursday|friday|saturday|sunday)\b"
+    r"|last night|right now|at the moment|just now"
+    # "on Wednesday" is one day; "on Wednesdays", "on Wednesday evenings" are a routine
+    r"|on (?:monday|tuesday|wednesday|thursday|friday|saturday|sunday)\b(?! (?:morning|afternoon|evening|night)s\b)"
     r"|the \d{1,2}(?:st|nd|rd|th)\b|this (?:one|line|sentence|paragraph|function|file|bug|error|query|snippet))",
     re.IGNORECASE,
 )
@@ -205,6 +207,24 @@ def _enrolment(root: Token) -> bool:
 _RISE = {"go", "rise", "climb", "jump", "increase", "decrease", "grow", "fall", "creep", "shoot", "come"}
 
 
+def _acquired(root: Token) -> bool:
+    """ "picked up a second-hand Record Power bandsaw", "got a Takayama": something named the
+    user now has, not a past event."""
+    lemma = root.lemma_.lower()
+    picked = lemma == "pick" and any(c.dep_ == "prt" and c.lower_ == "up" for c in root.children)
+    if not (picked or lemma in {"get", "acquire", "inherit"}):
+        return False
+    return any(
+        c.dep_ == "dobj"
+        and c.lemma_.lower() not in _MESSAGES
+        and any(t.tag_ in {"NNP", "NNPS"} for t in c.doc[c.left_edge.i : c.i + 1])
+        for c in root.children
+    )
+
+
+_MESSAGES = frozenset("email e-mail mail message text call letter notification ticket reply invite".split())
+
+
 def _new_amount(root: Token) -> bool:
     """ "Rent went up to 2,100", "my budget dropped to 15k": an amount that changed says what
     it is from now on, not an event."""
@@ -216,7 +236,9 @@ def _new_amount(root: Token) -> bool:
 
 def _one_off(sent: Span, root: Token) -> bool:
     text = sent.text
-    change = root.lemma_.lower() in _CHANGE or _now_state(root) or _enrolment(root) or _new_amount(root)
+    change = (
+        root.lemma_.lower() in _CHANGE or _now_state(root) or _enrolment(root) or _new_amount(root) or _acquired(root)
+    )
     if _ONE_OFF.search(text) and not change:
         return True
     if _TROUBLE.search(text):

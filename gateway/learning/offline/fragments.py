@@ -13,6 +13,8 @@ from __future__ import annotations
 
 import re
 
+from gateway.learning.offline import english
+
 __all__ = ["casual_english", "dropped_subject", "intention_head", "question_head", "self_header", "spaced_clauses"]
 
 _CJK = r"\u3400-\u9fff"
@@ -176,6 +178,26 @@ _DROPPED_ED = re.compile(
 _DROPPED_CHANGE = re.compile(
     r"^(?P<verb>quit|left|ditched|dropped|cancell?ed|switched|downgraded|upgraded|swapped)\s+(?=[a-z])", re.I
 )
+# a routine said without "I": "surf before work, weekdays around 6am", "train on Tuesdays",
+# "surf Mullaghmore now". Only a sentence that opens with a plain verb and says when it recurs (or
+# that it holds now); a request to the assistant opens with a verb of a task and stays one
+_DROPPED_HABIT = re.compile(r"^(?P<verb>[a-z]{3,}(?<!s)(?<!ly)(?<!ing)(?<!ed))\s+(?=[\w'])")
+_ROUTINE = re.compile(
+    r"\b(?:weekdays|weekends|(?:every|each)\s+(?:day|morning|evening|night|week|weekend|month|\w+day)"
+    r"|on\s+(?:mon|tues|wednes|thurs|fri|satur|sun)days|(?:before|after)\s+work|most\s+(?:days|mornings|evenings|nights)"
+    r"|daily|nightly|twice\s+a\s+(?:week|month)|\d+\s*(?:x|times)\s+a\s+(?:week|month)|now\W*$)",
+    re.I,
+)
+_TASK_VERBS = frozenset(
+    """write check give make list explain tell show summarize summarise translate find help send add fix create
+    remind keep use stop avoid call book schedule plan suggest recommend answer reply respond draft compare calculate
+    convert generate please let try look read review update change set put get take note remember forget ignore
+    start turn bring open close pick ask sort count print format rewrite edit delete remove cancel save copy""".split()
+)
+_NOT_A_VERB = frozenset(
+    """the this that then there also just only still every each most some and but with from after before into onto
+    over under about around now not yes yeah nope okay cool nice great good bad new old big small one two""".split()
+)
 _NOT_VERBS = re.compile(
     r"^(?:nothing|something|anything|everything|morning|evening|during|according|string|spring|thing|building"
     r"|wedding|ceiling|feeling|being|king|ring|sibling|darling|pudding|shopping|clothing|ceiling|meeting|sibling"
@@ -219,12 +241,22 @@ def dropped_subject(sentence: str) -> str:
     own = _OWN_AMOUNT.match(s)
     if own is not None and not re.match(r"(?:my|our|his|her|their|your)\b", s[own.end() :], re.I):
         return "my " + s[own.end() :]
-    m = _DROPPED_ING.match(s) or _DROPPED_ED.match(s) or _DROPPED_CHANGE.match(s)
+    m = _DROPPED_ING.match(s) or _DROPPED_ED.match(s) or _DROPPED_CHANGE.match(s) or _dropped_habit(s)
     if m is None or _NOT_VERBS.match(m.group("verb")) or re.match(r"^living (?!in|on|with|near)\b", s, re.I):
         return s
     verb = m.group("verb")
     rest = verb[:1].lower() + verb[1:] + s[m.end("verb") :]
     return f"I'm {rest}" if verb.lower().endswith("ing") else f"I {rest}"
+
+
+def _dropped_habit(s: str) -> re.Match[str] | None:
+    m = _DROPPED_HABIT.match(s)
+    if m is None or not _ROUTINE.search(s):
+        return None
+    verb = m.group("verb").lower()
+    if verb in _TASK_VERBS or verb in _NOT_A_VERB or not english.verb_of_i(s):
+        return None
+    return m
 
 
 _ASIDE = re.compile(r"\s*\([^()]*(?:<[A-Z][A-Z_]{2,}>|@|\d[\d\s-]{5,}\d|\bplease\b)[^()]*\)")

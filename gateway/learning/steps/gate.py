@@ -142,7 +142,7 @@ _ZH_MOMENTARY = re.compile(
     r"|羡慕|嫉妒|感动|害怕|担心|失望|崩溃|尴尬|委屈|后悔|无语|惊讶|好奇|心累|心烦|头疼|开森|难受|纠结|慌)"
     r"(?:了|啊|呀|死了|极了)?$|^(?:我)?(?:今天|现在)(?:心情|状态)"
     # a feeling said with its degree: "气死", "吓死我了", "累得不行", "饿得要命"
-    r"|^(?:好|有点|真|快)?[气吓笑累困饿烦疼热冷急愁馋][死疯](?:了|我了|人了)?$"
+    r"|^(?:好|有点|真|快)?[气吓笑累困饿烦疼热冷急愁馋][死疯](?:了|我了|人了|用户了)?$"
     r"|^(?:好|有点|真)?[累困饿烦疼热冷急愁气忙]得(?:不行|要命|要死|半死|够呛|慌)(?:了)?$"
 )
 _EN_PLAN_TODAY = re.compile(
@@ -234,7 +234,8 @@ _PASTED_LINE = re.compile(
     r"|(?:ERROR|WARN|WARNING|INFO|DEBUG|FATAL|CRITICAL|TRACE)\b[\s:\]]|\$ |> |>>> |#\s*\d+ 0x|[-+]{3} |@@ )",
 )
 _LONG_LINE = 400
-_FIRST_PERSON = re.compile(r"\b(?:I|I'm|I've|my|we|our|me)\b|我")
+# a writer who types "i" and "My" speaks in the first person too
+_FIRST_PERSON = re.compile(r"\b(?:I|I'm|I've|im|ive|(?i:my|we|our|me))\b|(?<![\w'’-])i(?![\w'’-])|我")
 
 
 def strip_pasted(text: str) -> tuple[str, int]:
@@ -510,6 +511,16 @@ def _casual_reason(content: str) -> str | None:
 _FOREIGN_SCRIPT = re.compile(r"[\u3040-\u30ff\uac00-\ud7af\u0400-\u04ff\u0600-\u06ff]")
 
 
+# what the user fears, suspects or hopes is so: the feeling of a moment about something else
+_ITEM_GUESS = re.compile(
+    r"^The user (?:fears|worries|suspects|guesses|reckons|supposes|doubts|bets|wonders|hopes|is afraid|is worried)"
+    r"\b(?! (?:about|of|to)\b)",
+)
+_ZH_MOOD = re.compile(
+    r"心情(?:一直|天天|每天|总是)?(?:超|很|特别|挺|非常|还|有点|不太?)?(?:好|差|不错|糟|美丽|低落|烂)"
+)
+
+
 def item_reason(item: KnowledgeItem) -> str | None:
     """Why an extracted item is not a memory, or ``None`` when it may be stored."""
     content = item.content.strip()
@@ -545,6 +556,8 @@ def item_reason(item: KnowledgeItem) -> str | None:
         return "plan-today"
     if item.kind != "rule" and _ITEM_SOMEONE_ELSE.match(content):
         return "small-talk"
+    if _ITEM_GUESS.match(content):
+        return "momentary"  # "The user fears the committee politics became tiresome": a guess or a worry
     if item.kind != "episode" and (_EN_NOW.search(content) or _ITEM_MOMENTARY.search(content)):
         if not re.search(r"\b(?:always|usually|every|generally|prefers?|likes?|wants)\b", content, re.I):
             return "momentary"
@@ -574,7 +587,9 @@ def _chinese_item_reason(item: KnowledgeItem, content: str) -> str | None:
         return "about-assistant"
     if _ZH_BARE_DURATION.match(bare) or _ZH_SMALL_AGE.match(bare):
         return "fragment"
-    if item.kind != "episode" and (_ZH_MOMENTARY.search(bare) or _ZH_MOMENTARY.search(bare.split("，")[0])):
+    if item.kind != "episode" and (
+        _ZH_MOMENTARY.search(bare) or _ZH_MOMENTARY.search(bare.split("，")[0]) or _ZH_MOOD.search(bare)
+    ):
         return "momentary"  # "用户气死😤", "用户有点担心，她又…"
     if item.kind not in {"rule", "preference"} and _ZH_NEXT_STEP.search(body):
         return "intention"
