@@ -22,7 +22,8 @@ _DET = r"(?:(?:the|a|an|my|our|their|his|her|its|that|those|all|any)\s+)?"
 _ENDS = r"(?:and|so|but|because|since|as|to|for|with|in|at|on|now|any|anymore)\b"
 _PHRASE = rf"(?P<old>[\w'+#.-]+(?:\s+(?!{_ENDS})[\w'+#-]+){{0,2}})"
 _GONE_VERB = (
-    r"ditched|dropped|quit|left|cancel+ed|gave up(?: on)?|given up(?: on)?|sold|got rid of|pulled out of"
+    r"ditched|dropped(?: out of)?|quits?|left|cancel+ed|gave up(?: on)?|given up(?: on)?|gives up(?: on)?|sold"
+    r"|got rid of|pulled out of|resign(?:ed|s)? from|stepped down from"
     r"|moved out of|moved away from|switched away from|stopped(?: using| going to| doing| eating| drinking| playing)?"
 )
 _EN = [

@@ -133,7 +133,8 @@ _ERASE_EN = re.compile(
 )
 _ERASE_ZH = re.compile(
     r"^(?:另外|还有|对了|顺便|然后|以及)?[，,\s]*(?:请你?|麻烦你?|帮我|你)?(?:把|将)?"
-    r"(?P<text>[^，,。！？!?；;]{1,30}?)(?:你|也)?(?:帮我|给我)?(?:删了|删掉|删除|去掉|清掉|抹掉|忘了|忘掉)"
+    r"(?P<text>[^，,。！？!?；;]{1,30}?)(?:你|也)?(?:帮我|给我)?(?:删了|删掉|删除|去掉|清掉|抹掉|忘了|忘掉"
+    r"|(?P<unkept>(?:就|也)?(?:别再?|不要再?|不用再?)记(?:住|着|下来)?了))"
 )
 # a Chinese topic to delete must name what was kept, or an earlier one now old ("之前那个…旧数"): a task
 # ("把第二段删掉") is none
@@ -142,7 +143,7 @@ _KEPT_ZH = re.compile(
 )
 _META = re.compile(
     r"\b(?:sav(?:e|ed|ing)|stor(?:e|ed|ing)|remember(?:ed|ing)?|memor(?:y|ies)|keep (?:it|that|this)|on file"
-    r"|coming up|hanging around|written down)\b|存|记住|记下|记录|保存|留着",
+    r"|coming up|hanging around|written down|(?:your|the) notes|on record)\b|存|记住|记下|记录|保存|留着",
     re.IGNORECASE,
 )
 
@@ -163,7 +164,8 @@ def _forget_inside(message: str) -> Command | None:
             topic = m.group("text")
             if _QUESTION_ZH.search(re.split(r"[。！？!?；;]", rest, maxsplit=1)[0]):
                 continue
-            if m.re is _ERASE_ZH and not _KEPT_ZH.search(topic):
+            # "阿泽礼物那件事别记了": the verb itself speaks of what was kept
+            if m.re is _ERASE_ZH and not m.group("unkept") and not _KEPT_ZH.search(topic):
                 continue
             if m.re is _FORGET_ZH:
                 topic = re.split(r"[，,。！？!?；;]", topic, maxsplit=1)[0]

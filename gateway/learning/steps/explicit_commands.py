@@ -12,7 +12,7 @@ from gateway.learning.offline.keys import named_only_as_old
 from gateway.learning.parts import LearningParts
 from gateway.learning.privacy.redact import PII_ONLY
 from gateway.learning.steps import gate
-from gateway.learning.steps.commands import Command, item_from_remember, mentions, remember_items, topic_words
+from gateway.learning.steps.commands import Command, mentions, remember_items, topic_words
 from gateway.learning.steps.job_payload import time_of
 from gateway.learning.steps.pipeline_records import Hold, Outcome, PipelineSettings, Scrubber, gated
 from gateway.learning.steps.statement import anchor_dates
@@ -84,7 +84,8 @@ class ExplicitCommands:
         if command.statement:  # "forget X, <what is true now>": learn the new part too
             statement = await self.scrubber.scrub(command.statement, keep_names=self.settings.keep_names)
             now = time_of(job.payload)
-            items = heuristic.extract_items(statement) or [item_from_remember(statement)]
+            # only what the learner reads as a fact: the rest of the message was not asked to be kept
+            items = heuristic.extract_items(statement)
             outcome.items_extracted = len(items)
             gone = {name for m in forgotten for name in _names(m.content)}
             for item in items:

@@ -233,6 +233,8 @@ class Pipeline:
                 # the offline rewrite, parsed as it would be stored: off the event loop
                 item.content, code = await asyncio.to_thread(checked, item.content, item.kind)
                 item.title = title_without_passing(item.title) if item.kind != "rule" else item.title
+            if code == "unspecific" and await self.items.retract(job, item, outcome):
+                continue  # "quit streaming": too bare for a memory, but it says what is gone
             if code is not None:
                 outcome.rejected.append(gated(code, item.title))
                 continue

@@ -118,10 +118,7 @@ class ItemStore:
             current = gone_values.current_part(item.content, words)
             if current is None:  # only a retraction: nothing new to store once the old is gone
                 if gone:
-                    for m in gone:
-                        reason = f"no longer true: the user said so ({', '.join(words)})"
-                        if await memory.disable(job.tenant, job.user_id, m.id, reason, actor="learning"):
-                            outcome.disabled.append(m.id)
+                    await self._disable(job, gone, words, outcome)
                     return
             elif current != item.content:
                 item.content = current
@@ -199,6 +196,23 @@ class ItemStore:
                 outcome.queued.append({"review": review.id, "old": review.old_id, "new": created.id, "reason": why})
         elif verdict == "supersede":
             outcome.superseded.extend({"old": old_id, "new": created.id, "reason": why} for old_id in replaced)
+
+    async def retract(self, job: Job, item: KnowledgeItem, outcome: Outcome) -> bool:
+        """Only what ``item`` says is gone ("The user quits streaming.", too bare to be a memory of
+        its own): disable the memories naming it. False when it says nothing is gone, or names
+        no memory."""
+        words = () if item.kind == "episode" else gone_values.named_old(item.content)
+        if not words or gone_values.current_part(item.content, words) is not None:
+            return False
+        gone = await self._naming(job, words, outcome)
+        await self._disable(job, gone, words, outcome)
+        return bool(gone)
+
+    async def _disable(self, job: Job, gone: list[Memory], words: tuple[str, ...], outcome: Outcome) -> None:
+        for m in gone:
+            reason = f"no longer true: the user said so ({', '.join(words)})"
+            if await self.services.memory.disable(job.tenant, job.user_id, m.id, reason, actor="learning"):
+                outcome.disabled.append(m.id)
 
     async def _naming(self, job: Job, olds: tuple[str, ...], outcome: Outcome) -> list[Memory]:
         """The user's active memories that name one of the values ``olds`` (not this turn's,
