@@ -24,7 +24,8 @@ _SENSITIVE_EN = re.compile(
     r"\b(?:cancer|tumou?rs?|chemo\w*|leuka?emia|diabet\w+|depress(?:ion|ed)|anxiety|bipolar|schizophren\w*|adhd"
     r"|autis\w+|dementia|alzheimer'?s|parkinson'?s|hiv|aids|hepatitis|had a stroke|heart (?:attack|condition|disease)"
     r"|surgery|hospitali[sz]ed|in (?:the )?hospital|pregnan\w*|miscarriage|diagnos\w*|illness|disease|disorder"
-    r"|medication|therapy|therapist|physio\w*|rehab|addict\w*|poison(?:ed|ing)|intensive care|icu|insulin|dialysis"
+    r"|medication|meds|pills|dizzy|dizziness|therapy|therapist|physio\w*|rehab|addict\w*|poison(?:ed|ing)"
+    r"|intensive care|icu|insulin|dialysis"
     r"|(?:hip|knee) replacement|transplant|alcoholic|epilep\w*|asthma|allerg\w*|disabilit\w*|disabled"
     r"|mental health|infertil\w*|ivf|terminally|chronic(?:ally)? ill|sick|ill|anxious|panic attacks?"
     r"|psychiatri\w*|psycholog(?:ist|ists)|counsell?(?:ing|or)|suicid\w*|self-harm\w*|eating disorder"
@@ -187,7 +188,8 @@ _ZH_GOES_ON = re.compile(r"^(?:最近|一直|现在|平时|也|还|又|都|不|�
 # benefits"): a treatment, a sentence or a benefit of theirs, whatever the word; "on the board",
 # "on Slack" (a determiner, a name) is a membership or a place
 _STANDING_EN = re.compile(
-    r"^\s*(?P<subj>(?:[\w'-]+\s+){0,3}?[\w'-]+)\s+(?:is|was|are|were|'s|has been|had been)\s+(?:still\s+|now\s+)?on\s+"
+    r"^\s*(?P<subj>(?:[\w'-]+\s+){0,3}?[\w-]+)(?:\s+(?:is|was|are|were|has been|had been)|\s*['’]s)"
+    r"\s+(?:still\s+|now\s+)?on\s+"
     r"(?!(?:the|a|an|my|his|her|their|our|its|this|that|your|board|time|track|top|it|holiday|leave|call|duty|nights"
     r"|days|shift|site|foot)\b)(?-i:[a-z])[a-z-]+",
     re.I,

@@ -400,6 +400,71 @@ _RULES: tuple[tuple[str, re.Pattern[str]], ...] = tuple(
             rf"(?:每次|每个|所有|任何)(?:回答|回复){_CLAUSE_ZH}{{0,20}}?(?:recommend|promote|推荐|推销)"
             r"|(?:不管|无论|不论)用户问什么",
         ),
+        # --- claimed voices, modes, privileges, secret tags, stored identifiers (read after the rules above,
+        # whose reasons name an attack more closely)
+        (
+            "authority confusion",
+            rf"{_W}(?:the\s+following\s+is\s+(?:an?\s+)?(?:official|authori[sz]ed|verified)\b"
+            r"|(?:official|verified)\s+(?:message|notice|instruction|update|announcement)\s+from\b)"
+            rf"|{_W}(?:system|policy|memory|security)\s+update\s*(?:v?\d[\d.]*)?\s*:",
+        ),
+        (
+            "prompt markup",
+            r"\[\s*(?:memory|mem|ai|bot|assistant|llm)[-_ ]?(?:admin|only|system|root|note|directive)\s*\]"
+            r"|[【\[]\s*(?:ai|bot|llm|assistant)\s*(?:only|专用|指令)\s*[】\]]",
+        ),
+        (
+            "jailbreak",
+            rf"{_W}(?:memory|privacy|data|storage)\s+(?:policy|policies|protection|rules|limits)\s+(?:is\s+|are\s+|has\s+been\s+"
+            r"|have\s+been\s+)?(?:disabled|off|suspended|lifted|removed|waived)"
+            r"|(?<![a-z])(?:admin|root|debug|maintenance|god|superuser)\s+mode\s*(?:is\s+)?(?:now\s+)?"
+            r"(?:on|enabled|activated|active|unlocked|已开启|已启用|开启|启用|已激活)",
+        ),
+        (
+            "authority confusion",
+            rf"{_W}(?:(?:this|the)\s+(?:account|user|member|customer)\s+(?:has|have|now\s+has|is\s+granted|gets?)"
+            r"|grant\s+(?:this|the)\s+(?:account|user|member|customer))\s+"
+            r"(?:staff|admin|administrator|moderator|elevated|superuser|root)\s+(?:privileges|rights|permissions|access)\b"
+            rf"|{_W}(?:see|read|view|access|browse)\s+(?:every|all|any)?\s*(?:the\s+)?other\s+(?:members?|users?|customers?|accounts?)"
+            r"(?:'s?|’s?)?\s+(?:saved\s+)?(?:notes|memories|data|messages|chats|accounts?|profiles?)",
+        ),
+        (
+            "covert instruction",
+            rf"{_W}(?:secretly|covertly|quietly|silently)\s+(?:tag|label|flag|mark|add|note|record|store|save|rate)\b"
+            rf"|{_W}(?:tag|label|flag|mark)\s+(?:this|the)\s+(?:user|customer|account|member|person)\s+as\b",
+        ),
+        (
+            "memory poisoning",
+            rf"{_W}(?:store|save|persist|record|keep|remember|write\s+down|log)\s+(?:the\s+)?(?:user'?s|their|this\s+user'?s)\s+"
+            r"(?:full\s+)?(?:card\s+numbers?|credit\s+cards?|id\s+numbers?|passports?|ssn|social\s+security|home\s+address"
+            r"|date\s+of\s+birth|passwords?|pins?|bank\s+details|phone\s+numbers?)",
+        ),
+        (
+            "instruction override",
+            rf"{_W}(?:ignore|override|bypass|disregard)\s+(?:the\s+)?(?:user'?s|their|his|her)\s+"
+            r"(?:settings|preferences|choices|opt-?outs?|privacy)",
+        ),
+        # ... and in Chinese
+        (
+            "authority confusion",
+            r"以下(?:内容|消息|信息)?(?:来自|由).{0,20}?(?:官方|平台|系统|管理员|团队)"
+            r"|(?:官方|平台|系统|管理员)(?:通知|消息|公告|指令)\s*[：:]"
+            r"|当作?(?:开发者|管理员|系统|官方)(?:的)?(?:指令|命令|消息)|自称.{0,12}?的(?:消息|指令|人)"
+            r"|其他(?:会员|用户|成员|人)的(?:记忆|笔记|数据|信息|聊天)",
+        ),
+        (
+            "covert instruction",
+            r"(?:悄悄|偷偷|暗中|私下)(?:地)?(?:给|把|将|在).{0,12}?(?:打上|标记|标上|记为|加上)|打上.{0,10}?的?标签",
+        ),
+        (
+            "memory poisoning",
+            r"(?:身份证号?|银行卡号?|卡号|护照号?|家庭住址|住址|出生日期|生日|密码)(?:码)?(?:存入|存进|写入|记入|保存到|记到)(?:记忆|memory)"
+            r"|(?:请|要|须|需)?将用户的.{0,10}?(?:存入|存进|写入|记入)",
+        ),
+        (
+            "promotion",
+            r"每次都?(?:提|推荐|推销|介绍|提到|提一下).{0,12}?(?:会员|套餐|产品|服务|课程|优惠)",
+        ),
     )
 )
 
