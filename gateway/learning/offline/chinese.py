@@ -62,6 +62,8 @@ _CLAUSE_SPLIT = re.compile(
     r"[，,；;：:～~]|(?<=[了啦呢])\s*(?=另外|而且|并且|此外)"
     # an emoji or a space between two clauses ("考过B类执照了🎉🎉 我在深圳"): casual writing's comma
     r"|(?<=[\u4e00-\u9fff])(?:\s*[\U0001F300-\U0001FAFF\u2600-\u27BF\u2B50\uFE0F]+\s*|\s+)(?=[\u4e00-\u9fff])"
+    # … also after a Latin word ("现在用 morgan dollar 😎 驻场也挪到…")
+    r"|(?<=[A-Za-z0-9])\s*[\U0001F300-\U0001FAFF\u2600-\u27BF\u2B50\uFE0F]+\s*(?=[\u4e00-\u9fff])"
 )
 _QUESTION = re.compile(
     r"[吗呢么？?]$|怎么|如何|为什么|为啥|什么|哪里|哪个|哪些|哪儿|多少|几[个月天点]|是否|能不能|可不可以|要不要"

@@ -112,6 +112,11 @@ _LEAD = re.compile(
     r"|fyi|for the record|in fact|to clarify|for context|context|fair|right|alright|plus)\b[,:;.!\s-]*)+",
     re.IGNORECASE,
 )
+_NEWS = re.compile(
+    r"^(?:I|we)(?:'ve| have)(?: got)? (?:some |big |good |great |exciting )?(?:news|an update|updates)"
+    r"\s*[:—–-]\s*(?=\S)",
+    re.I,
+)
 _HEADER = re.compile(r"^[^:]{1,40}:\s+(?=\S)")  # "Big decision: …", "Small update about us: …"
 
 
@@ -416,6 +421,7 @@ def _clean(sentence: str) -> str:
     m = _HEADER.match(s)
     if m and len(m.group(0).split()) <= 5 and not re.search(r"\b(?:I|we|my|our)\b", m.group(0), re.I):
         s = s[m.end() :]
+    s = _NEWS.sub("", s)  # "I have news: I've moved!" says what the news is after the colon
     s = _LEAD.sub("", s)
     return s.strip()
 

@@ -153,6 +153,7 @@ def prepare(text: str) -> str:
     lines = [line for line in text.splitlines() if not _CODE_LINE.match(line)]
     text = _QUOTED.sub("", "\n".join(lines))
     text = gate.EN_ASIDE.sub("", text)  # "…, thank heavens": relief said in passing
+    text = named.named_in_next_sentence(text)
     return _QUOTED_ZH.sub(lambda m: "" if _CJK.search(m.group(1)) else m.group(0), text)
 
 

@@ -12,7 +12,7 @@ from __future__ import annotations
 
 import re
 
-__all__ = ["named_relations"]
+__all__ = ["named_in_next_sentence", "named_relations"]
 
 _FAMILY = (
     "wife|husband|partner|spouse|fiance|fiancé|fiancée|girlfriend|boyfriend|daughter|son|kid|child|baby|mother|mom"
@@ -35,6 +35,21 @@ _PATTERNS = (
     re.compile(rf"(?:^|[.!;]\s+){_NAME},\s+my (?P<what>{_ADJ}{_REL})\b"),  # "Noodle, my greyhound"
     re.compile(rf"\b{_NAME}(?:'s| is) my (?P<what>{_ADJ}{_REL})\b"),  # "Sheldon is my tortoise"
 )
+# "we adopted a rescue greyhound yesterday!!! she's called Biscuit": the name said in the next
+# sentence belongs with the one just introduced
+_NAMED_NEXT = re.compile(
+    rf"\b(?P<np>(?i:a|an|our|my)\s+(?i:{_ADJ}{_REL}))\b(?P<mid>[^.!?\n]{{0,40}}?)\s*[.!?]+"
+    rf"[\s\U0001F300-\U0001FAFF\u2600-\u27BF]*(?i:she|he|it|they)(?:'s| is|’s) (?i:called|named) {_NAME}\b"
+)
+
+
+def named_in_next_sentence(text: str) -> str:
+    """``text`` with a name given in the sentence after someone or a pet is introduced joined to
+    them: "we adopted a rescue greyhound yesterday! she's called Biscuit" → "we adopted a rescue
+    greyhound called Biscuit yesterday"."""
+    return _NAMED_NEXT.sub(lambda m: f"{m.group('np')} called {m.group('name')}{m.group('mid')}.", text)
+
+
 _NOT_NAMES = {
     "I",
     "The",

@@ -144,6 +144,8 @@ _ZH_MOMENTARY = re.compile(
     # a feeling said with its degree: "气死", "吓死我了", "累得不行", "饿得要命"
     r"|^(?:好|有点|真|快)?[气吓笑累困饿烦疼热冷急愁馋][死疯](?:了|我了|人了|用户了)?$"
     r"|^(?:好|有点|真)?[累困饿烦疼热冷急愁气忙]得(?:不行|要命|要死|半死|够呛|慌)(?:了)?$"
+    # "累得腰都直不起来了": a feeling said with what it does to the body
+    r"|^(?:好|有点|真)?[累困饿烦疼热冷急愁气忙]得[\u4e00-\u9fff]{2,10}(?:了|啦)$"
 )
 _EN_PLAN_TODAY = re.compile(
     r"\b(?:today|tonight|this (?:morning|afternoon|evening)|later|in a bit|in an hour|right after this|after work"
@@ -256,7 +258,8 @@ def strip_pasted(text: str) -> tuple[str, int]:
 
 _FRAGMENT_END = re.compile(
     r"\b(?:is|are|was|were|be|been|the|a|an|to|of|with|for|and|or|but|their|its|his|her|my|our"
-    r"|called|named|from|than|into|started|introducing|getting|doing|being|s|will|can|so|do|does|did)\W*$",
+    r"|called|named|from|than|into|started|introducing|getting|doing|being|s|will|can|so|do|does|did"
+    r"|thinks|says|feels|knows|reckons|guesses|wonders|starts)\W*$",
     re.IGNORECASE,
 )
 _CODE = re.compile(r"[{};]|=>|->|::|\(\)|</?\w+>|\b(?:def|return|import|function|const|var|null|None)\b")
@@ -369,6 +372,10 @@ _ZH_NEXT_STEP = re.compile(
 # "周四想改成有氧课": a change only wished for is a plan, not a routine's change
 _ZH_WISHED_CHANGE = re.compile(r"(?:想|打算|准备|计划)(?:把[^，]{0,6})?(?:改|调|换|挪)")
 # "用户希望每次…它都要…": someone else's habit read as the user's wish
+_ZH_BARE_VERB = re.compile(
+    r"^(?:天天|每天|经常|常常|一直|也|都|还|就|总是|老是|照着|跟着)*[\u4e00-\u9fff](?:了|过|着)?$"
+)
+_ZH_CROWD = re.compile(r"^(?:游客|路人|大家|别人|人家|顾客|客人|观众|孩子们|娃娃|他们|她们|人们|有人)")
 _ZH_OTHERS_HABIT = re.compile(r"^用户希望.*(?:它|他|她)(?!们)(?:都|就|也|总|会|要|又)")
 # "用户经常一起出去。": "together" with whom? the other party of "我们" was dropped
 _ZH_TOGETHER_WITH_NOBODY = re.compile(r"^(?:经常|常常|总是|也|都|会|可以|就|还|一直|平时)*一起")
@@ -428,6 +435,12 @@ _DEMONSTRATIVE_OBJECT = re.compile(
     r"\b(?:wants?|needs?|has|have|gets?|keeps?)\s+(?:that|this|it)\s+(?:\w+ed|done|gone|fixed|sorted)\b", re.I
 )
 # a greeting or a name said to the other party before the point ("Morning Juniper, …")
+_APOLOGY = re.compile(r"^\W*(?:sorry|apologies|so sorry)\b", re.I)
+_WH_INVERTED = re.compile(
+    r"^\W*(?:(?:now|so|ok|anyway),?\s+)?(?:where|what|why|how|when|who|which)\s+"
+    r"(?:did|do|does|is|are|was|were|can|could|should|would|will|have|has|shall)\s+(?:the user|they|we|you)\b",
+    re.I,
+)
 _GREETING_LEAD = re.compile(r"^(?:(?:good )?(?:morning|evening|afternoon|night)|hi|hey|hello|yo|omg|wow)\b", re.I)
 # not literal: "feels like they've been through a mincer", "drinks like pirates"
 _SIMILE = re.compile(
@@ -490,8 +503,12 @@ def _casual_reason(content: str) -> str | None:
         return "fragment"
     if _THIS_TURNS_HELP.match(content) and not re.search(r"\b(?:every|always|usually|often)\b", content, re.I):
         return "plan-today"  # "The user needs help with their CV.": what this turn asks for
-    if _GREETING_LEAD.match(content):
-        return "small-talk"
+    if _GREETING_LEAD.match(content) or _APOLOGY.match(content):
+        return "small-talk"  # a greeting, or "sorry the user has been quiet"
+    if _WH_INVERTED.match(content) or re.search(r"\b(?:is|are) an? any\b", content):
+        return "question"  # "…any good opener for a drunk saturday crowd", its question mark left out
+    if _WH_INVERTED.match(content):
+        return "question"  # "Where did the user pack the teapot...": asked without a question mark
     if _SIMILE.search(content) or _JOKE_EMOJI.search(content) or _ONLY_VERDICT.match(content):
         return "small-talk"
     if _ITEM_WH.search(content) and not re.search(r"\bthe user\b.*\b(?:knows?|likes?|loves?)\b", content, re.I):
@@ -585,8 +602,10 @@ def _chinese_item_reason(item: KnowledgeItem, content: str) -> str | None:
         return "small-talk"  # another party's doing or asking
     if _ZH_DONT_KEEP.search(body):
         return "about-assistant"
-    if _ZH_BARE_DURATION.match(bare) or _ZH_SMALL_AGE.match(bare):
-        return "fragment"
+    if _ZH_BARE_DURATION.match(bare) or _ZH_SMALL_AGE.match(bare) or _ZH_BARE_VERB.match(bare):
+        return "fragment"  # "用户天天做。": a doing with nothing done
+    if _ZH_CROWD.match(body):
+        return "small-talk"  # "用户游客挤来挤去。": other people's doing, "用户" put before it
     if item.kind != "episode" and (
         _ZH_MOMENTARY.search(bare) or _ZH_MOMENTARY.search(bare.split("，")[0]) or _ZH_MOOD.search(bare)
     ):

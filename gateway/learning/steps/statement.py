@@ -693,6 +693,7 @@ _ZH_PASSING_CLAUSE = re.compile(
     r"|^(?:好|有点|有些|太|超|特别|真|快)?[累困饿烦气吓疼热冷急愁忙](?:得(?:不行|要命|要死|半死|够呛|慌)|死|疯)(?:了|我了)?$"
     r"|^(?:我|用户)?(?:有点|有些|好|挺|很|特别|超)(?:累|困|烦|担心|焦虑|紧张|难受|崩溃|郁闷|开心|激动)(?:了|啊|呀)?$"
     r"|^[\u4e00-\u9fff]{0,3}都(?:大|麻|快断|断)了$"
+    r"|^(?:好|有点|真)?[累困饿烦疼热冷急愁气忙]得[\u4e00-\u9fff]{2,10}(?:了|啦)$"  # 累得腰都直不起来了
 )
 _ZH_ASIDE = re.compile(r"[（(][^）)]*(?:了|太|没办法|吧|啊|哈|呢)[^）)]*[）)]")
 
@@ -759,6 +760,9 @@ _ZH_TAI_ZHEN_WORDS = {
 }
 
 
+_ZH_OTHERS = frozenset("老板 同事 领导 客户 邻居 室友 房东 老师 朋友 他 她 他们 她们 人家 别人".split())
+
+
 def _zh_someone_elses_doing(clause: str) -> bool:
     """A later clause whose subject is a person named by name (jieba's ``nr``), doing a thing of
     their own ("…，王磊周六要值班"): not the user's fact. One that says who they are ("张伟是设计师")
@@ -768,6 +772,10 @@ def _zh_someone_elses_doing(clause: str) -> bool:
     if "用户" in clause or "我" in clause:
         return False
     words = [(w, f) for w, f in chinese.tagged(clause) if w.strip()]
+    while len(words) > 3 and (words[0][1] == "t" or re.fullmatch(r"(?:周|星期|礼拜)[一二三四五六日天末]", words[0][0])):
+        words = words[1:]  # "周五老板要办 live": when, then who
+    if len(words) >= 3 and words[0][0] in _ZH_OTHERS and words[1][1].startswith("v") and words[1][0] != "是":
+        return True  # "…，老板要办 live": a reason that is someone else's doing ("老师很严格" says what they are)
     if len(words) < 3 or words[0][1] != "nr" or words[1][0] in {"是", "的", "和", "跟", "叫"}:
         return False
     # jieba tags some common nouns "nr" ("宾客"): a name has a surname or a 阿/小/老 before one character
