@@ -11,7 +11,7 @@ from gateway.learning.offline.heuristic import extract_items, rejections
 from gateway.learning.steps import gate
 from gateway.learning.steps.commands import parse_command
 from gateway.learning.steps.extraction import KnowledgeItem
-from gateway.learning.steps.statement import anchor_dates
+from gateway.learning.steps.statement import anchor_dates, without_passing
 from tests.conftest import GatewayFactory
 from tests.e2e.test_learning import ADMIN, learning
 from tests.e2e.test_learning_keys import Sequence, run_sequences
@@ -117,7 +117,71 @@ STOPPED = [
 ]
 
 
+MOVES = [
+    Sequence(("我在上海自己做芝士，主要做马苏里拉。", "大新闻！我们全家搬去苏州啦"), ("苏州",), ("上海",)),
+    Sequence(("I run a supper club in York.", "We've moved to Leeds."), ("Leeds",), ("York",)),
+    # where the user comes from, and a relation's city, stay true after a move
+    Sequence(("我是上海人。我的父母住在上海。", "我搬到成都了。"), ("上海人", "父母住在上海", "成都"), ()),
+]
+
+
+def test_a_move_replaces_what_put_the_user_in_the_old_city(gateway: GatewayFactory, fake: FakeUpstream) -> None:
+    with gateway(filters=learning(model="heuristic"), auth={"admin_key": ADMIN}) as url:
+        failures = run_sequences(url, MOVES, "mv")
+    assert not failures, failures
+
+
 def test_stopping_or_resigning_disables_the_memory(gateway: GatewayFactory, fake: FakeUpstream) -> None:
     with gateway(filters=learning(model="heuristic"), auth={"admin_key": ADMIN}) as url:
         failures = run_sequences(url, STOPPED, "st")
     assert not failures, failures
+
+
+def test_a_name_given_in_the_next_sentence_joins_who_it_names() -> None:
+    turn = "we adopted a rescue greyhound yesterday!!! she's called Biscuit 🐕"
+    kept = [i.content for i in extract_items(turn, now=datetime(2026, 2, 3))]
+    assert kept == ["On 2026-02-02 the user adopted a rescue greyhound called Biscuit."]
+
+
+def test_what_a_change_leaves_and_what_it_takes_up() -> None:
+    said = "The user sold the Empacher, bought a Filippi."
+    assert replaced.named_old(said) == ("Empacher",)
+    assert replaced.current_part(said, ("Empacher",)) == "The user bought a Filippi."
+    said = "用户没在幼儿园干了，现在去少年宫教折纸兴趣班。"
+    assert replaced.named_old(said) == ("幼儿园",)
+    assert replaced.current_part(said, ("幼儿园",)) == "用户现在去少年宫教折纸兴趣班。"
+
+
+def test_chinese_clauses_end_at_an_emoji_after_a_latin_word_and_drop_someone_elses_reason() -> None:
+    kept = _stored("不用 half dollar 了，现在用 morgan dollar 😎 驻场也挪到周六晚上了，周五老板要办 live。")
+    assert [without_passing(k, "fact") for k in kept] == ["用户现在用 morgan dollar。", "用户驻场也挪到周六晚上了。"]
+    assert without_passing("用户做了十二个菜，累得腰都直不起来了。", "fact") == "用户做了十二个菜。"
+
+
+def test_casual_leftovers_are_not_memories() -> None:
+    assert _reason("👋 sorry the user has been quiet.") == "small-talk"
+    assert _reason("Now, where did the user pack the teapot...") == "question"
+    assert _reason("Every week, the user thinks.") == "fragment"
+    assert _reason("用户天天做。") == "fragment"
+    assert _reason("用户游客挤来挤去。") == "small-talk"
+    assert _reason("用户每天做瑜伽。") is None
+    assert _stored("I have news: I've moved to Leeds.") == ["The user has moved to Leeds."]
+
+
+def test_a_relations_city_is_theirs_not_the_users() -> None:
+    from gateway.learning.offline.keys import key_of
+
+    for said in ("用户的父母住在上海。", "The user's parents live in York."):
+        key = key_of(said)
+        assert key is not None and key.slot == "rel.parents.home.city" and key.subject.startswith("rel:")
+
+
+def test_being_done_with_something_is_a_retraction_and_a_relations_medication_is_theirs() -> None:
+    said = "The user is so done with halloumi lol."
+    assert replaced.named_old(said) == ("halloumi lol",)
+    assert replaced.holds("The user mostly makes halloumi.", ("halloumi lol",))
+    assert replaced.current_part(said, ("halloumi lol",)) is None
+    assert replaced.named_old("The user is over the moon about the new job.") == ()
+    kept = _stored("my sister Jess comes to the range with me, and she's on new meds that make her dizzy.")
+    assert kept and all("meds" not in k and "dizzy" not in k for k in kept)
+    assert _reason("The user is an any good opener for a drunk saturday crowd.") == "question"

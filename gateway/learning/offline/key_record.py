@@ -43,7 +43,7 @@ RELATIONS: dict[str, tuple[str, bool]] = {
         w: ("family", True) for w in "grandmother grandma grandfather grandpa aunt uncle grandson granddaughter".split()
     },
     **{w: ("family", False) for w in "wife husband partner spouse fiancé fiancée girlfriend boyfriend".split()},
-    **{w: ("family", False) for w in "mother mom mum father dad stepmother stepfather".split()},
+    **{w: ("family", False) for w in "mother mom mum father dad stepmother stepfather parents in-laws".split()},
     **{w: ("pets", True) for w in "dog cat puppy kitten rabbit hamster parrot horse pet tortoise".split()},
     **{w: ("work", False) for w in "manager boss".split()},
     **{w: ("work", True) for w in "colleague coworker co-worker cofounder co-founder teammate mentor".split()},

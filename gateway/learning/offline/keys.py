@@ -108,7 +108,10 @@ def _changes(text: str, lang: str) -> bool:
 
 _USER_WORDS = {"user", "i", "we", "they", "user's", "family", "household"}
 _TEAM_WORDS = {"team", "company", "startup", "org", "organisation", "organization", "business", "shop", "studio"}
-_PLURAL = {"kids": "kid", "children": "child", "dogs": "dog", "cats": "cat", "daughters": "daughter", "sons": "son"}
+_PLURAL = {
+    **{"kids": "kid", "children": "child", "dogs": "dog", "cats": "cat", "daughters": "daughter", "sons": "son"},
+    **{"parents": "parents", "parent": "parents"},
+}
 # the noun of "the user's <noun> is X" → attribute
 _NOUN_ATTR = {
     "database": "stack.database",

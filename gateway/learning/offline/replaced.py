@@ -24,6 +24,7 @@ _PHRASE = rf"(?P<old>[\w'+#.-]+(?:\s+(?!{_ENDS})[\w'+#-]+){{0,2}})"
 _GONE_VERB = (
     r"ditched|dropped(?: out of)?|quits?|left|cancel+ed|gave up(?: on)?|given up(?: on)?|gives up(?: on)?|sold"
     r"|got rid of|pulled out of|resign(?:ed|s)? from|stepped down from"
+    r"|(?:is|am|are|'m|'s)\s+(?:so\s+|totally\s+|completely\s+|well\s+)?(?:done with|sick of|fed up with)"
     r"|moved out of|moved away from|switched away from|stopped(?: using| going to| doing| eating| drinking| playing)?"
 )
 _EN = [
@@ -63,6 +64,8 @@ _ZH = [
     re.compile(rf"不(?:再)?(?:{_ZH_VERB})\s*{_ZH_VALUE}\s*了"),
     re.compile(rf"不是\s*{_ZH_VALUE}\s*了"),
     re.compile(rf"没(?:再|让)\s*{_ZH_VALUE}\s*(?:做|用|去|弄)"),
+    # "没在幼儿园干了": no longer working there
+    re.compile(rf"(?:没|不)(?:再)?在\s*{_ZH_VALUE}\s*(?:干|做|上班|工作|待|呆)(?:了|啦)"),
 ]
 # a value said before its negation: "飞书不续费了", "泳池太远就不去了" (the clause's topic)
 # or said sold, returned or thrown out: "索尼出掉了", "旧车卖掉了"
@@ -72,7 +75,8 @@ _ZH_TOPIC_GONE = re.compile(
 )
 _GENERIC = frozenset(
     """it that this them these those one ones thing things stuff lot bit job place time work way kind sort
-    user the a an my our their his her something everything anything whole idea plan""".split()
+    user the a an my our their his her something everything anything whole idea plan
+    lol haha tbh lmao honestly""".split()
 )
 _TASTE = re.compile(r"(?:like|love|enjoy|hate|dislike|prefer|want|mind|care)\b", re.I)
 _STOP = frozenset("a an the of to in on at for with by and or my our their his her its is are was".split())
@@ -86,6 +90,8 @@ _INLINE = [
 _CLAUSES_EN = re.compile(r"\s*(?:[,;]|\s[—–-]\s)\s*|\s+(?:so|but|and)\s+(?=(?:not|no longer|no more)\b)")
 _CLAUSES_ZH = re.compile(r"[，,；;]")
 _SUBJECT_EN = re.compile(r"^(?:the user|their)\b", re.I)
+# a clause that goes on with the user's doing, its subject left out: "bought a Filippi"
+_BARE_DOING = re.compile(r"^(?:bought|got|picked up|switched to|moved to|joined|started|took up|went for)\s+\w", re.I)
 
 
 def _stem(word: str) -> str:
@@ -170,7 +176,10 @@ def current_part(content: str, olds: tuple[str, ...]) -> str | None:
     body = _inline(content).strip().rstrip("。.")
     clauses = [c for c in (_CLAUSES_ZH if zh else _CLAUSES_EN).split(body) if c and c.strip()]
     kept = [c.strip() for c in clauses if not holds(c, olds) and not (zh and _zh_topic(c) in olds)]
-    if not zh:  # "New job, left the bank, the user is at …": from the clause that speaks of the user
+    if not zh:
+        if kept and kept[0] == clauses[-1].strip() and _BARE_DOING.match(kept[0]):
+            kept[0] = "the user " + kept[0]  # "sold the Empacher, bought a Filippi": the user's doing
+        # "New job, left the bank, the user is at …": from the clause that speaks of the user
         while kept and not _SUBJECT_EN.match(kept[0]):
             kept.pop(0)
     if not kept:

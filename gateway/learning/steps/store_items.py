@@ -11,7 +11,7 @@ from collections.abc import Awaitable, Callable
 from typing import TypeVar
 
 from gateway.errors import TooManyPinned
-from gateway.learning.offline import atomic, changed_value, lexicon, same_topic
+from gateway.learning.offline import atomic, changed_value, lexicon, moved, same_topic
 from gateway.learning.offline import replaced as gone_values
 from gateway.learning.offline.key_record import Key
 from gateway.learning.offline.keys import key_of, mentions_value
@@ -31,6 +31,7 @@ T = TypeVar("T")
 _SCAN = 1000  # the user's memories read for the ones naming a value that is gone
 FLIPPED = "said the other way round now"
 CHANGED = "another value of the same kind now"
+MOVED = "moved away from there"
 
 
 def _holds(text: str, values: tuple[str, ...]) -> bool:
@@ -136,6 +137,10 @@ class ItemStore:
             # said of the same thing
             gone = await self._near(job, item.content, outcome, _changes)
             words = (CHANGED,) if gone else words
+        if not gone and item.kind != "episode" and key is not None and key.change:
+            # "全家搬去苏州啦" after "用户在上海自己做芝士": a move leaves the old city's sentences untrue
+            gone = await self._moved_from(job, key, outcome)
+            words = (MOVED,) if gone else words
         verdict, why, close = await self.verdicts.judge(job, item, set(outcome.added), key)
         if verdict == "duplicate":
             await memory.refresh(close[0][0].id)
@@ -227,6 +232,18 @@ class ItemStore:
             and m.kind != "episode"
             and m.id not in outcome.added
             and gone_values.holds(f"{m.title} {m.content}", olds)
+        ]
+
+    async def _moved_from(self, job: Job, key: Key, outcome: Outcome) -> list[Memory]:
+        """The user's active memories that put them in a city a move (``key``) leaves (``moved``);
+        not this turn's, nor a dated episode."""
+        memories, _ = await self.services.memory.list(
+            job.tenant, job.user_id, scope="personal", personal_only=True, limit=_SCAN
+        )
+        return [
+            m
+            for m in memories
+            if m.enabled and m.kind != "episode" and m.id not in outcome.added and moved.replaces(key, m.content)
         ]
 
     async def _flipped(self, job: Job, content: str, outcome: Outcome) -> list[Memory]:
