@@ -140,7 +140,7 @@ def test_user_page(gateway: GatewayFactory, fake: FakeUpstream, page: Any) -> No
 
         # logout, then the same link is refused
         page.click("header button")
-        assert "You are signed out" in page.content()
+        page.wait_for_selector("text=You are signed out")  # the logout page, once it has loaded
         r = page.goto(link)
         assert r.status == 403 and "This link does not work" in page.content()
         shot(page, "me-403-replayed")
