@@ -506,9 +506,8 @@ def _casual_reason(content: str) -> str | None:
     if _GREETING_LEAD.match(content) or _APOLOGY.match(content):
         return "small-talk"  # a greeting, or "sorry the user has been quiet"
     if _WH_INVERTED.match(content) or re.search(r"\b(?:is|are) an? any\b", content):
-        return "question"  # "…any good opener for a drunk saturday crowd", its question mark left out
-    if _WH_INVERTED.match(content):
-        return "question"  # "Where did the user pack the teapot...": asked without a question mark
+        # "Where did the user pack the teapot...", "…an any good opener for …": the question mark left out
+        return "question"
     if _SIMILE.search(content) or _JOKE_EMOJI.search(content) or _ONLY_VERDICT.match(content):
         return "small-talk"
     if _ITEM_WH.search(content) and not re.search(r"\bthe user\b.*\b(?:knows?|likes?|loves?)\b", content, re.I):

@@ -220,31 +220,20 @@ class ItemStore:
                 outcome.disabled.append(m.id)
 
     async def _naming(self, job: Job, olds: tuple[str, ...], outcome: Outcome) -> list[Memory]:
-        """The user's active memories that name one of the values ``olds`` (not this turn's,
-        nor a dated episode, which stays true of its day)."""
-        memories, _ = await self.services.memory.list(
-            job.tenant, job.user_id, scope="personal", personal_only=True, limit=_SCAN
-        )
-        return [
-            m
-            for m in memories
-            if m.enabled
-            and m.kind != "episode"
-            and m.id not in outcome.added
-            and gone_values.holds(f"{m.title} {m.content}", olds)
-        ]
+        """The user's active memories that name one of the values ``olds``."""
+        return await self._scan(job, outcome, lambda m: gone_values.holds(f"{m.title} {m.content}", olds))
 
     async def _moved_from(self, job: Job, key: Key, outcome: Outcome) -> list[Memory]:
-        """The user's active memories that put them in a city a move (``key``) leaves (``moved``);
-        not this turn's, nor a dated episode."""
+        """The user's active memories that put them in a city a move (``key``) leaves (``moved``)."""
+        return await self._scan(job, outcome, lambda m: moved.replaces(key, m.content))
+
+    async def _scan(self, job: Job, outcome: Outcome, gone: Callable[[Memory], bool]) -> list[Memory]:
+        """The user's active memories (up to ``_SCAN``) for which ``gone`` holds: not this turn's,
+        nor a dated episode, which stays true of its day."""
         memories, _ = await self.services.memory.list(
             job.tenant, job.user_id, scope="personal", personal_only=True, limit=_SCAN
         )
-        return [
-            m
-            for m in memories
-            if m.enabled and m.kind != "episode" and m.id not in outcome.added and moved.replaces(key, m.content)
-        ]
+        return [m for m in memories if m.enabled and m.kind != "episode" and m.id not in outcome.added and gone(m)]
 
     async def _flipped(self, job: Job, content: str, outcome: Outcome) -> list[Memory]:
         """The user's active memories nearest to ``content`` that say it negated the other way
