@@ -21,7 +21,9 @@ _EN_CHANGE = re.compile(
     r"|brought forward|rescheduled|postponed|went (?:up|down)|gone (?:up|down)|these days|nowadays|new)\b",
     re.I,
 )
-_ZH_CHANGE = re.compile(r"现在|改|换|调|推迟|提前|挪|延|变成|涨到|降到|增加到|减到|升到|扩到|跳槽|搬到|不再|如今")
+_ZH_CHANGE = re.compile(
+    r"现在|改|换|调|推迟|提前|挪|延|变成|涨到|降到|增加到|减到|升到|扩到|跳槽|搬到|不再|如今|转(?!发|账|告|交|身)"
+)
 
 _WEEKDAYS_EN = ("monday", "tuesday", "wednesday", "thursday", "friday", "saturday", "sunday")
 _MONTHS_EN = "january february march april may june july august september october november december".split()

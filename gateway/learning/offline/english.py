@@ -376,6 +376,12 @@ def _list_split(doc: Any) -> tuple[set[int], list[str]] | None:
         words = [t for t in seg if not t.is_punct]
         if not words or len(words) > 6 or any(t.pos_ in {"VERB", "AUX", "PRON"} for t in words):
             return None
+        if any(
+            t.lower_ in {"'s", "’s"} and t.nbor(1).pos_ in {"ADJ", "ADV", "DET", "ADP"}
+            for t in words
+            if t.i + 1 < len(doc)
+        ):
+            return None  # "moved over to sabre, club's short of sabreurs": a clause of its own ("'s" a verb)
         if words[0].lower_ in {"not", "instead", "no"}:
             return None  # "flying to Oslo now, not Bergen": the value left, said with the change
         if _WHEN.search(seg.text):

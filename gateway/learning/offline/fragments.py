@@ -171,7 +171,7 @@ _DROPPED_ING = re.compile(
 )
 _DROPPED_ED = re.compile(
     r"^(?P<verb>[a-z]{3,}ed|got|bought|sold|built|took|gave up|gave away)"
-    r"\s+(?=(?:a|an|the|my|our|up|off|to|on|in|into|with|for|\d)\b)",
+    r"\s+(?=(?:a|an|the|my|our|up|off|to|on|in|into|with|for|over|back|out|across|\d)\b)",
     re.I,
 )
 # a change of the user's with the "I" left out names what it leaves: "quit the cafe", "ditched duolingo"
@@ -205,6 +205,11 @@ _NOT_VERBS = re.compile(
     r"|interested|excited|tired|bored|worried|scared|stressed|confused|married|engaged|supposed|allowed|asked)$",
     re.I,
 )
+# "big news:", "quick update -", "fyi,": what follows is the news
+_NEWS_HEADER = re.compile(
+    r"^(?:(?:big|good|great|some|small|quick|exciting|little)\s+)?(?:news|update|updates|fyi|heads up)\s*[:,!—–-]+\s*",
+    re.I,
+)
 # a leading hedge before what the user says of themselves: "I'd say I'm B1", "I think we're fine"
 _HEDGE = re.compile(r"^(?:I'd say|I would say|I guess|I reckon|I suppose)\s+(?=(?:I|I'm|we|we're|my|our)\b)", re.I)
 
@@ -231,8 +236,12 @@ _CHANGED_THING = re.compile(
 
 
 def dropped_subject(sentence: str) -> str:
-    """The sentence with the "I" (or "my") a user left out put back, and a leading hedge removed."""
+    """The sentence with the "I" (or "my") a user left out put back, and a leading hedge removed;
+    a news header before a clause without its "I" ("big news: moved to Cincinnati …") goes with it."""
     s = _HEDGE.sub("", sentence.strip())
+    headed = _NEWS_HEADER.sub("", s)
+    if headed != s and (_DROPPED_ED.match(headed) or _DROPPED_ING.match(headed) or _DROPPED_CHANGE.match(headed)):
+        s = headed
     if s.endswith("?") or re.search(rf"[{_CJK}]", s):
         return s
     changed = _CHANGED_THING.match(s)

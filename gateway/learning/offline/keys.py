@@ -428,6 +428,24 @@ class _Sentence:
             for prep, obj in preps:
                 if prep == "from" and (obj.i in self.places or obj.pos_ == "PROPN"):
                     return self._make(who, "home.origin", [_phrase(obj)])
+            # "is in Edinburgh now", "is in a retirement flat in Scarborough now": where the user
+            # lives now (without "now" it may be where they are this week)
+            if kind == "user" and any(t.lower_ in {"now", "nowadays"} for t in self.sent):
+                for prep, obj in preps:
+                    if prep != "in":
+                        continue
+                    if obj.i in self.places:
+                        return self._make(who, "home.city", [_phrase(obj)])
+                    if obj.lemma_ in _DWELLINGS:
+                        where = [
+                            g
+                            for c in obj.children
+                            if c.dep_ == "prep" and c.lower_ in {"in", "near"}
+                            for g in c.children
+                        ]
+                        where = [g for g in where if g.i in self.places]
+                        if where:
+                            return self._make(who, "home.city", [_phrase(where[0])])
         # work: "works at Acme as a data engineer", "joined Globex"
         if lemma == "work":
             shifts = [o for o in objs if o.lemma_.lower() in {"shift", "night", "weekend", "hour"}]

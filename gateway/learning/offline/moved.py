@@ -24,6 +24,8 @@ _ZH_USER_IN = re.compile(
 _EN_USER_IN = re.compile(
     r"^The user(?! is from\b)(?! comes from\b)[^,.;]*?\bin\s+(?P<place>[A-Z][a-z]{2,})\b(?!\s+[A-Z])(?!'s)"
 )
+# "… the school's in Govanhill, here in Glasgow": "here" is where the speaker is
+_EN_HERE_IN = re.compile(r"\b(?:up |down |out |over )?here in\s+(?P<place>[A-Z][a-z]{2,})\b(?!\s+[A-Z])(?!'s)")
 _NOT_PLACES = frozenset(
     """january february march april may june july august september october november december monday tuesday
     wednesday thursday friday saturday sunday english french german spanish chinese python java""".split()
@@ -57,7 +59,7 @@ def replaces(key: Key | None, old: str) -> bool:
     if _CJK.search(old):
         place = _place_zh(old)
         return place is not None and not any(place in v or v in place for v in new_places)
-    m = _EN_USER_IN.match(old)
+    m = _EN_USER_IN.match(old) or _EN_HERE_IN.search(old)
     if m is None:
         return False
     place = m.group("place").lower()

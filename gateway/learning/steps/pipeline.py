@@ -36,6 +36,7 @@ from gateway.learning.steps.extraction import KnowledgeItem
 from gateway.learning.steps.job_payload import turn_of
 from gateway.learning.steps.pipeline_records import Hold, Outcome, PipelineSettings, Scrubber, gated, unfenced
 from gateway.learning.steps.poisoning import without_steering
+from gateway.learning.steps.reasons import without_reasons
 from gateway.learning.steps.statement import anchor_dates, checked, title_without_passing, without_passing
 from gateway.learning.steps.store_items import ItemStore
 from gateway.learning.steps.verdicts import Verdicts
@@ -228,6 +229,9 @@ class Pipeline:
             if rewritten and item.content:
                 # a mood beside the fact ("…，烦死了") goes before the gate reads the fact
                 item.content = await asyncio.to_thread(without_passing, item.content, item.kind)
+                # "…because the hall was double-booked": the fact without someone else's reason
+                if item.kind != "rule":
+                    item.content, item.title = without_reasons(item.content), without_reasons(item.title)
             code = gate.item_reason(item) if item.content else None
             if code is None and rewritten and item.content:
                 # the offline rewrite, parsed as it would be stored: off the event loop
