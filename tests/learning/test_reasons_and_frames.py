@@ -70,3 +70,11 @@ def test_changes_said_around_another_value_replace_the_old_one(gateway: GatewayF
         (memory,) = wait_for(lambda: memories(url, "choir"), timeout=60)
     assert not failures, failures
     assert "Thursdays" in memory["content"] and "double-booked" not in memory["content"]
+
+
+def test_withdrawing_packing_in_and_cantonese_no_longer_say_what_is_gone() -> None:
+    from gateway.learning.offline import replaced
+
+    assert replaced.named_old("The user has withdrawn from the Cotswold Tea Circle.") == ("Cotswold Tea Circle",)
+    assert replaced.named_old("The user packed in the busking.") == ("busking",)
+    assert replaced.named_old("闲鱼用户已经冇再卖啦。") == ("闲鱼",)

@@ -23,7 +23,8 @@ _ENDS = r"(?:and|so|but|because|since|as|to|for|with|in|at|on|now|any|anymore)\b
 _PHRASE = rf"(?P<old>[\w'+#.-]+(?:\s+(?!{_ENDS})[\w'+#-]+){{0,2}})"
 _GONE_VERB = (
     r"ditched|dropped(?: out of)?|quits?|left|cancel+ed|gave up(?: on)?|given up(?: on)?|gives up(?: on)?|sold"
-    r"|got rid of|pulled out of|resign(?:ed|s)? from|stepped down from"
+    r"|got rid of|pulled out of|resign(?:ed|s)? from|stepped down from|withdr(?:awn|ew|aws) from|bowed out of"
+    r"|pack(?:ed|s)? in|jack(?:ed|s)? in"
     r"|(?:is|am|are|'m|'s)\s+(?:so\s+|totally\s+|completely\s+|well\s+)?(?:done with|sick of|fed up with)"
     r"|moved out of|moved away from|switched away from|stopped(?: using| going to| doing| eating| drinking| playing)?"
 )
@@ -71,7 +72,7 @@ _ZH = [
 # or said sold, returned or thrown out: "索尼出掉了", "旧车卖掉了"
 _ZH_PARTED = r"卖|出|退|扔|转手|送人|处理"
 _ZH_TOPIC_GONE = re.compile(
-    rf"^(?P<topic>[^，,；;。]+?)(?:用户)?(?:已经|也|就|都)?(?:不(?:再)?(?:{_ZH_VERB})?|(?:{_ZH_PARTED})掉?)了"
+    rf"^(?P<topic>[^，,；;。]+?)(?:用户)?(?:已经|也|就|都)?(?:(?:不|冇)(?:再)?(?:{_ZH_VERB})?|(?:{_ZH_PARTED})掉?)(?:了|啦)"
 )
 _GENERIC = frozenset(
     """it that this them these those one ones thing things stuff lot bit job place time work way kind sort
