@@ -5,7 +5,7 @@ replaces where the user was "up here in"."""
 
 from __future__ import annotations
 
-from gateway.learning.offline import same_topic
+from gateway.learning.offline import replaced, same_topic
 from gateway.learning.offline.heuristic import extract_items
 from gateway.learning.privacy.sensitive import third_party_sensitive
 from gateway.learning.steps.reasons import without_reasons
@@ -73,8 +73,6 @@ def test_changes_said_around_another_value_replace_the_old_one(gateway: GatewayF
 
 
 def test_withdrawing_packing_in_and_cantonese_no_longer_say_what_is_gone() -> None:
-    from gateway.learning.offline import replaced
-
     assert replaced.named_old("The user has withdrawn from the Cotswold Tea Circle.") == ("Cotswold Tea Circle",)
     assert replaced.named_old("The user packed in the busking.") == ("busking",)
     assert replaced.named_old("闲鱼用户已经冇再卖啦。") == ("闲鱼",)
