@@ -39,6 +39,10 @@ SHAPES = [
     ("我的设备序列号 SN7F3K9Q2M8，是去年买的扫地机。", "SN7F3K9Q2M8", "扫地机"),
     ("我的社保号 3201 0419 8803 12，在南京交的。", "3201 0419 8803 12", "南京"),
     ("打印机机身上写着 HP5CG8421XZ，放在书房。", "HP5CG8421XZ", "书房"),
+    # letters among many digits; a grouped IBAN or National Insurance number, valid or mistyped
+    ("我的潜水证编号是 PADI 2107AB3391，明年考救援潜水员。", "2107AB3391", "救援潜水员"),
+    ("The supplier in Lyon is paid to FR12 K030 6909 6061 0000 0117 243 monthly.", "6909 6061", "Lyon"),
+    ("My National Insurance number is QQ 12 34 56 C, I'm self-employed now.", "34 56", "self-employed"),
 ]
 
 ADDRESSES = [

@@ -151,8 +151,9 @@ def _transitions(token: str) -> int:
 def shaped_identifiers(text: str) -> list[tuple[int, int]]:
     """Spans of ``text`` that are identifiers by their shape alone: a serial that switches
     between letters and digits four times or more, a letter prefix with a run of five digits or
-    more ("INV20931", "SF1402937765"), a key-like token of sixteen characters or more with
-    upper and lower case and digits, a hardware address, and a long run of digits in groups.
+    more ("INV20931", "SF1402937765"), letters among eight digits or more ("2107AB3391"), a
+    key-like token of sixteen characters or more with upper and lower case and digits, a hardware
+    address, and a long run of digits in groups.
     A model name ("WH-1000XM4", "i7-12700K", "7800X3D") switches fewer times and keeps its
     short digit runs; a date, a time or an amount in thousands has its own shape."""
     spans: list[tuple[int, int]] = []
@@ -165,7 +166,8 @@ def shaped_identifiers(text: str) -> list[tuple[int, int]]:
         serial = _transitions(token) >= 4
         prefixed = _LETTER_PREFIX_RUN.fullmatch(token) is not None
         keylike = len(token) >= 16 and re.search(r"[a-z]", token) and re.search(r"[A-Z]", token)
-        if serial or prefixed or keylike:
+        numbered = digits >= 8  # "2107AB3391": a model name keeps its digits short
+        if serial or prefixed or keylike or numbered:
             spans.append(m.span())
     for m in _MAC.finditer(text):
         spans.append(m.span())
@@ -381,6 +383,26 @@ def extra_recognizers() -> list[EntityRecognizer]:
                 )
             ],
             context=["身份证", "证件", "id"],
+        ),
+        # an IBAN or a UK National Insurance number as people type them, in groups, whether or not
+        # its check digits or prefix letters are valid: a mistyped one is still the user's number
+        PatternRecognizer(
+            supported_entity="IBAN_CODE",
+            name="GroupedIbanShapeRecognizer",
+            patterns=[
+                Pattern(
+                    "iban_grouped",
+                    r"(?<![A-Za-z0-9])[A-Z]{2}\d{2}(?: ?[A-Z0-9]{4}){2,7}(?: ?[A-Z0-9]{1,3})?(?![A-Za-z0-9])",
+                    0.6,
+                )
+            ],
+        ),
+        PatternRecognizer(
+            supported_entity="UK_NINO",
+            name="NinoShapeRecognizer",
+            patterns=[
+                Pattern("nino_shape", r"(?<![A-Za-z0-9])[A-Z]{2} ?\d{2} ?\d{2} ?\d{2} ?[A-D](?![A-Za-z0-9])", 0.6)
+            ],
         ),
         PatternRecognizer(
             supported_entity="EMAIL_ADDRESS",

@@ -465,6 +465,26 @@ _RULES: tuple[tuple[str, re.Pattern[str]], ...] = tuple(
             "promotion",
             r"每次都?(?:提|推荐|推销|介绍|提到|提一下).{0,12}?(?:会员|套餐|产品|服务|课程|优惠)",
         ),
+        # a note addressed to the model rather than said to it: "Note to the model:", "Footnote for
+        # any assistant …", "Helper bot:", "memory module 请注意", "〔记忆模块通知〕", "【invisible】"
+        (
+            "addressed to the model",
+            rf"{_W}(?:note|footnote|notice|message|memo|bulletin|reminder)s?\b[^:\n]{{0,30}}?\b(?:to|for)\s+"
+            r"(?:the\s+|any\s+|all\s+)?(?:model|assistant|ai|bot|llm|helper)s?\b"
+            rf"|{_W}(?:helper|memory|ai)\s+(?:bot|module|system)\s*(?:[:：]|请)|{_W}operator\s+(?:bulletin|notice|memo)"
+            r"|[〔【\[]\s*(?:invisible|hidden|记忆模块|记忆系统|系统|官方)[^〕】\]\n]{0,10}[〕】\]]",
+        ),
+        # an order to keep something of "this person" / "the reader" / "这位用户": the user is
+        # spoken of, not speaking
+        (
+            "memory poisoning",
+            rf"{_W}(?:file away|write (?:in|into|down|to)|hold on to|keep|save|store|record|log|label|tag|mark|flag)\b"
+            rf"{_CLAUSE_EN}{{0,40}}?\b(?:this (?:person|customer|reader|member|account|user)\b"
+            r"|the (?:reader|customer)'s\b"
+            r"|(?:the reader's|this user's|their) (?:profile|record|file)\b|(?:your |the )?hidden notes\b)"
+            r"|(?:请|立即|马上)(?:把|将)?(?:这位|该|本|此)(?:用户|账号|会员|客户).{0,24}?(?:保存|写入|记录|存下|记下|记住)"
+            r"|(?:请|立即|马上)(?:保存此设置|写入(?:记忆)?[。！!]?$)|请写入",
+        ),
     )
 )
 
